@@ -1,0 +1,16 @@
+// Jest loads global setup outside its ESM transform, so this file is plain JavaScript and borrows tsx to
+// load the TypeScript launcher the local runtime uses too.
+import { tsImport } from 'tsx/esm/api';
+
+// One DynamoDB Local for the whole run; each test file creates its own tables under a unique prefix.
+export default async function globalSetup() {
+  if (process.env.TEST_DYNAMODB_ENDPOINT) {
+    process.env.DYNAMODB_ENDPOINT = process.env.TEST_DYNAMODB_ENDPOINT;
+    return;
+  }
+  const { startDynamoDbLocal } = await tsImport('../../infra/local/dynamodb-local.ts', import.meta.url);
+  const { freePort } = await tsImport('../../infra/local/free-port.ts', import.meta.url);
+  const dynamo = await startDynamoDbLocal(await freePort());
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  globalThis.__dynamo__ = dynamo;
+}
