@@ -1,0 +1,3 @@
+import { runAdmin } from '../infra/admin/cli';
+
+process.exitCode = await runAdmin(process.argv.slice(2));

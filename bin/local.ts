@@ -1,0 +1,3 @@
+import { main } from '../infra/local/start';
+
+await main();

@@ -1,0 +1,16 @@
+import { bit, httpUrlOrEmpty, jsonObject, text } from '../../shared/validation/fields';
+
+export const updateSourceShape = {
+  name: text(100, { min: 1 }).optional(),
+  message: text(5000).optional(),
+  identifier: text(100, { min: 1 }).optional(),
+  source_icon: httpUrlOrEmpty().optional(),
+  pay_url: httpUrlOrEmpty().optional(),
+  encrypt_enabled: bit().optional(),
+  open_black: bit().optional(),
+  open_black2: bit().optional(),
+  health_alert: jsonObject(8 * 1024).optional(),
+};
+
+/** Present in the response or set by the service, never by the caller. */
+export const readOnlySourceFields = ['source_id', 'source_url', 'app_count'] as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export type Flags = Record<string, string | true>;
+
+/** A failure the operator caused or can fix: printed on stderr without a stack. */
+export class CliError extends Error {}
+
+export type Command = (flags: Flags) => Promise<Record<string, unknown>>;
+
+/** Validates flags with zod; a bad or missing flag names itself in the error. */
+export function parseFlags<S extends z.ZodRawShape>(flags: Flags, shape: S): z.infer<z.ZodObject<S>> {
+  const parsed = z.strictObject(shape).safeParse(flags);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path[0] === undefined ? '' : `--${String(issue.path[0])}`;
+    if (issue.code === 'unrecognized_keys') return `unknown flag(s): ${issue.keys.map((k) => `--${k}`).join(', ')}`;
+    return `${name}: ${issue.message}`;
+  });
+  throw new CliError(problems.join('; '));
+}
+
+/** A flag given with a value (`--name Foo`); a bare `--name` is refused. */
+export const flagText = (max = 200) => z.string({ error: 'requires a value' }).trim().min(1, 'requires a value').max(max);
+
+/** A whole number from a flag, e.g. `--balance 1000`. */
+export const flagInt = ({ min = 0 } = {}) =>
+  z
+    .string({ error: 'requires a whole number' })
+    .regex(/^-?\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n) && n >= min, `must be a whole number ≥ ${min}`);

@@ -1,0 +1,52 @@
+import { commands } from './commands';
+import { CliError, type Flags } from './cli-types';
+import { configureAdminTarget } from './target';
+
+export function parseArgv(argv: string[]): { name: string; flags: Flags } {
+  const words: string[] = [];
+  const flags: Flags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--')) {
+      const [key, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      if (!key) throw new CliError(`Malformed flag "${arg}"`);
+      if (inline !== undefined) flags[key] = inline;
+      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) flags[key] = argv[++i]!;
+      else flags[key] = true;
+    } else {
+      words.push(arg);
+    }
+  }
+  return { name: words.join(' '), flags };
+}
+
+function usage(): string {
+  return ['Usage: npm run --silent admin -- <resource> <action> [--flag value]', '', 'Commands:', ...Object.keys(commands).map((c) => `  ${c}`)].join('\n');
+}
+
+/** Runs one operator command: JSON on stdout, a message on stderr and a non-zero exit otherwise. */
+export async function runAdmin(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
+  try {
+    const { name, flags } = parseArgv(argv);
+    if (!name || name === 'help' || flags.help) {
+      err(`${usage()}\n`);
+      return name ? 0 : 2;
+    }
+    const command = commands[name];
+    if (!command) {
+      err(`Unknown command "${name}".\n${usage()}\n`);
+      return 2;
+    }
+    const { stack, region, ...rest } = flags;
+    await configureAdminTarget({ stack: typeof stack === 'string' ? stack : undefined, region: typeof region === 'string' ? region : undefined });
+    out(`${JSON.stringify(await command(rest))}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      err(`Error: ${error.message}\n`);
+      return 1;
+    }
+    err(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

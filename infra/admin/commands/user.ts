@@ -1,0 +1,26 @@
+import { nowSeconds } from '../../../shared/clock';
+import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
+import { createUser, credit, expireToken, requireUser, rotateToken } from '../../../shared/domain/users/user-service';
+import type { User } from '../../../shared/domain/users/user';
+import { flagInt, flagText, parseFlags, type Command } from '../cli-types';
+
+const shown = (user: User) => ({ user_id: user.userId, tenant_id: user.tenantId, balance: user.balance });
+
+export const userCommands: Record<string, Command> = {
+  'user create': async (flags) => {
+    const f = parseFlags(flags, { tenant: flagText().optional(), name: flagText(100).optional(), balance: flagInt().optional() });
+    const { user, token } = await createUser({ tenantId: f.tenant ?? DEFAULT_TENANT_ID, name: f.name, balance: f.balance }, nowSeconds());
+    return { user_id: user.userId, tenant_id: user.tenantId, token };
+  },
+  'user show': async (flags) => shown(await requireUser(parseFlags(flags, { user: flagText() }).user)),
+  'user credit': async (flags) => {
+    const f = parseFlags(flags, { user: flagText(), amount: flagInt({ min: 1 }) });
+    return shown(await credit(f.user, f.amount));
+  },
+  'token rotate': async (flags) => ({ token: await rotateToken(parseFlags(flags, { user: flagText() }).user) }),
+  'token expire': async (flags) => {
+    const f = parseFlags(flags, { user: flagText() });
+    const user = await expireToken(f.user, nowSeconds());
+    return { user_id: user.userId, expires_at: user.tokenExpiresAt };
+  },
+};

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { RouteDefinition } from '../../shared/routes';
+
+export interface IncomingRequest {
+  method: string;
+  /** Path and query string, e.g. `/api/device/info?token=…`. */
+  url: string;
+  /** Raw header pairs as Node receives them (`rawHeaders`). */
+  rawHeaders: string[];
+  body: Buffer;
+  sourceIp: string;
+}
+
+/** `/api/rjy/{source_id}/appstore` → a matcher returning the path parameters. */
+export function compilePath(template: string): (path: string) => Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const regex = new RegExp(`^${pattern}/?$`);
+  return (path) => {
+    const match = regex.exec(path);
+    if (!match) return undefined;
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  };
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml)|[^;]*\+json)/i.test(contentType);
+}
+
+/**
+ * Builds the API Gateway REST (v1) proxy event API Gateway would send for this request, so handlers run
+ * locally exactly as they do behind API Gateway.
+ */
+export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefinition, pathParameters: Record<string, string>, stage = 'local'): APIGatewayProxyEvent {
+  const url = new URL(request.url, 'http://localhost');
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
+    const name = request.rawHeaders[i]!;
+    const value = request.rawHeaders[i + 1]!;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    query[key] = value;
+    (multiQuery[key] ??= []).push(value);
+  }
+  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const textual = isTextual(contentType);
+  const body = request.body.length === 0 ? null : textual ? request.body.toString('utf8') : request.body.toString('base64');
+  const now = new Date();
+  const hasQuery = Object.keys(query).length > 0;
+  return {
+    resource: route.path,
+    path: url.pathname,
+    httpMethod: request.method.toUpperCase(),
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : null,
+    stageVariables: null,
+    body,
+    isBase64Encoded: body !== null && !textual,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod: request.method.toUpperCase(),
+      path: `/${stage}${url.pathname}`,
+      stage,
+      requestId: randomUUID(),
+      requestTimeEpoch: now.getTime(),
+      resourceId: 'local',
+      resourcePath: route.path,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: request.sourceIp,
+        user: null,
+        userAgent: headers['User-Agent'] ?? headers['user-agent'] ?? null,
+        userArn: null,
+      },
+    },
+  };
+}

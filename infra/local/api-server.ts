@@ -1,0 +1,105 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { routes, type RouteDefinition } from '../../shared/routes';
+import { compilePath, toApiGatewayEvent } from './api-gateway-event';
+
+type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+const compiled = routes.map((route) => ({ route: route as RouteDefinition, match: compilePath(route.path) }));
+const handlers = new Map<string, Promise<Handler>>();
+
+/** Loads `functions/<name>/handler.ts` — the same module the Lambda bundle is built from. */
+function loadHandler(fn: string): Promise<Handler> {
+  let loaded = handlers.get(fn);
+  if (!loaded) {
+    loaded = import(`../../functions/${fn}/handler.ts`).then((m: { handler: Handler }) => m.handler);
+    handlers.set(fn, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(fn: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: fn,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${fn}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${fn}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+/** API Gateway's own answers for paths and methods it has no integration for. */
+function gatewayError(res: ServerResponse, status: number, message: string): void {
+  send(res, status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': status === 404 ? 'MissingAuthenticationTokenException' : 'MethodNotAllowed' }, JSON.stringify({ message }));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const candidates = compiled.map((c) => ({ ...c, params: c.match(url.pathname) })).filter((c) => c.params);
+  if (candidates.length === 0) return gatewayError(res, 404, 'Missing Authentication Token');
+  const hit = candidates.find((c) => (c.route.methods as readonly string[]).includes(method));
+  if (!hit) return gatewayError(res, 405, 'Method Not Allowed');
+  const event = toApiGatewayEvent(
+    { method, url: req.url ?? '/', rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
+    hit.route,
+    hit.params!,
+  );
+  const handler = await loadHandler(hit.route.function);
+  const result = await handler(event, lambdaContext(hit.route.function));
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  send(res, result.statusCode, headers, result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+export interface RunningApi {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves every route of the route table on `port` (0 = any free port), like API Gateway would. */
+export function startApiServer(port: number, host = '127.0.0.1'): Promise<RunningApi> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('Local API gateway error', err);
+      if (!res.headersSent) send(res, 502, { 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Internal server error' }));
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      resolve({
+        server,
+        url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actual}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

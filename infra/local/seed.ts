@@ -1,0 +1,36 @@
+import { nowSeconds } from '../../shared/clock';
+import { getTenant } from '../../shared/db/repositories/tenant-repository';
+import { createApp, createSource } from '../../shared/domain/sources/source-admin';
+import { DEFAULT_TENANT_ID } from '../../shared/domain/tenants/tenant';
+import { createTenant } from '../../shared/domain/tenants/tenant-service';
+import { createUser } from '../../shared/domain/users/user-service';
+
+export interface DemoData {
+  tenantId: string;
+  userId: string;
+  token: string;
+  sourceId: string;
+  /** Draft ids: the first two are complete, the last lacks an http(s) download URL. */
+  draftIds: number[];
+}
+
+/**
+ * Demo data for a fresh local run: the default tenant (every localhost request belongs to it), one user
+ * with a balance and a token, and a source holding drafts to publish.
+ */
+export async function seedDemo(): Promise<DemoData> {
+  const now = nowSeconds();
+  if (!(await getTenant(DEFAULT_TENANT_ID))) {
+    await createTenant({ tenantId: DEFAULT_TENANT_ID, name: 'Demo reseller', lang: 'zh' }, now);
+  }
+  const { user, token } = await createUser({ tenantId: DEFAULT_TENANT_ID, name: 'demo', balance: 10_000 }, now);
+  const source = await createSource({ userId: user.userId, name: 'Demo source' }, now);
+  const drafts = [
+    { name: 'Demo Player', version: '1.0.0', downloadUrl: 'https://downloads.example.com/demo-player-1.0.0.ipa' },
+    { name: 'Demo Reader', version: '2.3.1', downloadUrl: 'https://downloads.example.com/demo-reader-2.3.1.ipa' },
+    { name: 'Demo Unfinished', version: '0.1.0', downloadUrl: 'not a url yet' },
+  ];
+  const draftIds: number[] = [];
+  for (const draft of drafts) draftIds.push((await createApp({ sourceId: source.source_id, ...draft }, now)).id);
+  return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds };
+}

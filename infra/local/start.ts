@@ -1,0 +1,99 @@
+import { createTables } from '../../shared/db/create-tables';
+import { startApiServer } from './api-server';
+import { startDynamoDbLocal, JavaMissingError, waitForDynamoDb } from './dynamodb-local';
+import { seedDemo, type DemoData } from './seed';
+
+export interface LocalRuntimeOptions {
+  port: number;
+  dynamoPort: number;
+  /** Use this DynamoDB instead of starting DynamoDB Local. */
+  dynamoEndpoint: string | undefined;
+}
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalRuntimeOptions {
+  return {
+    port: Number(env.PORT ?? 3000),
+    dynamoPort: Number(env.DYNAMODB_LOCAL_PORT ?? 8000),
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+  };
+}
+
+export interface LocalRuntime {
+  apiUrl: string;
+  dynamoEndpoint: string;
+  demo: DemoData;
+  stop(): Promise<void>;
+}
+
+/** Starts everything a laptop needs: DynamoDB Local, the tables, demo data and the API. */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+  try {
+    let endpoint = options.dynamoEndpoint;
+    if (endpoint) {
+      await waitForDynamoDb(endpoint, 5_000);
+    } else {
+      const dynamo = await startDynamoDbLocal(options.dynamoPort);
+      stops.push(() => dynamo.stop());
+      endpoint = dynamo.endpoint;
+    }
+    process.env.DYNAMODB_ENDPOINT = endpoint;
+    await createTables();
+    const demo = await seedDemo();
+    const api = await startApiServer(options.port);
+    stops.push(() => api.close());
+    return { apiUrl: api.url, dynamoEndpoint: endpoint, demo, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export function banner(runtime: LocalRuntime): string {
+  const { apiUrl, demo } = runtime;
+  const auth = `-H 'Authorization: Bearer ${demo.token}'`;
+  return [
+    '',
+    `App source & device service — local runtime (plain HTTP on localhost; deployed, the API is HTTPS only)`,
+    `  API:             ${apiUrl}`,
+    `  DynamoDB Local:  ${runtime.dynamoEndpoint} (in memory: data is gone when this stops)`,
+    `  Demo user:       ${demo.userId} (tenant ${demo.tenantId})`,
+    `  Demo token:      ${demo.token}`,
+    `  Demo source:     ${demo.sourceId} (drafts ${demo.draftIds.join(', ')})`,
+    '',
+    'Try:',
+    `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[0]}/publish ${auth} -H 'X-Lang: en'`,
+    `  curl -s -X PATCH ${apiUrl}/api/appstore/manage/sources/${demo.sourceId} ${auth} -H 'X-Lang: ru' -H 'Content-Type: application/json' -d '{"name":"My source","encrypt_enabled":0}'`,
+    `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[2]}/publish ${auth} -H 'Accept-Language: es'`,
+    `  curl -s ${apiUrl}/api/rjy/${demo.sourceId}/appstore`,
+    '',
+    'Operator CLI (same DynamoDB):  npm run --silent admin -- user show --user ' + demo.userId,
+    'Press Ctrl-C to stop.',
+    '',
+  ].join('\n');
+}
+
+export async function main(): Promise<void> {
+  let runtime: LocalRuntime;
+  try {
+    runtime = await startLocalRuntime(optionsFromEnv());
+  } catch (error) {
+    if (error instanceof JavaMissingError) console.error(error.message);
+    else console.error(`Could not start the local runtime: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  console.log(banner(runtime));
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

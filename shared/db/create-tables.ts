@@ -1,0 +1,76 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTimeToLiveCommand,
+  ResourceInUseException,
+  type AttributeDefinition,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { documentClient } from './client';
+import { tableKeys, tableName, tables, type TableDefinition, type TableKey } from './tables';
+
+function createInput(key: TableKey): CreateTableCommandInput {
+  const def: TableDefinition = tables[key];
+  const attributes = new Map<string, AttributeDefinition>();
+  const remember = (a: { name: string; type: 'S' | 'N' }) => attributes.set(a.name, { AttributeName: a.name, AttributeType: a.type });
+  remember(def.partitionKey);
+  if (def.sortKey) remember(def.sortKey);
+  for (const index of def.indexes ?? []) {
+    remember(index.partitionKey);
+    if (index.sortKey) remember(index.sortKey);
+  }
+  return {
+    TableName: tableName(key),
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes.values()],
+    KeySchema: [
+      { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+      ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
+    ],
+    ...(def.indexes?.length
+      ? {
+          GlobalSecondaryIndexes: def.indexes.map((index) => ({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+              ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+            ],
+            Projection: { ProjectionType: 'ALL' as const },
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Creates every table of the shared list that does not exist yet (the local runtime and tests; deployed
+ * tables come from the CDK stack). Returns the names it created.
+ */
+export async function createTables(): Promise<string[]> {
+  const client = documentClient();
+  const created: string[] = [];
+  for (const key of tableKeys) {
+    const name = tableName(key);
+    try {
+      await client.send(new CreateTableCommand(createInput(key)));
+      created.push(name);
+    } catch (err) {
+      if (!(err instanceof ResourceInUseException)) throw err;
+      continue;
+    }
+    const ttl = (tables[key] as TableDefinition).ttlAttribute;
+    if (ttl) {
+      await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: ttl, Enabled: true } }));
+    }
+  }
+  return created;
+}
+
+export async function tableExists(key: TableKey): Promise<boolean> {
+  try {
+    await documentClient().send(new DescribeTableCommand({ TableName: tableName(key) }));
+    return true;
+  } catch {
+    return false;
+  }
+}

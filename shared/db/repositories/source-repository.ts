@@ -1,0 +1,48 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import type { Actor, Source, SourceSettings } from '../../domain/sources/source';
+
+export async function getSource(sourceId: string): Promise<Source | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('sources'), Key: { source_id: sourceId }, ConsistentRead: true }));
+  return out.Item as Source | undefined;
+}
+
+export async function putNewSource(source: Source): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: tableName('sources'), Item: source, ConditionExpression: 'attribute_not_exists(source_id)' }),
+  );
+}
+
+/**
+ * Applies `changes` only if the source exists and belongs to `actor` on its tenant, in one conditional
+ * write, so ownership cannot change between the check and the update. Undefined when it is not owned.
+ */
+export async function updateOwnedSource(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number): Promise<Source | undefined> {
+  const names: Record<string, string> = { '#tenant': 'tenant_id', '#owner': 'owner_id', '#updated': 'updated_at' };
+  const values: Record<string, unknown> = { ':tenant': actor.tenantId, ':owner': actor.userId, ':updated': now };
+  const sets = ['#updated = :updated'];
+  Object.entries(changes).forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    sets.push(`#f${i} = :v${i}`);
+  });
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('sources'),
+        Key: { source_id: sourceId },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as Source;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The one list of DynamoDB tables. The CDK stack and the local bootstrap both build their tables from it,
+ * and functions resolve physical names through `tableName`.
+ */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyAttribute {
+  name: string;
+  type: AttributeType;
+}
+
+export interface IndexDefinition {
+  name: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  indexes?: readonly IndexDefinition[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB deletes expired items in the background. */
+  ttlAttribute?: string;
+}
+
+export const tables = {
+  tenants: {
+    partitionKey: { name: 'tenant_id', type: 'S' },
+    indexes: [{ name: 'by-domain', partitionKey: { name: 'domain', type: 'S' } }],
+  },
+  users: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    indexes: [{ name: 'by-token-hash', partitionKey: { name: 'token_hash', type: 'S' } }],
+  },
+  sources: {
+    partitionKey: { name: 'source_id', type: 'S' },
+    indexes: [{ name: 'by-owner', partitionKey: { name: 'owner_id', type: 'S' }, sortKey: { name: 'source_id', type: 'S' } }],
+  },
+  /** App items (`app#<id>`) and the guards that keep published name+version pairs unique (`published#…`). */
+  apps: {
+    partitionKey: { name: 'source_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+  },
+  /** One item per certificate. `user_udid` is `<user_id>#<UDID upper-cased>` so UDIDs match case-insensitively. */
+  devices: {
+    partitionKey: { name: 'kid', type: 'S' },
+    indexes: [
+      { name: 'by-user-udid', partitionKey: { name: 'user_udid', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
+      { name: 'by-id', partitionKey: { name: 'id', type: 'N' } },
+    ],
+  },
+  /** Monotonic counters for the numeric ids the contract exposes (device `id`). */
+  counters: {
+    partitionKey: { name: 'counter', type: 'S' },
+  },
+  /** Per-minute request counters: `<route>#<owner>#<minute>`. */
+  rateLimits: {
+    partitionKey: { name: 'bucket', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableKey = keyof typeof tables;
+
+export const tableKeys = Object.keys(tables) as TableKey[];
+
+/** `rateLimits` → `RATE_LIMITS`: the environment variable that names a deployed table. */
+export function tableEnvVar(key: TableKey): string {
+  return `TABLE_${key.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
+}
+
+/** `rateLimits` → `rate-limits`: the suffix of the physical table name when running locally. */
+export function tableSuffix(key: TableKey): string {
+  return key.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/**
+ * Physical table name: the deployed name from `TABLE_<KEY>` (set by the CDK stack), otherwise
+ * `<TABLE_PREFIX><suffix>` for the local runtime and tests.
+ */
+export function tableName(key: TableKey): string {
+  const deployed = process.env[tableEnvVar(key)];
+  if (deployed) return deployed;
+  return `${process.env.TABLE_PREFIX ?? 'appsrc-'}${tableSuffix(key)}`;
+}

@@ -1,0 +1,55 @@
+import type { MessageKey, MessageParams } from '../i18n/catalog';
+
+/**
+ * What went wrong, independent of HTTP. The HTTP layer maps a kind to the code and status of the route's
+ * envelope (see shared/http/error-codes.ts); `reason` is the stable snake_case `data.error` and also the
+ * message key, so every reason has a translated message.
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'token_missing'
+  | 'token_invalid'
+  | 'token_expired'
+  | 'https_required'
+  | 'source_not_found'
+  | 'app_not_found'
+  | 'conflict'
+  | 'device_selector_missing'
+  | 'device_ambiguous'
+  | 'invalid_action'
+  | 'device_not_found'
+  | 'add_failed'
+  | 'rate_limited'
+  | 'unavailable';
+
+export interface DomainErrorOptions {
+  /** Offending parameter names (validation). */
+  fields?: string[];
+  /** Values for the message's placeholders. */
+  params?: MessageParams;
+  /** Extra machine-readable data for the envelope's `data`. */
+  data?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class DomainError extends Error {
+  readonly kind: ErrorKind;
+  readonly reason: MessageKey;
+  readonly fields: string[] | undefined;
+  readonly params: MessageParams;
+  readonly data: Record<string, unknown>;
+
+  constructor(kind: ErrorKind, reason: MessageKey, options: DomainErrorOptions = {}) {
+    super(`${kind}: ${reason}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'DomainError';
+    this.kind = kind;
+    this.reason = reason;
+    this.fields = options.fields;
+    this.params = { ...(options.fields ? { fields: options.fields.join(', ') } : {}), ...options.params };
+    this.data = options.data ?? {};
+  }
+}
+
+export function validationError(reason: MessageKey, fields: string[]): DomainError {
+  return new DomainError('validation', reason, { fields });
+}

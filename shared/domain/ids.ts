@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** A random lowercase id such as `u_k3j9x0c2m1qz`: short enough to type, 60+ bits of entropy. */
+export function randomId(prefix: string, length = 12): string {
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return `${prefix}${id}`;
+}

@@ -1,0 +1,43 @@
+import { getSource, putNewSource } from '../../db/repositories/source-repository';
+import { createDraft } from '../../db/repositories/app-repository';
+import { randomId } from '../ids';
+import { requireUser } from '../users/user-service';
+import type { App } from './app';
+import type { Source } from './source';
+
+export class SourceNotFoundError extends Error {
+  constructor(sourceId: string) {
+    super(`unknown source ${sourceId}`);
+  }
+}
+
+/** A new source owned by the user on the user's tenant; response encryption is on by default. */
+export async function createSource(input: { userId: string; name?: string | undefined }, now: number): Promise<Source> {
+  const user = await requireUser(input.userId);
+  const source: Source = {
+    source_id: randomId('s', 11),
+    tenant_id: user.tenantId,
+    owner_id: user.userId,
+    name: input.name ?? 'My source',
+    message: '',
+    identifier: '',
+    source_icon: '',
+    pay_url: '',
+    encrypt_enabled: 1,
+    open_black: 0,
+    open_black2: 0,
+    health_alert: {},
+    app_count: 0,
+    published_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await putNewSource(source);
+  return source;
+}
+
+/** Adds a draft; completeness is checked when it is published, not here. */
+export async function createApp(input: { sourceId: string; name: string; version: string; downloadUrl: string }, now: number): Promise<App> {
+  if (!(await getSource(input.sourceId))) throw new SourceNotFoundError(input.sourceId);
+  return createDraft({ ...input, now });
+}

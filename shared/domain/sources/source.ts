@@ -1,0 +1,48 @@
+/** Settings a source owner can change through the update-source endpoint. */
+export interface SourceSettings {
+  name: string;
+  message: string;
+  identifier: string;
+  source_icon: string;
+  pay_url: string;
+  encrypt_enabled: 0 | 1;
+  open_black: 0 | 1;
+  open_black2: 0 | 1;
+  health_alert: Record<string, unknown>;
+}
+
+export interface Source extends SourceSettings {
+  source_id: string;
+  tenant_id: string;
+  owner_id: string;
+  app_count: number;
+  published_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The acting token owner, on the tenant of the request's host. */
+export interface Actor {
+  tenantId: string;
+  userId: string;
+}
+
+export function sourceUrl(sourceId: string): string {
+  return `/api/rjy/${sourceId}/appstore`;
+}
+
+export function isOwnedBy(source: Pick<Source, 'tenant_id' | 'owner_id'>, actor: Actor): boolean {
+  return source.tenant_id === actor.tenantId && source.owner_id === actor.userId;
+}
+
+/** The fields the update response may show: no owner, tenant or internal counters. */
+export function sourceView(source: Source): Record<string, unknown> {
+  return {
+    source_id: source.source_id,
+    name: source.name,
+    source_url: sourceUrl(source.source_id),
+    message: source.message,
+    encrypt_enabled: source.encrypt_enabled,
+    app_count: source.app_count,
+  };
+}

@@ -1,0 +1,26 @@
+import { createTenant as putTenant, getTenant, resolveTenantByHost } from '../../db/repositories/tenant-repository';
+import { isLang, languages } from '../../i18n/languages';
+import { randomId } from '../ids';
+import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from './tenant';
+
+export class TenantRuleError extends Error {}
+
+export async function createTenant(input: { name: string; domain?: string | undefined; lang?: string | undefined; tenantId?: string | undefined }, now: number): Promise<Tenant> {
+  const lang = input.lang ?? 'zh';
+  if (!isLang(lang)) throw new TenantRuleError(`--lang must be one of ${languages.join(', ')}`);
+  if (input.domain) {
+    const owner = await resolveTenantByHost(input.domain);
+    if (owner.domain === normalizeHost(input.domain)) throw new TenantRuleError(`domain ${input.domain} already belongs to tenant ${owner.tenantId}`);
+  }
+  const tenantId = input.tenantId ?? randomId('t_');
+  await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now });
+  return (await getTenant(tenantId))!;
+}
+
+/** A stored tenant, or the built-in default tenant, which works before an operator stores it. */
+export async function requireTenant(tenantId: string): Promise<Tenant> {
+  const tenant = await getTenant(tenantId);
+  if (tenant) return tenant;
+  if (tenantId === DEFAULT_TENANT_ID) return builtInDefaultTenant();
+  throw new TenantRuleError(`unknown tenant ${tenantId}`);
+}

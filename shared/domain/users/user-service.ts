@@ -1,0 +1,45 @@
+import { createUser as putUser, creditBalance, expireToken as storeExpiry, getUser, replaceToken } from '../../db/repositories/user-repository';
+import { randomId } from '../ids';
+import { requireTenant } from '../tenants/tenant-service';
+import { generateToken, hashToken } from './tokens';
+import type { User } from './user';
+
+export class UserNotFoundError extends Error {
+  constructor(userId: string) {
+    super(`unknown user ${userId}`);
+  }
+}
+
+/** Creates a user with a fresh token; the token is returned once and only its hash is stored. */
+export async function createUser(input: { tenantId: string; name?: string | undefined; balance?: number | undefined }, now: number): Promise<{ user: User; token: string }> {
+  const tenant = await requireTenant(input.tenantId);
+  const token = generateToken();
+  const userId = randomId('u_');
+  await putUser({ userId, tenantId: tenant.tenantId, name: input.name ?? '', balance: input.balance ?? 0, tokenHash: hashToken(token), createdAt: now });
+  return { user: (await getUser(userId))!, token };
+}
+
+export async function requireUser(userId: string): Promise<User> {
+  const user = await getUser(userId);
+  if (!user) throw new UserNotFoundError(userId);
+  return user;
+}
+
+/** Issues a new token; the old one is refused from this moment. */
+export async function rotateToken(userId: string): Promise<string> {
+  const token = generateToken();
+  if (!(await replaceToken(userId, hashToken(token)))) throw new UserNotFoundError(userId);
+  return token;
+}
+
+export async function expireToken(userId: string, at: number): Promise<User> {
+  const user = await storeExpiry(userId, at);
+  if (!user) throw new UserNotFoundError(userId);
+  return user;
+}
+
+export async function credit(userId: string, amount: number): Promise<User> {
+  const user = await creditBalance(userId, amount);
+  if (!user) throw new UserNotFoundError(userId);
+  return user;
+}

@@ -1,0 +1,34 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
+import { routeFor, type FunctionName } from '../routes';
+import { envelope } from './middlewares/envelope';
+import { httpsOnly } from './middlewares/https-only';
+import { parameters } from './middlewares/parameters';
+import { requestState } from './middlewares/request-state';
+import { tenantAndLanguage } from './middlewares/tenant-language';
+import { tokenAuth } from './middlewares/token-auth';
+import type { ApiEvent, ApiResult, AppContext, BusinessResult, RequestState } from './request-state';
+
+export type BusinessHandler = (state: RequestState) => Promise<BusinessResult>;
+
+/**
+ * The Middy chain every function shares, configured from the function's route-table entry. Order matters:
+ * the envelope comes first so its `onError` sees every failure, and the language is known before anything
+ * that can fail on the caller's input.
+ */
+export function createHandler(fn: FunctionName, business: BusinessHandler) {
+  const route = routeFor(fn);
+  return middy<ApiEvent, ApiResult, Error, AppContext>()
+    .use(httpHeaderNormalizer())
+    .use(requestState(route))
+    .use(envelope(route))
+    .use(httpsOnly())
+    .use(tenantAndLanguage())
+    .use(httpJsonBodyParser({ disableContentTypeError: true }))
+    .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
+    .use(parameters())
+    .use(tokenAuth(route.auth))
+    .handler(async (_event: ApiEvent, context: AppContext) => (await business(context.app)) as unknown as ApiResult);
+}

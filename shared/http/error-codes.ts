@@ -1,0 +1,59 @@
+import type { ErrorKind } from '../domain/errors';
+import type { EnvelopeKind } from '../routes';
+
+export interface CodeAndStatus {
+  code: number;
+  status: number;
+}
+
+const managementCodes: Record<ErrorKind, CodeAndStatus> = {
+  validation: { code: 40002, status: 400 },
+  token_missing: { code: 10, status: 401 },
+  token_invalid: { code: 10, status: 401 },
+  token_expired: { code: 11, status: 401 },
+  https_required: { code: 403, status: 403 },
+  source_not_found: { code: 40001, status: 404 },
+  app_not_found: { code: 40004, status: 404 },
+  conflict: { code: 40003, status: 409 },
+  device_selector_missing: { code: 40002, status: 400 },
+  device_ambiguous: { code: 40002, status: 400 },
+  invalid_action: { code: 40002, status: 400 },
+  device_not_found: { code: 40001, status: 404 },
+  add_failed: { code: 40003, status: 409 },
+  rate_limited: { code: 429, status: 429 },
+  unavailable: { code: 500, status: 503 },
+};
+
+// Legacy device clients read `code`, not the HTTP status, so business errors answer 200.
+const deviceCodes: Record<ErrorKind, CodeAndStatus> = {
+  ...managementCodes,
+  token_missing: { code: 12, status: 200 },
+  token_invalid: { code: 10, status: 200 },
+  token_expired: { code: 10, status: 200 },
+  device_selector_missing: { code: 20, status: 200 },
+  device_ambiguous: { code: 21, status: 200 },
+  invalid_action: { code: 22, status: 200 },
+  device_not_found: { code: 100, status: 200 },
+};
+
+/** The add routes' contract reserves code 0 for every failure; `data.error` says which. */
+function addCode(kind: ErrorKind): CodeAndStatus {
+  if (kind === 'rate_limited') return { code: 0, status: 429 };
+  if (kind === 'https_required') return { code: 0, status: 403 };
+  if (kind === 'unavailable') return { code: 0, status: 503 };
+  return { code: 0, status: 200 };
+}
+
+export function codeFor(envelope: EnvelopeKind, kind: ErrorKind): CodeAndStatus {
+  switch (envelope) {
+    case 'management':
+    case 'feed':
+      return managementCodes[kind];
+    case 'device':
+      return deviceCodes[kind];
+    case 'add':
+      return addCode(kind);
+  }
+}
+
+export const INTERNAL_ERROR: CodeAndStatus = { code: 500, status: 500 };

@@ -1,0 +1,63 @@
+import type { MiddlewareObj } from '@middy/core';
+import { DomainError } from '../../domain/errors';
+import { translate } from '../../i18n/catalog';
+import { logger } from '../../logger';
+import type { RouteDefinition } from '../../routes';
+import { codeFor, INTERNAL_ERROR } from '../error-codes';
+import { bodyParserError } from './parameters';
+import type { ApiEvent, ApiResult, AppContext, BusinessResult, RequestState } from '../request-state';
+
+function respond(state: RequestState, statusCode: number, body: unknown): ApiResult {
+  return {
+    statusCode,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Language': state.lang,
+      'Cache-Control': 'no-store',
+      ...state.responseHeaders,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+function envelopeBody(state: RequestState, code: number, msg: string, data: Record<string, unknown>, ok: boolean) {
+  const body: Record<string, unknown> = { code, msg, time: Math.floor(state.now / 1000), data };
+  if (state.route.envelope === 'device' || state.route.envelope === 'add') {
+    body.ip = state.ip;
+    body.ysucc = ok ? 'Ysucc' : 'Yerror';
+  }
+  return body;
+}
+
+/**
+ * Shapes every answer: success as `code 1`, a DomainError as its route's code with a localized `msg` and
+ * `data.error`, anything else as a 500 envelope that names nothing internal (the details go to the log).
+ */
+export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+  return {
+    name: 'envelope',
+    after: (request) => {
+      const state = request.context.app;
+      const result = request.response as unknown as BusinessResult;
+      if ('raw' in result) {
+        request.response = respond(state, result.statusCode ?? 200, result.raw);
+        return;
+      }
+      request.response = respond(state, 200, envelopeBody(state, 1, translate(state.lang, 'ok'), result.data, true));
+    },
+    onError: (request) => {
+      const state = request.context.app;
+      const error = request.error instanceof DomainError ? request.error : bodyParserError(request.error);
+      if (!error) {
+        logger.error('Unhandled error', { route: route.path, error: request.error as Error });
+        request.response = respond(state, INTERNAL_ERROR.status, envelopeBody(state, INTERNAL_ERROR.code, translate(state.lang, 'internal_error'), {}, false));
+        return;
+      }
+      if (error.kind === 'unavailable') logger.error('Dependency unavailable', { route: route.path, error: error.cause as Error });
+      const { code, status } = codeFor(route.envelope, error.kind);
+      const data: Record<string, unknown> = { error: error.reason, ...error.data };
+      if (error.fields) data.fields = error.fields;
+      request.response = respond(state, status, envelopeBody(state, code, translate(state.lang, error.reason, error.params), data, false));
+    },
+  };
+}

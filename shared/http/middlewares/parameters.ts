@@ -1,0 +1,41 @@
+import type { MiddlewareObj } from '@middy/core';
+import { DomainError } from '../../domain/errors';
+import type { ApiEvent, ApiResult, AppContext, Params } from '../request-state';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A repeated form or query key keeps its last value, as most form handlers do. */
+function lastValues(record: Record<string, unknown>): Params {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
+}
+
+/**
+ * Runs after Middy's JSON and urlencoded body parsers: merges the query string and the parsed body (body
+ * wins) into `params`. A body that no parser understood, or JSON that is not an object, is refused.
+ */
+export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+  return {
+    name: 'parameters',
+    before: ({ event, context }) => {
+      const body: unknown = event.body;
+      let bodyParams: Params = {};
+      if (typeof body === 'string') {
+        if (body.trim() !== '') throw new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
+      } else if (body !== null && body !== undefined) {
+        if (!isPlainObject(body)) throw new DomainError('validation', 'malformed_body', { fields: ['body'] });
+        bodyParams = lastValues(body);
+      }
+      const query = lastValues({ ...(event.multiValueQueryStringParameters ?? {}), ...(event.queryStringParameters ?? {}) });
+      context.app.params = { ...query, ...bodyParams };
+    },
+  };
+}
+
+/** Middy's parsers throw HTTP errors; these are the request's fault and become validation errors. */
+export function bodyParserError(err: unknown): DomainError | undefined {
+  const status = (err as { statusCode?: number })?.statusCode;
+  if (status === 415) return new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
+  if (status === 422 || status === 400) return new DomainError('validation', 'malformed_body', { fields: ['body'] });
+  return undefined;
+}

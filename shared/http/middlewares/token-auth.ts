@@ -1,0 +1,33 @@
+import type { MiddlewareObj } from '@middy/core';
+import { authenticate } from '../../domain/users/authentication';
+import { DomainError } from '../../domain/errors';
+import type { AuthKind } from '../../routes';
+import type { ApiEvent, ApiResult, AppContext } from '../request-state';
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Identifies the token owner: `Authorization: Bearer` on management routes (a missing header is an invalid
+ * token, code 10), the `token` parameter on device routes (missing → its own error, code 12).
+ */
+export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+  return {
+    name: 'tokenAuth',
+    before: async ({ event, context }) => {
+      if (kind === 'none') return;
+      let token: string | undefined;
+      if (kind === 'bearer') {
+        token = bearerToken(event.headers?.authorization);
+        if (!token) throw new DomainError('token_invalid', 'token_invalid');
+      } else {
+        const param = context.app.params.token;
+        token = typeof param === 'string' ? param.trim() : undefined;
+        if (!token) throw new DomainError('token_missing', 'token_missing');
+      }
+      context.app.user = await authenticate(token, Math.floor(context.app.now / 1000));
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Lang } from '../i18n/languages';
+import type { RouteDefinition } from '../routes';
+import type { Tenant } from '../domain/tenants/tenant';
+import type { User } from '../domain/users/user';
+
+export type Params = Record<string, unknown>;
+
+/** What the middleware chain learns about a request, handed to the function's business code. */
+export interface RequestState {
+  route: RouteDefinition;
+  /** Caller's source IP as API Gateway reports it. */
+  ip: string;
+  /** Request time, epoch milliseconds. */
+  now: number;
+  lang: Lang;
+  tenant: Tenant;
+  /** Query string merged with the parsed body (body wins). */
+  params: Params;
+  pathParams: Record<string, string>;
+  /** The authenticated token owner (routes with auth other than none). */
+  user: User | undefined;
+  /** Headers the chain adds to every response (rate-limit counters, …). */
+  responseHeaders: Record<string, string>;
+}
+
+export interface AppContext extends Context {
+  app: RequestState;
+}
+
+export type ApiEvent = APIGatewayProxyEvent;
+export type ApiResult = APIGatewayProxyResult;
+
+/** What a management or device function returns on success: the envelope's `data`. */
+export interface SuccessResult {
+  data: Record<string, unknown>;
+}
+
+/** What the feed function returns: a body served as-is. */
+export interface RawResult {
+  raw: unknown;
+  statusCode?: number;
+}
+
+export type BusinessResult = SuccessResult | RawResult;

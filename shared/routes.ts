@@ -1,0 +1,114 @@
+/**
+ * The one route table. The CDK stack builds one Lambda function and one API Gateway method per entry;
+ * the local runtime serves the same entries by invoking the same handler modules.
+ *
+ * `function` names the folder `functions/<function>/handler.ts`.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+
+/** bearer: `Authorization: Bearer <token>`; token: a `token` parameter in query or body; none: public. */
+export type AuthKind = 'bearer' | 'token' | 'none';
+
+/**
+ * management: `code msg time data`, HTTP status follows the error;
+ * device: adds `ip` and `ysucc`, business errors answer HTTP 200;
+ * add: the device envelope where every failure is code 0 with `data.error`;
+ * feed: the public source feed, plain JSON for sideloading clients.
+ */
+export type EnvelopeKind = 'management' | 'device' | 'add' | 'feed';
+
+export interface RouteDefinition {
+  function: string;
+  methods: readonly HttpMethod[];
+  /** API Gateway resource path, `{name}` for path parameters. */
+  path: string;
+  auth: AuthKind;
+  /** Requests per minute per token owner; null where the route is public. */
+  rateLimit: number | null;
+  envelope: EnvelopeKind;
+  description: string;
+}
+
+export const routes = [
+  {
+    function: 'publish-app',
+    methods: ['POST'],
+    path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/publish',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Publish an app draft',
+  },
+  {
+    function: 'update-source',
+    methods: ['PATCH'],
+    path: '/api/appstore/manage/sources/{source_id}',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Update source settings',
+  },
+  {
+    function: 'device-status',
+    methods: ['GET', 'POST'],
+    path: '/api/device/status',
+    auth: 'token',
+    rateLimit: 60,
+    envelope: 'device',
+    description: 'Enable, disable or toggle a device',
+  },
+  {
+    function: 'device-info',
+    methods: ['GET', 'POST'],
+    path: '/api/device/info',
+    auth: 'token',
+    rateLimit: 120,
+    envelope: 'device',
+    description: 'Read a device',
+  },
+  {
+    function: 'add-device',
+    methods: ['GET', 'POST'],
+    path: '/api/adddevice/v2',
+    auth: 'token',
+    rateLimit: 60,
+    envelope: 'add',
+    description: 'Add a device (instant or review)',
+  },
+  {
+    function: 'add-device-legacy-instant',
+    methods: ['GET', 'POST'],
+    path: '/api/adddevice',
+    auth: 'token',
+    rateLimit: 60,
+    envelope: 'add',
+    description: 'Legacy instant add',
+  },
+  {
+    function: 'add-device-legacy-review',
+    methods: ['GET', 'POST'],
+    path: '/api/addyydevice',
+    auth: 'token',
+    rateLimit: 60,
+    envelope: 'add',
+    description: 'Legacy review (reservation) add',
+  },
+  {
+    function: 'source-feed',
+    methods: ['GET'],
+    path: '/api/rjy/{source_id}/appstore',
+    auth: 'none',
+    rateLimit: null,
+    envelope: 'feed',
+    description: 'Public app feed of a source',
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type Route = (typeof routes)[number];
+export type FunctionName = Route['function'];
+
+export function routeFor(fn: FunctionName): RouteDefinition {
+  const route = routes.find((r) => r.function === fn);
+  if (!route) throw new Error(`No route for function ${fn}`);
+  return route;
+}

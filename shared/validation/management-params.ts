@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DomainError, validationError } from '../domain/errors';
+import { failedFields } from './fields';
+
+/** Fields only an administrator may set; the management endpoints refuse them outright. */
+export const ADMIN_ONLY_FIELDS = ['uid', 'tenant_id', 'is_official', 'expire_time', 'expires_at', 'expired_at', 'dqtime'] as const;
+
+export interface ParamRules<S extends z.ZodRawShape> {
+  shape: S;
+  readOnly?: readonly string[];
+  /** Refuse a request that supplies none of the writable fields. */
+  requireOne?: boolean;
+}
+
+/**
+ * Validates management parameters in the order a caller can fix them: administrator-only fields, then
+ * read-only ones, then unknown ones, then an empty update, then the values themselves. Each failure names
+ * every offending field of its kind.
+ */
+export function parseManagementParams<S extends z.ZodRawShape>(params: Record<string, unknown>, rules: ParamRules<S>): z.infer<z.ZodObject<S>> {
+  const keys = Object.keys(params);
+  const admin = keys.filter((k) => (ADMIN_ONLY_FIELDS as readonly string[]).includes(k));
+  if (admin.length) throw validationError('admin_field', admin);
+  const readOnly = keys.filter((k) => rules.readOnly?.includes(k));
+  if (readOnly.length) throw validationError('read_only_field', readOnly);
+  const unknown = keys.filter((k) => !(k in rules.shape));
+  if (unknown.length) throw validationError('unknown_field', unknown);
+  if (rules.requireOne && keys.length === 0) throw new DomainError('validation', 'empty_update', { fields: [] });
+  const parsed = z.object(rules.shape).safeParse(params);
+  if (!parsed.success) throw validationError('invalid_value', failedFields(parsed.error));
+  return parsed.data;
+}
