@@ -4,6 +4,8 @@
  *
  * `function` names the folder `functions/<function>/handler.ts`.
  */
+import type { TableKey } from './db/tables';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
 
 /** bearer: `Authorization: Bearer <token>`; token: a `token` parameter in query or body; none: public. */
@@ -27,7 +29,17 @@ export interface RouteDefinition {
   rateLimit: number | null;
   envelope: EnvelopeKind;
   description: string;
+  /**
+   * The tables the function's own code touches, beyond what the shared chain needs (tenants and users
+   * read, rate-limit counters written). The CDK stack grants exactly these.
+   */
+  data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
+  /** Whether the function decrypts Apple account secrets (KMS). */
+  secrets?: boolean;
 }
+
+/** Tables every function's middleware chain reads or writes, whatever its route. */
+export const chainTableAccess = { read: ['tenants', 'users'], write: ['rateLimits'] } as const satisfies { read: readonly TableKey[]; write: readonly TableKey[] };
 
 export const routes = [
   {
@@ -38,6 +50,7 @@ export const routes = [
     rateLimit: 30,
     envelope: 'management',
     description: 'Publish an app draft',
+    data: { write: ['sources', 'apps'] },
   },
   {
     function: 'update-source',
@@ -47,6 +60,7 @@ export const routes = [
     rateLimit: 30,
     envelope: 'management',
     description: 'Update source settings',
+    data: { write: ['sources'] },
   },
   {
     function: 'device-status',
@@ -56,6 +70,7 @@ export const routes = [
     rateLimit: 60,
     envelope: 'device',
     description: 'Enable, disable or toggle a device',
+    data: { write: ['devices'] },
   },
   {
     function: 'device-info',
@@ -65,6 +80,7 @@ export const routes = [
     rateLimit: 120,
     envelope: 'device',
     description: 'Read a device',
+    data: { read: ['devices'] },
   },
   {
     function: 'add-device',
@@ -74,6 +90,8 @@ export const routes = [
     rateLimit: 60,
     envelope: 'add',
     description: 'Add a device (instant or review)',
+    data: { write: ['devices', 'users', 'counters'] },
+    secrets: true,
   },
   {
     function: 'add-device-legacy-instant',
@@ -83,6 +101,8 @@ export const routes = [
     rateLimit: 60,
     envelope: 'add',
     description: 'Legacy instant add',
+    data: { write: ['devices', 'users', 'counters'] },
+    secrets: true,
   },
   {
     function: 'add-device-legacy-review',
@@ -92,6 +112,8 @@ export const routes = [
     rateLimit: 60,
     envelope: 'add',
     description: 'Legacy review (reservation) add',
+    data: { write: ['devices', 'users', 'counters'] },
+    secrets: true,
   },
   {
     function: 'source-feed',
@@ -101,6 +123,7 @@ export const routes = [
     rateLimit: null,
     envelope: 'feed',
     description: 'Public app feed of a source',
+    data: { read: ['sources', 'apps', 'devices'] },
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -112,3 +135,15 @@ export function routeFor(fn: FunctionName): RouteDefinition {
   if (!route) throw new Error(`No route for function ${fn}`);
   return route;
 }
+
+/** Functions run on a schedule rather than by a route: the CDK stack adds an EventBridge rule for each. */
+export interface ScheduledJobDefinition {
+  function: string;
+  /** Minutes between runs when deployed. */
+  everyMinutes: number;
+  description: string;
+  data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
+  secrets?: boolean;
+}
+
+export const scheduledJobs = [] as const satisfies readonly ScheduledJobDefinition[];
