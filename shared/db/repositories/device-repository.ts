@@ -1,0 +1,116 @@
+/**
+ * Devices (one item per certificate, keyed by `kid`) and their numeric ids.
+ *
+ * Exports:
+ * - `devicePutItem(device)` — the `Put` for a new device (condition: the kid is new), ready to go inside a
+ *   `TransactWriteItems` with the debit, the slot and the reservation; `putDevice(device)` sends it alone.
+ * - `nextDeviceId()` — the next numeric device id from the atomic `counters` item `device`.
+ * - `getDevice(kid)` — strongly consistent read by kid.
+ * - `listDevicesByUserUdid(userId, udid)` — a user's certificates for a UDID (case-insensitive), newest first.
+ * - `setDeviceEnabled(kid, enabled, guard)` — one conditional update: the device must belong to
+ *   `guard.userId` on `guard.tenantId` and, when `guard.expected` is given, still hold that value. Returns the
+ *   updated device, or `undefined` when the condition failed (nothing changed).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import { udidKey, type Device } from '../../domain/devices/device';
+
+interface DeviceItem extends Device {
+  /** `<user_id>#<UDID upper-cased>`: the partition key of the `by-user-udid` index. */
+  user_udid: string;
+}
+
+const DEVICE_COUNTER = 'device';
+
+function toItem(device: Device): DeviceItem {
+  return { ...device, user_udid: `${device.user_id}#${udidKey(device.udid)}` };
+}
+
+function fromItem(item: Record<string, unknown>): Device {
+  const { user_udid: _index, ...device } = item as unknown as DeviceItem;
+  return device;
+}
+
+export function devicePutItem(device: Device) {
+  return {
+    Put: {
+      TableName: tableName('devices'),
+      Item: toItem(device),
+      ConditionExpression: 'attribute_not_exists(kid)',
+    },
+  };
+}
+
+export async function putDevice(device: Device): Promise<void> {
+  await documentClient().send(new PutCommand(devicePutItem(device).Put));
+}
+
+export async function nextDeviceId(): Promise<number> {
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('counters'),
+      Key: { counter: DEVICE_COUNTER },
+      UpdateExpression: 'ADD #value :one',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value);
+}
+
+export async function getDevice(kid: string): Promise<Device | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item) : undefined;
+}
+
+export async function listDevicesByUserUdid(userId: string, udid: string): Promise<Device[]> {
+  const devices: Device[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('devices'),
+        IndexName: 'by-user-udid',
+        KeyConditionExpression: 'user_udid = :k',
+        ExpressionAttributeValues: { ':k': `${userId}#${udidKey(udid)}` },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    devices.push(...(out.Items ?? []).map(fromItem));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return devices;
+}
+
+export async function setDeviceEnabled(
+  kid: string,
+  enabled: boolean,
+  guard: { userId: string; tenantId: string; expected?: boolean },
+): Promise<Device | undefined> {
+  const expectsValue = guard.expected !== undefined;
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('devices'),
+        Key: { kid },
+        UpdateExpression: 'SET enabled = :next',
+        ConditionExpression: `user_id = :user AND tenant_id = :tenant${expectsValue ? ' AND enabled = :expected' : ''}`,
+        ExpressionAttributeValues: {
+          ':next': enabled,
+          ':user': guard.userId,
+          ':tenant': guard.tenantId,
+          ...(expectsValue ? { ':expected': guard.expected } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(out.Attributes ?? {});
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return undefined;
+    throw err;
+  }
+}

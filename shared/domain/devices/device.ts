@@ -1,0 +1,99 @@
+/**
+ * The device model (DESIGN §1): one record per certificate, identified by `kid`. One UDID can have several
+ * certificates (different pools, re-issues, forced adds); `kid` then picks one.
+ *
+ * Exports:
+ * - `Device` — the stored record (every field below); `DeviceType`, `DeviceZt`, `DevicePool` — its enums,
+ *   with `DEVICE_TYPES` and `DEVICE_ZT` as value lists for zod enums.
+ * - `udidKey(udid)` — the case-insensitive form of a UDID used by the user+UDID index.
+ * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match (DESIGN §3).
+ * - `statusView(device)` / `infoView(device)` — the allowlisted response shapes of the status and info
+ *   endpoints (never the `.p12`, the profile, the owner, the tenant or the account).
+ */
+import type { Actor } from '../sources/source';
+
+export const DEVICE_TYPES = ['iphone', 'ipad', 'mac'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Certificate status: see DESIGN §1 "Device zt values". */
+export const DEVICE_ZT = ['normal', 'processing', 'revoked', 'expired', 'ineligible', 'failed'] as const;
+export type DeviceZt = (typeof DEVICE_ZT)[number];
+
+/** 0 = the tenant's public pool, 1 = the user's private pool. */
+export type DevicePool = 0 | 1;
+
+export interface Device {
+  /** Certificate id (string, unique); the table's key. */
+  kid: string;
+  /** Numeric id the status response shows, from an atomic counter (`nextDeviceId`). */
+  id: number;
+  user_id: string;
+  tenant_id: string;
+  /** The UDID as the client sent it; matching uses `udidKey`. */
+  udid: string;
+  /** Device name (may be empty). */
+  pname: string;
+  type: DeviceType;
+  /** Warranty tier (0 1 2 3 4 6). */
+  shtype: number;
+  zt: DeviceZt;
+  /** Hosting account's membership expiry, epoch seconds; 0 when unknown. */
+  ytime: number;
+  enabled: boolean;
+  /** Owner's remark. */
+  beizhu: string;
+  /** Base64 PKCS#12 of the account's distribution certificate. Secret: never in status/info responses. */
+  p12: string;
+  /** Base64 ad hoc profile listing the UDID; empty while a review is pending. Never in status/info. */
+  mobileprovision: string;
+  pool: DevicePool;
+  /** Apple account (team) the device is registered on; empty for imported certificates. */
+  account_id: string;
+  /** When the certificate was added, epoch seconds. */
+  addtime: number;
+  /** App Store Connect device resource id; empty when unknown. */
+  apple_device_id: string;
+  /** Review-mode reservation this certificate came from; empty otherwise. */
+  reservation_id: string;
+}
+
+/** UDIDs match case-insensitively: hex UDIDs arrive in either case. */
+export function udidKey(udid: string): string {
+  return udid.trim().toUpperCase();
+}
+
+export function isOwnedBy(device: Pick<Device, 'user_id' | 'tenant_id'>, actor: Actor): boolean {
+  return device.user_id === actor.userId && device.tenant_id === actor.tenantId;
+}
+
+/** `yblack`: the legacy client's spelling of the enabled flag. */
+export function yblack(enabled: boolean): 'Ysucc' | 'Yno' {
+  return enabled ? 'Ysucc' : 'Yno';
+}
+
+/** The status response's fields except the localized `status_name`, which the caller adds. */
+export function statusView(device: Device) {
+  return {
+    id: device.id,
+    kid: device.kid,
+    udid: device.udid,
+    enabled: device.enabled,
+    yblack: yblack(device.enabled),
+    status_code: device.enabled ? 1 : 0,
+  };
+}
+
+/** The info response: an allowlist, so new secret fields on the record never leak by default. */
+export function infoView(device: Device) {
+  return {
+    kid: device.kid,
+    udid: device.udid,
+    pname: device.pname,
+    type: device.type,
+    shtype: device.shtype,
+    zt: device.zt,
+    ytime: device.ytime,
+    enabled: device.enabled,
+    beizhu: device.beizhu,
+  };
+}
