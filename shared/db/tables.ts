@@ -47,7 +47,33 @@ export const tables = {
     indexes: [
       { name: 'by-user-udid', partitionKey: { name: 'user_udid', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
       { name: 'by-id', partitionKey: { name: 'id', type: 'N' } },
+      /** Sparse: only certificates issued through an Apple account carry `issued_account` (the revocation sweep). */
+      { name: 'by-account', partitionKey: { name: 'issued_account', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
     ],
+  },
+  /** Apple Developer accounts; `pool_key` is `public#<tenant>` or `private#<user>`, lowest `weight` picked first. */
+  accounts: {
+    partitionKey: { name: 'account_id', type: 'S' },
+    indexes: [{ name: 'by-pool', partitionKey: { name: 'pool_key', type: 'S' }, sortKey: { name: 'weight', type: 'N' } }],
+  },
+  /** Review-mode adds; `queue` is set only while pending, so the worker's index holds only live work. */
+  reservations: {
+    partitionKey: { name: 'reservation_id', type: 'S' },
+    indexes: [{ name: 'by-next-check', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'next_check_at', type: 'N' } }],
+  },
+  /** Activation codes, keyed by the code itself. */
+  codes: {
+    partitionKey: { name: 'code', type: 'S' },
+  },
+  /** Prices in cents: `scope` is `tenant#<id>` or `user#<id>` (personal), `item` is `<mode>#<tier>#<class>`. */
+  prices: {
+    partitionKey: { name: 'scope', type: 'S' },
+    sortKey: { name: 'item', type: 'S' },
+  },
+  /** Short-lived locks that serialize concurrent adds of one UDID by one user. */
+  addLocks: {
+    partitionKey: { name: 'lock_key', type: 'S' },
+    ttlAttribute: 'expires_at',
   },
   /** Monotonic counters for the numeric ids the contract exposes (device `id`). */
   counters: {

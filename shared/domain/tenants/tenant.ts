@@ -6,10 +6,16 @@ export const DEFAULT_TENANT_ID = 'default';
 export interface TenantSettings {
   /** The plan's quota of published apps per source. */
   publishedAppsPerSource: number;
+  /** Seconds after an add of a UDID during which another add of it needs `force` (DESIGN §2 step 3). */
+  forceAddPeriodSeconds: number;
+  /** Free re-issue window per warranty tier, in days from the original paid add (0 = no free re-issue). */
+  warrantyWindowDays: Record<string, number>;
 }
 
 export const defaultTenantSettings: TenantSettings = {
   publishedAppsPerSource: 100,
+  forceAddPeriodSeconds: 24 * 60 * 60,
+  warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
 };
 
 export interface Tenant {
