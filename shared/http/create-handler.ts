@@ -6,6 +6,7 @@ import { routeFor, type FunctionName } from '../routes';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
 import { parameters } from './middlewares/parameters';
+import { rateLimit } from './middlewares/rate-limit';
 import { requestState } from './middlewares/request-state';
 import { tenantAndLanguage } from './middlewares/tenant-language';
 import { tokenAuth } from './middlewares/token-auth';
@@ -16,7 +17,8 @@ export type BusinessHandler = (state: RequestState) => Promise<BusinessResult>;
 /**
  * The Middy chain every function shares, configured from the function's route-table entry. Order matters:
  * the envelope comes first so its `onError` sees every failure, and the language is known before anything
- * that can fail on the caller's input.
+ * that can fail on the caller's input. The rate limit follows auth (it counts per token owner) and precedes the
+ * business code, so a refused request changes nothing.
  */
 export function createHandler(fn: FunctionName, business: BusinessHandler) {
   const route = routeFor(fn);
@@ -30,5 +32,6 @@ export function createHandler(fn: FunctionName, business: BusinessHandler) {
     .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
     .use(parameters())
     .use(tokenAuth(route.auth))
+    .use(rateLimit(route))
     .handler(async (_event: ApiEvent, context: AppContext) => (await business(context.app)) as unknown as ApiResult);
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { startApiServer, type RunningApi } from '../../infra/local/api-server';
 import { useIsolatedTables } from './tables';
 
@@ -32,16 +33,34 @@ export async function startTestApi(): Promise<TestApi> {
         headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
         body = new URLSearchParams(options.form).toString();
       }
-      const res = await fetch(`${api.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
-      const text = await res.text();
+      // node:http rather than fetch: fetch may not send a caller-chosen Host, and tenants are chosen by Host.
+      const res = await send(`${api.url}${path}`, method, headers, body);
       let parsed: ApiResponse['body'];
       try {
-        parsed = JSON.parse(text) as ApiResponse['body'];
+        parsed = JSON.parse(res.text) as ApiResponse['body'];
       } catch {
-        parsed = { raw: text };
+        parsed = { raw: res.text };
       }
       return { status: res.status, headers: res.headers, body: parsed };
     },
     close: () => api.close(),
   };
+}
+
+function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+        resolve({ status: res.statusCode ?? 0, headers: out, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { nowMs } from '../../clock';
 import { builtInDefaultTenant } from '../../domain/tenants/tenant';
+import { selectLanguage } from '../../i18n/negotiate';
 import type { RouteDefinition } from '../../routes';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
 
@@ -13,7 +14,8 @@ export function requestState(route: RouteDefinition): MiddlewareObj<ApiEvent, Ap
         route,
         ip: event.requestContext?.identity?.sourceIp ?? '',
         now: nowMs(),
-        lang: 'zh',
+        // From the headers alone for now; the tenant's default refines it once the tenant is known.
+        lang: selectLanguage({ xLang: event.headers?.['x-lang'], acceptLanguage: event.headers?.['accept-language'] }),
         tenant: builtInDefaultTenant(),
         params: {},
         pathParams: Object.fromEntries(Object.entries(event.pathParameters ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string')),

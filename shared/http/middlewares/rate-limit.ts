@@ -1,0 +1,114 @@
+import type { MiddlewareObj } from '@middy/core';
+import { incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
+import { DomainError, type ErrorKind } from '../../domain/errors';
+import type { RouteDefinition } from '../../routes';
+import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
+
+const MINUTE_MS = 60_000;
+/** Counters outlive their minute a little so a late request never finds its window already swept. */
+const TTL_GRACE_SECONDS = 300;
+
+/** The calendar minute holding `nowMs`: its key fragment and when it ends. */
+export interface MinuteWindow {
+  /** `2026-11-22T03:17Z`: readable in the table and unique per minute. */
+  id: string;
+  /** Epoch seconds at which the next window starts (the `X-RateLimit-Reset` value). */
+  resetAt: number;
+  /** Whole seconds until the next window, at least 1 (the `Retry-After` value). */
+  retryAfter: number;
+}
+
+export function minuteWindow(nowMs: number): MinuteWindow {
+  const start = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
+  const end = start + MINUTE_MS;
+  return {
+    id: `${new Date(start).toISOString().slice(0, 16)}Z`,
+    resetAt: end / 1000,
+    retryAfter: Math.max(1, Math.ceil((end - nowMs) / 1000)),
+  };
+}
+
+/** Who a request is counted against: its token owner, or its source IP when it has no valid token. */
+export type RateLimitOwner = { user: string } | { ip: string };
+
+export function bucketKey(route: Pick<RouteDefinition, 'function'>, owner: RateLimitOwner, window: MinuteWindow): string {
+  const who = 'user' in owner ? `user:${owner.user}` : `ip:${owner.ip}`;
+  return `${route.function}#${who}#${window.id}`;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  window: MinuteWindow;
+}
+
+/**
+ * Counts one request of `owner` on `route` in the current minute. A limiter that cannot be reached refuses
+ * the request (fail closed): an outage must not switch the limits off.
+ */
+export async function chargeRequest(route: RouteDefinition & { rateLimit: number }, owner: RateLimitOwner, nowMs: number): Promise<RateLimitDecision> {
+  const window = minuteWindow(nowMs);
+  let hit;
+  try {
+    hit = await incrementWithinLimit(bucketKey(route, owner, window), route.rateLimit, window.resetAt + TTL_GRACE_SECONDS);
+  } catch (cause) {
+    throw new DomainError('unavailable', 'rate_limit_unavailable', { cause });
+  }
+  return { allowed: hit.allowed, limit: route.rateLimit, remaining: Math.max(0, route.rateLimit - hit.count), window };
+}
+
+/** The headers every limited response carries, and the 429 error when the request was refused. */
+function apply(state: RequestState, decision: RateLimitDecision): void {
+  const headers = state.responseHeaders;
+  headers['X-RateLimit-Limit'] = String(decision.limit);
+  headers['X-RateLimit-Remaining'] = String(decision.remaining);
+  headers['X-RateLimit-Reset'] = String(decision.window.resetAt);
+  if (decision.allowed) return;
+  headers['Retry-After'] = String(decision.window.retryAfter);
+  throw new DomainError('rate_limited', 'rate_limited', {
+    params: { limit: decision.limit, retry_after: decision.window.retryAfter },
+    data: { limit: decision.limit, retry_after: decision.window.retryAfter },
+  });
+}
+
+/** Failed authentications: counted per source IP so tokens cannot be guessed at speed. */
+const authFailures: ReadonlySet<ErrorKind> = new Set(['token_missing', 'token_invalid', 'token_expired']);
+
+function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimit: number } {
+  return route.rateLimit !== null;
+}
+
+/**
+ * Exact per-minute limits from the route table. Registered after token auth: an authenticated request is
+ * counted against its user before the business code runs, so a refused request writes nothing. A request
+ * whose token is missing or invalid never reaches `before`; `onError` counts it against its source IP
+ * instead, in a bucket of its own, so a valid user is never slowed by someone else's bad attempts.
+ * Routes without a limit (the public feed) get no middleware at all.
+ */
+export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
+  if (!hasLimit(route)) return [];
+  // Marks requests already counted, so a failure later in the same request is not counted twice.
+  const charged = new WeakSet<RequestState>();
+  const middleware: MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> = {
+    name: 'rateLimit',
+    before: async ({ context }) => {
+      const state = context.app;
+      charged.add(state);
+      const owner: RateLimitOwner = state.user ? { user: state.user.userId } : { ip: state.ip };
+      apply(state, await chargeRequest(route, owner, state.now));
+    },
+    onError: async (request) => {
+      const state = request.context.app;
+      const error = request.error;
+      if (!state || charged.has(state) || !(error instanceof DomainError) || !authFailures.has(error.kind)) return;
+      charged.add(state);
+      try {
+        apply(state, await chargeRequest(route, { ip: state.ip }, state.now));
+      } catch (refusal) {
+        request.error = refusal as Error;
+      }
+    },
+  };
+  return [middleware];
+}

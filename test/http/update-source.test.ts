@@ -1,0 +1,157 @@
+import { startTestApi, type TestApi } from '../support/api';
+import { makeDraft, makeOwner, makeTenant } from '../support/fixtures';
+import { getSource } from '../../shared/db/repositories/source-repository';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const path = (sourceId: string) => `/api/appstore/manage/sources/${sourceId}`;
+
+describe('update source settings', () => {
+  test('updates only the supplied fields and answers the response fields, in English and Russian', async () => {
+    const owner = await makeOwner();
+    await makeDraft(owner.source.source_id);
+    await makeDraft(owner.source.source_id);
+    const res = await api.request('PATCH', path(owner.source.source_id), {
+      headers: { ...owner.bearer, 'X-Lang': 'en' },
+      json: { name: 'Renamed', message: 'Hello', encrypt_enabled: 0 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 1, msg: 'Success' });
+    expect(res.body.data).toEqual({
+      source_id: owner.source.source_id,
+      name: 'Renamed',
+      source_url: `/api/rjy/${owner.source.source_id}/appstore`,
+      message: 'Hello',
+      encrypt_enabled: 0,
+      app_count: 2,
+    });
+    const ru = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Lang': 'ru' }, json: { identifier: 'com.example.src' } });
+    expect(ru.body).toMatchObject({ code: 1, msg: 'Успешно', data: { name: 'Renamed', message: 'Hello' } });
+    const stored = await getSource(owner.source.source_id);
+    expect(stored).toMatchObject({ name: 'Renamed', message: 'Hello', identifier: 'com.example.src', encrypt_enabled: 0, open_black: 0 });
+  });
+
+  test('accepts parameters from the query string and from a form body', async () => {
+    const owner = await makeOwner();
+    const q = await api.request('PATCH', `${path(owner.source.source_id)}?open_black=1&pay_url=${encodeURIComponent('https://pay.example.com/x')}`, { headers: owner.bearer });
+    expect(q.body.code).toBe(1);
+    const form = await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, form: { open_black2: '1', source_icon: 'http://cdn.example.com/i.png' } });
+    expect(form.body.code).toBe(1);
+    expect(await getSource(owner.source.source_id)).toMatchObject({ open_black: 1, open_black2: 1, pay_url: 'https://pay.example.com/x', source_icon: 'http://cdn.example.com/i.png' });
+  });
+
+  test('health_alert replaces the stored object whole, as an object or a JSON string', async () => {
+    const owner = await makeOwner();
+    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { health_alert: { enabled: true, email: 'a@example.com', threshold: 3 } } });
+    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { health_alert: { enabled: false } } });
+    expect((await getSource(owner.source.source_id))?.health_alert).toEqual({ enabled: false });
+    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, form: { health_alert: '{"webhook":"https://hook.example.com"}' } });
+    expect((await getSource(owner.source.source_id))?.health_alert).toEqual({ webhook: 'https://hook.example.com' });
+  });
+
+  test('lengths count code points: 100 emoji fit in name, 101 characters do not', async () => {
+    const owner = await makeOwner();
+    const ok = await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { name: '😀'.repeat(100) } });
+    expect(ok.body.code).toBe(1);
+    const tooLong = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Lang': 'en' }, json: { name: 'a'.repeat(101), identifier: 'b'.repeat(101) } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ code: 40002, msg: 'Invalid value for: name, identifier', data: { error: 'invalid_value', fields: ['name', 'identifier'] } });
+  });
+
+  test.each(([
+    ['encrypt_enabled', '1x'],
+    ['encrypt_enabled', 2],
+    ['open_black', 'true'],
+    ['open_black2', '01'],
+    ['source_icon', 'ftp://cdn.example.com/i.png'],
+    ['pay_url', 'javascript:alert(1)'],
+    ['pay_url', `https://example.com/${'a'.repeat(2048)}`, 'a URL over 2048 characters'],
+    ['health_alert', '[1,2]'],
+    ['health_alert', 'not json'],
+    ['health_alert', { big: 'x'.repeat(9000) }, 'an object over 8 KB'],
+    ['name', ''],
+    ['name', 42],
+  ] as [string, unknown, string?][]).map(([field, value, label]) => [field, label ?? JSON.stringify(value), value] as const))('%s = %s is refused with 40002 and changes nothing', async (field, _label, value) => {
+    const owner = await makeOwner();
+    const before = await getSource(owner.source.source_id);
+    const res = await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { name: 'Changed?', [field]: value } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 40002, data: { error: 'invalid_value', fields: [field] } });
+    expect(await getSource(owner.source.source_id)).toEqual(before);
+  });
+
+  test('administrator-only, read-only and unknown fields are refused, each naming the fields', async () => {
+    const owner = await makeOwner();
+    const before = await getSource(owner.source.source_id);
+    const cases: [Record<string, unknown>, string, string[]][] = [
+      [{ name: 'x', uid: 'u_other', tenant_id: 't' }, 'admin_field', ['uid', 'tenant_id']],
+      [{ is_official: 1 }, 'admin_field', ['is_official']],
+      [{ expire_time: 1 }, 'admin_field', ['expire_time']],
+      [{ dqtime: 1 }, 'admin_field', ['dqtime']],
+      [{ name: 'x', app_count: 9 }, 'read_only_field', ['app_count']],
+      [{ source_url: '/x', source_id: 'y' }, 'read_only_field', ['source_url', 'source_id']],
+      [{ name: 'x', colour: 'red' }, 'unknown_field', ['colour']],
+    ];
+    for (const [json, error, fields] of cases) {
+      const res = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Lang': 'en' }, json });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 40002, data: { error, fields } });
+    }
+    expect(await getSource(owner.source.source_id)).toEqual(before);
+  });
+
+  test('an empty update and a malformed body are refused in the caller’s language', async () => {
+    const owner = await makeOwner();
+    const empty = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'Accept-Language': 'vi-VN,vi;q=0.9,en;q=0.5' }, json: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 40002, msg: 'Không có gì để cập nhật: hãy cung cấp ít nhất một trường', data: { error: 'empty_update' } });
+    const noBody = await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer });
+    expect(noBody.body).toMatchObject({ code: 40002, data: { error: 'empty_update' } });
+    const malformed = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Lang': 'ar', 'Content-Type': 'application/json' }, body: '{"name": ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 40002, msg: 'تعذر تحليل نص الطلب: أرسل JSON أو بيانات نموذج صالحة', data: { error: 'malformed_body' } });
+    const array = await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: [1, 2] });
+    expect(array.body).toMatchObject({ code: 40002, data: { error: 'malformed_body' } });
+    const text = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'Content-Type': 'text/plain' }, body: 'name=x' });
+    expect(text.body).toMatchObject({ code: 40002, data: { error: 'unsupported_media_type' } });
+  });
+
+  test("another owner's source and another tenant's site answer 40001 and change nothing", async () => {
+    const owner = await makeOwner();
+    const stranger = await makeOwner();
+    const before = await getSource(owner.source.source_id);
+    const foreign = await api.request('PATCH', path(owner.source.source_id), { headers: { ...stranger.bearer, 'X-Lang': 'en' }, json: { name: 'Mine now' } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 40001, data: { error: 'source_not_found' } });
+    const site = await makeTenant();
+    const otherSite = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, Host: site.host }, json: { name: 'Mine now' } });
+    expect(otherSite.body.code).toBe(40001);
+    expect(await getSource(owner.source.source_id)).toEqual(before);
+  });
+
+  test('the tenant of the Host decides the default language; X-Lang beats Accept-Language', async () => {
+    const site = await makeTenant('es');
+    const owner = await makeOwner({ tenantId: site.tenantId });
+    const byTenant = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, Host: `${site.host}:443` }, json: {} });
+    expect(byTenant.body.msg).toBe('Nada que actualizar: indique al menos un campo');
+    const traditional = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, Host: site.host, 'Accept-Language': 'zh-HK' }, json: {} });
+    expect(traditional.body.msg).toBe('沒有要更新的內容，請至少提供一個欄位');
+    expect(traditional.headers.get('content-language')).toBe('zh-TW');
+    const xlang = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Lang': 'EN', 'Accept-Language': 'ru' }, json: {} });
+    expect(xlang.body.msg).toBe('Nothing to update: supply at least one field');
+    const fallback = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Lang': 'fr' }, json: {} });
+    expect(fallback.body.msg).toBe('没有要更新的内容，请至少提供一个字段');
+  });
+
+  test('a request that reached API Gateway over plain HTTP is refused', async () => {
+    const owner = await makeOwner();
+    const res = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'X-Forwarded-Proto': 'http', 'X-Lang': 'en' }, json: { name: 'x' } });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ data: { error: 'https_required' }, msg: 'HTTPS is required' });
+    expect((await getSource(owner.source.source_id))?.name).toBe('Fixture source');
+  });
+});
