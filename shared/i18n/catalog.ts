@@ -1,4 +1,5 @@
 import { commonMessages } from './messages/common';
+import { deviceMessages } from './messages/device';
 import { managementMessages } from './messages/management';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -6,6 +7,7 @@ import type { Lang } from './languages';
 /** Every message of the product. Each capability keeps its messages in its own file under messages/. */
 export const catalog = {
   ...commonMessages,
+  ...deviceMessages,
   ...managementMessages,
 } satisfies Record<string, Translations>;
 

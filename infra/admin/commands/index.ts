@@ -1,4 +1,5 @@
 import type { Command } from '../cli-types';
+import { deviceCommands } from './device';
 import { sourceCommands } from './source';
 import { tenantCommands } from './tenant';
 import { userCommands } from './user';
@@ -8,4 +9,5 @@ export const commands: Record<string, Command> = {
   ...tenantCommands,
   ...userCommands,
   ...sourceCommands,
+  ...deviceCommands,
 };

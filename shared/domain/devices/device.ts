@@ -6,9 +6,10 @@
  * - `Device` — the stored record (every field below); `DeviceType`, `DeviceZt`, `DevicePool` — its enums,
  *   with `DEVICE_TYPES` and `DEVICE_ZT` as value lists for zod enums.
  * - `udidKey(udid)` — the case-insensitive form of a UDID used by the user+UDID index.
+ * - `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex (DESIGN §2).
  * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match (DESIGN §3).
- * - `statusView(device)` / `infoView(device)` — the allowlisted response shapes of the status and info
- *   endpoints (never the `.p12`, the profile, the owner, the tenant or the account).
+ * - `statusView(device, statusName)` / `infoView(device)` — the allowlisted response shapes of the status
+ *   and info endpoints (never the `.p12`, the profile, the owner, the tenant or the account).
  */
 import type { Actor } from '../sources/source';
 
@@ -62,6 +63,12 @@ export function udidKey(udid: string): string {
   return udid.trim().toUpperCase();
 }
 
+const UDID_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{16}|[0-9a-f]{40})$/i;
+
+export function isUdidFormat(udid: string): boolean {
+  return UDID_PATTERN.test(udid);
+}
+
 export function isOwnedBy(device: Pick<Device, 'user_id' | 'tenant_id'>, actor: Actor): boolean {
   return device.user_id === actor.userId && device.tenant_id === actor.tenantId;
 }
@@ -71,14 +78,15 @@ export function yblack(enabled: boolean): 'Ysucc' | 'Yno' {
   return enabled ? 'Ysucc' : 'Yno';
 }
 
-/** The status response's fields except the localized `status_name`, which the caller adds. */
-export function statusView(device: Device) {
+/** The status response; `statusName` is the localized "enabled"/"disabled" the caller chose. */
+export function statusView(device: Device, statusName: string) {
   return {
     id: device.id,
     kid: device.kid,
     udid: device.udid,
     enabled: device.enabled,
     yblack: yblack(device.enabled),
+    status_name: statusName,
     status_code: device.enabled ? 1 : 0,
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * Bringing an existing certificate over (operator CLI `device import`): a device row with `zt` `normal`,
+ * enabled, on the user's tenant, without Apple being involved.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { nextDeviceId, putDevice } from '../../db/repositories/device-repository';
+import { randomId } from '../ids';
+import { requireUser } from '../users/user-service';
+import { isUdidFormat, type Device, type DeviceType } from './device';
+
+export class DeviceImportError extends Error {}
+
+export const WARRANTY_TIERS = [0, 1, 2, 3, 4, 6] as const;
+
+/** Kids are used in URLs and logs: letters, digits, `-`, `_` and `.` only. */
+export const KID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+export interface DeviceImport {
+  userId: string;
+  udid: string;
+  kid?: string | undefined;
+  type?: DeviceType | undefined;
+  warranty?: number | undefined;
+  beizhu?: string | undefined;
+  pname?: string | undefined;
+}
+
+export async function importDevice(input: DeviceImport, now: number): Promise<Device> {
+  const user = await requireUser(input.userId);
+  const udid = input.udid.trim();
+  if (!isUdidFormat(udid)) throw new DeviceImportError('--udid must be 25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hex');
+  if (input.kid !== undefined && !KID_PATTERN.test(input.kid)) throw new DeviceImportError('--kid may hold only letters, digits, "-", "_" and "." (at most 128)');
+  const warranty = input.warranty ?? 0;
+  if (!(WARRANTY_TIERS as readonly number[]).includes(warranty)) throw new DeviceImportError(`--warranty must be one of ${WARRANTY_TIERS.join(', ')}`);
+  const device: Device = {
+    kid: input.kid ?? randomId('k', 16),
+    id: await nextDeviceId(),
+    user_id: user.userId,
+    tenant_id: user.tenantId,
+    udid,
+    pname: input.pname ?? '',
+    type: input.type ?? 'iphone',
+    shtype: warranty,
+    zt: 'normal',
+    ytime: 0,
+    enabled: true,
+    beizhu: input.beizhu ?? '',
+    p12: '',
+    mobileprovision: '',
+    pool: 0,
+    account_id: '',
+    addtime: now,
+    apple_device_id: '',
+    reservation_id: '',
+  };
+  try {
+    await putDevice(device);
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) throw new DeviceImportError(`a device with kid ${device.kid} already exists`);
+    throw err;
+  }
+  return device;
+}

@@ -1,0 +1,86 @@
+/**
+ * What the device status and info endpoints do, free of HTTP: find the caller's device from kid/udid, read
+ * it, change its enabled flag. Also answers the feed's question "may this device install?".
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { getDevice, listDevicesByUserUdid, setDeviceEnabled } from '../../db/repositories/device-repository';
+import { DomainError } from '../errors';
+import { isOwnedBy, udidKey, type Device } from './device';
+import type { DeviceAction, DeviceSelector } from './device-params';
+import type { Actor } from '../sources/source';
+
+// Missing and someone else's answer the same, so a token cannot probe which kids or UDIDs exist.
+const notFound = () => new DomainError('device_not_found', 'device_not_found');
+
+/** The actor's certificates for a UDID on the actor's tenant, newest first. */
+async function ownedByUdid(actor: Actor, udid: string): Promise<Device[]> {
+  return (await listDevicesByUserUdid(actor.userId, udid)).filter((device) => isOwnedBy(device, actor));
+}
+
+/**
+ * The one device the selector names. `kid` decides when given (a `udid` that does not match it → 100);
+ * a UDID alone must name exactly one certificate (several → 21, with their kids so the caller can choose).
+ */
+export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): Promise<Device> {
+  if (selector.kid !== undefined) {
+    const device = await getDevice(selector.kid);
+    if (!device || !isOwnedBy(device, actor)) throw notFound();
+    if (selector.udid !== undefined && udidKey(selector.udid) !== udidKey(device.udid)) throw notFound();
+    return device;
+  }
+  if (selector.udid === undefined) throw new DomainError('device_selector_missing', 'device_selector_missing');
+  const devices = await ownedByUdid(actor, selector.udid);
+  const [only, ...others] = devices;
+  if (!only) throw notFound();
+  if (others.length > 0) throw new DomainError('device_ambiguous', 'device_ambiguous', { data: { kids: devices.map((d) => d.kid) } });
+  // The index is eventually consistent; the enabled flag is read again from the item itself.
+  const fresh = await getDevice(only.kid);
+  if (!fresh || !isOwnedBy(fresh, actor)) throw notFound();
+  return fresh;
+}
+
+const MAX_TOGGLE_ATTEMPTS = 64;
+
+/**
+ * Applies the action with one conditional update. A toggle writes "not what I read" on the condition that
+ * the value is still what it read; when another request changed it first, it reads again and retries, so N
+ * concurrent toggles leave exactly N flips.
+ */
+export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction): Promise<Device> {
+  let device = await findOwnedDevice(actor, selector);
+  const guard = { userId: actor.userId, tenantId: actor.tenantId };
+  if (action !== 'toggle') {
+    const updated = await setDeviceEnabled(device.kid, action === 'enable', guard);
+    if (!updated) throw notFound();
+    return updated;
+  }
+  for (let attempt = 1; attempt <= MAX_TOGGLE_ATTEMPTS; attempt++) {
+    const updated = await setDeviceEnabled(device.kid, !device.enabled, { ...guard, expected: device.enabled });
+    if (updated) return updated;
+    const reread = await getDevice(device.kid);
+    if (!reread || !isOwnedBy(reread, actor)) throw notFound();
+    device = reread;
+    // A little jitter spreads the losers of a race so they do not collide again in lockstep.
+    await delay(Math.random() * Math.min(50, 2 ** attempt));
+  }
+  throw new DomainError('unavailable', 'internal_error');
+}
+
+/**
+ * Whether the source owner's device (named by kid and/or udid) is disabled and so may not install. A kid
+ * decides alone; a UDID with several certificates is withheld when any of them is disabled, because the
+ * owner disabled that UDID in some form. Unknown devices are not withheld: the feed is public.
+ */
+export async function isInstallWithheld(owner: Actor, selector: DeviceSelector): Promise<boolean> {
+  if (selector.kid !== undefined) {
+    const device = await getDevice(selector.kid);
+    if (!device || !isOwnedBy(device, owner)) return false;
+    if (selector.udid !== undefined && udidKey(selector.udid) !== udidKey(device.udid)) return false;
+    return !device.enabled;
+  }
+  if (selector.udid === undefined) return false;
+  const devices = await ownedByUdid(owner, selector.udid);
+  if (devices.length === 0) return false;
+  const fresh = await Promise.all(devices.map((d) => getDevice(d.kid)));
+  return fresh.some((d) => d !== undefined && !d.enabled);
+}

@@ -1,0 +1,68 @@
+import { defineMessages } from '../define-messages';
+
+/** Messages of the device status and info endpoints (codes 20, 21, 22, 100) and the localized status names. */
+export const deviceMessages = defineMessages({
+  device_selector_missing: {
+    zh: '请提供 kid 或 udid 参数',
+    en: 'Pass kid or udid to choose a device',
+    'zh-TW': '請提供 kid 或 udid 參數',
+    vi: 'Hãy truyền kid hoặc udid để chọn thiết bị',
+    ar: 'أرسل kid أو udid لاختيار الجهاز',
+    es: 'Indique kid o udid para elegir un dispositivo',
+    ru: 'Укажите kid или udid, чтобы выбрать устройство',
+  },
+  device_selector_invalid: {
+    zh: 'kid 和 udid 必须是不超过 128 个字符的文本：{fields}',
+    en: 'kid and udid must be text of at most 128 characters: {fields}',
+    'zh-TW': 'kid 和 udid 必須是不超過 128 個字元的文字：{fields}',
+    vi: 'kid và udid phải là văn bản tối đa 128 ký tự: {fields}',
+    ar: 'يجب أن يكون kid و udid نصًا لا يتجاوز 128 حرفًا: {fields}',
+    es: 'kid y udid deben ser texto de 128 caracteres como máximo: {fields}',
+    ru: 'kid и udid должны быть текстом не длиннее 128 символов: {fields}',
+  },
+  device_ambiguous: {
+    zh: '该 UDID 有多个证书，请使用 kid 指定',
+    en: 'This UDID has several certificates: pass kid to choose one',
+    'zh-TW': '此 UDID 有多個證書，請使用 kid 指定',
+    vi: 'UDID này có nhiều chứng chỉ: hãy truyền kid để chọn một',
+    ar: 'لهذا الـ UDID عدة شهادات: أرسل kid لاختيار واحدة',
+    es: 'Este UDID tiene varios certificados: indique kid para elegir uno',
+    ru: 'У этого UDID несколько сертификатов: укажите kid, чтобы выбрать один',
+  },
+  invalid_action: {
+    zh: 'action 只能是 enable、disable 或 toggle',
+    en: 'action must be enable, disable or toggle',
+    'zh-TW': 'action 只能是 enable、disable 或 toggle',
+    vi: 'action phải là enable, disable hoặc toggle',
+    ar: 'يجب أن تكون action إحدى القيم enable أو disable أو toggle',
+    es: 'action debe ser enable, disable o toggle',
+    ru: 'action должен быть enable, disable или toggle',
+  },
+  device_not_found: {
+    zh: '设备不存在或不属于当前用户',
+    en: 'Device not found or not yours',
+    'zh-TW': '裝置不存在或不屬於目前使用者',
+    vi: 'Không tìm thấy thiết bị hoặc thiết bị không thuộc về bạn',
+    ar: 'الجهاز غير موجود أو لا تملكه',
+    es: 'El dispositivo no existe o no le pertenece',
+    ru: 'Устройство не найдено или не принадлежит вам',
+  },
+  device_status_enabled: {
+    zh: '已启用',
+    en: 'Enabled',
+    'zh-TW': '已啟用',
+    vi: 'Đã bật',
+    ar: 'مفعّل',
+    es: 'Habilitado',
+    ru: 'Включено',
+  },
+  device_status_disabled: {
+    zh: '已禁用',
+    en: 'Disabled',
+    'zh-TW': '已停用',
+    vi: 'Đã tắt',
+    ar: 'معطّل',
+    es: 'Deshabilitado',
+    ru: 'Отключено',
+  },
+});
