@@ -1,6 +1,7 @@
 import { commonMessages } from './messages/common';
 import { deviceMessages } from './messages/device';
 import { managementMessages } from './messages/management';
+import { rateLimitMessages } from './messages/rate-limit';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
 
@@ -9,6 +10,7 @@ export const catalog = {
   ...commonMessages,
   ...deviceMessages,
   ...managementMessages,
+  ...rateLimitMessages,
 } satisfies Record<string, Translations>;
 
 export type MessageKey = keyof typeof catalog;

@@ -1,0 +1,37 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+
+export interface CounterHit {
+  /** False when the counter had already reached the limit: nothing was counted. */
+  allowed: boolean;
+  /** The counter after this request (the limit itself when refused). */
+  count: number;
+}
+
+/**
+ * Counts one request in `bucket` unless the counter has reached `limit`, in a single conditional UpdateItem:
+ * concurrent requests cannot both take the last slot, and a refused request leaves the counter unchanged.
+ * `expiresAt` (epoch seconds) only lets DynamoDB's TTL sweep old windows; the window is part of the key, so
+ * correctness never depends on when TTL deletes an item.
+ */
+export async function incrementWithinLimit(bucket: string, limit: number, expiresAt: number): Promise<CounterHit> {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('rateLimits'),
+        Key: { bucket },
+        UpdateExpression: 'ADD #count :one SET #expires = :expires',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { allowed: true, count: Number((out.Attributes as { count?: number } | undefined)?.count ?? 1) };
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return { allowed: false, count: limit };
+    throw err;
+  }
+}

@@ -1,0 +1,22 @@
+import { defineMessages } from '../define-messages';
+
+export const rateLimitMessages = defineMessages({
+  rate_limited: {
+    zh: '请求过于频繁：每分钟最多 {limit} 次，请在 {retry_after} 秒后重试',
+    en: 'Too many requests: the limit is {limit} per minute, retry in {retry_after} seconds',
+    'zh-TW': '請求過於頻繁：每分鐘最多 {limit} 次，請在 {retry_after} 秒後重試',
+    vi: 'Quá nhiều yêu cầu: giới hạn là {limit} lần mỗi phút, hãy thử lại sau {retry_after} giây',
+    ar: 'طلبات كثيرة جدًا: الحد هو {limit} في الدقيقة، أعد المحاولة بعد {retry_after} ثانية',
+    es: 'Demasiadas solicitudes: el límite es {limit} por minuto, vuelva a intentarlo en {retry_after} segundos',
+    ru: 'Слишком много запросов: лимит {limit} в минуту, повторите через {retry_after} с',
+  },
+  rate_limit_unavailable: {
+    zh: '服务暂时不可用，请稍后重试',
+    en: 'The service is temporarily unavailable, please try again later',
+    'zh-TW': '服務暫時無法使用，請稍後重試',
+    vi: 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau',
+    ar: 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة لاحقًا',
+    es: 'El servicio no está disponible temporalmente, inténtelo de nuevo más tarde',
+    ru: 'Сервис временно недоступен, повторите попытку позже',
+  },
+});

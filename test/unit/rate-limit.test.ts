@@ -1,0 +1,79 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { useIsolatedTables } from '../support/tables';
+import { documentClient } from '../../shared/db/client';
+import { tableName } from '../../shared/db/tables';
+import { bucketKey, chargeRequest, minuteWindow } from '../../shared/http/middlewares/rate-limit';
+import type { RouteDefinition } from '../../shared/routes';
+
+beforeAll(async () => {
+  await useIsolatedTables();
+});
+
+const minute = Date.UTC(2031, 5, 1, 8, 30);
+const route = { function: 'unit-route', rateLimit: 5 } as RouteDefinition & { rateLimit: number };
+
+describe('minuteWindow', () => {
+  test('the first and last millisecond of a minute share a window; the next millisecond starts another', () => {
+    const first = minuteWindow(minute);
+    const last = minuteWindow(minute + 59_999);
+    const next = minuteWindow(minute + 60_000);
+    expect(first.id).toBe('2031-06-01T08:30Z');
+    expect(last.id).toBe(first.id);
+    expect(next.id).toBe('2031-06-01T08:31Z');
+    expect(first.resetAt).toBe(minute / 1000 + 60);
+    expect(next.resetAt).toBe(minute / 1000 + 120);
+  });
+
+  test('Retry-After rounds up and is never 0', () => {
+    expect(minuteWindow(minute).retryAfter).toBe(60);
+    expect(minuteWindow(minute + 500).retryAfter).toBe(60);
+    expect(minuteWindow(minute + 59_001).retryAfter).toBe(1);
+    expect(minuteWindow(minute + 59_999).retryAfter).toBe(1);
+  });
+});
+
+describe('bucketKey', () => {
+  test('users and IPs never share a bucket, and the route and minute are part of the key', () => {
+    const w = minuteWindow(minute);
+    expect(bucketKey(route, { user: 'u_1' }, w)).toBe('unit-route#user:u_1#2031-06-01T08:30Z');
+    expect(bucketKey(route, { ip: 'u_1' }, w)).toBe('unit-route#ip:u_1#2031-06-01T08:30Z');
+  });
+});
+
+describe('chargeRequest on DynamoDB', () => {
+  test('counts up to the limit, then refuses without counting further', async () => {
+    const owner = { user: 'u_sequential' };
+    const decisions = [];
+    for (let i = 0; i < 7; i++) decisions.push(await chargeRequest(route, owner, minute + i));
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 4],
+      [true, 3],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    const item = await documentClient().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { bucket: bucketKey(route, owner, minuteWindow(minute)) } }));
+    expect(item.Item).toMatchObject({ count: 5 });
+    // TTL only sweeps: the item outlives its minute.
+    expect(item.Item?.expires_at).toBeGreaterThan(minute / 1000 + 60);
+  });
+
+  test('concurrent requests take exactly the limit', async () => {
+    const owner = { user: 'u_concurrent' };
+    const decisions = await Promise.all(Array.from({ length: 20 }, () => chargeRequest(route, owner, minute)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
+  });
+
+  test('an unreachable table is an `unavailable` error, not an allowed request', async () => {
+    const saved = process.env.TABLE_RATE_LIMITS;
+    process.env.TABLE_RATE_LIMITS = 'missing-rate-limit-table';
+    try {
+      await expect(chargeRequest(route, { user: 'u_x' }, minute)).rejects.toMatchObject({ kind: 'unavailable', reason: 'rate_limit_unavailable' });
+    } finally {
+      if (saved === undefined) delete process.env.TABLE_RATE_LIMITS;
+      else process.env.TABLE_RATE_LIMITS = saved;
+    }
+  });
+});
