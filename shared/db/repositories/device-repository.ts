@@ -2,6 +2,8 @@
  * Devices (one item per certificate, keyed by `kid`) and their numeric ids.
  *
  * Exports:
+ * Items also carry the index keys `user_udid` and (when `account_id` is set) `issued_account`; reads strip them.
+ *
  * - `devicePutItem(device)` — the `Put` for a new device (condition: the kid is new), ready to go inside a
  *   `TransactWriteItems` with the debit, the slot and the reservation; `putDevice(device)` sends it alone.
  * - `nextDeviceId()` — the next numeric device id from the atomic `counters` item `device`.
@@ -20,16 +22,22 @@ import { udidKey, type Device } from '../../domain/devices/device';
 interface DeviceItem extends Device {
   /** `<user_id>#<UDID upper-cased>`: the partition key of the `by-user-udid` index. */
   user_udid: string;
+  /** `account_id` when there is one: the sparse `by-account` index (index keys cannot be empty strings). */
+  issued_account?: string;
 }
 
 const DEVICE_COUNTER = 'device';
 
 function toItem(device: Device): DeviceItem {
-  return { ...device, user_udid: `${device.user_id}#${udidKey(device.udid)}` };
+  return {
+    ...device,
+    user_udid: `${device.user_id}#${udidKey(device.udid)}`,
+    ...(device.account_id ? { issued_account: device.account_id } : {}),
+  };
 }
 
 function fromItem(item: Record<string, unknown>): Device {
-  const { user_udid: _index, ...device } = item as unknown as DeviceItem;
+  const { user_udid: _udidIndex, issued_account: _accountIndex, ...device } = item as unknown as DeviceItem;
   return device;
 }
 
