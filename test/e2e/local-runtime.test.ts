@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connect } from 'node:net';
+import { freePort } from '../../infra/local/free-port';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!pattern.test(output)) reject(new Error(`exited with ${code} before ${pattern}:\n${output}`));
+    });
+  });
+}
+
+describe('npm start (the local runtime as a user runs it)', () => {
+  test('starts everything, prints a working token and curl line, and Ctrl-C stops what it started', async () => {
+    const [port, dynamoPort, simPort] = [await freePort(), await freePort(), await freePort()];
+    const env = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoPort), ASC_SIM_PORT: String(simPort), POWERTOOLS_LOG_LEVEL: 'SILENT' };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.TABLE_PREFIX;
+    const child = spawn(tsx, ['bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const banner = await waitForOutput(child, /Press Ctrl-C to stop/, 60_000);
+      const token = /Demo token:\s+(\S+)/.exec(banner)?.[1];
+      expect(token).toBeDefined();
+      const publish = /curl -s -X POST (\S+\/publish) -H 'Authorization: Bearer (\S+)'/.exec(banner);
+      expect(publish?.[2]).toBe(token);
+      const res = await fetch(publish![1]!, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Lang': 'en' } });
+      const body = (await res.json()) as { code: number; data: { publish_status: string } };
+      expect(body.code).toBe(1);
+      expect(body.data.publish_status).toBe('published');
+      expect(await portOpen(dynamoPort)).toBe(true);
+
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(await portOpen(port)).toBe(false);
+      expect(await portOpen(dynamoPort)).toBe(false);
+      expect(await portOpen(simPort)).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  test('without Java it says how to install it and exits non-zero', async () => {
+    const env = { ...process.env, PATH: dirname(process.execPath), PORT: String(await freePort()), DYNAMODB_LOCAL_PORT: String(await freePort()) };
+    delete env.DYNAMODB_ENDPOINT;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = await waitForOutput(child, /Java 17/, 30_000);
+    const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/openjdk-17-jre-headless/);
+  }, 40_000);
+});
