@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../shared/clock';
 import { getTenant } from '../../shared/db/repositories/tenant-repository';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
+import { importDevice } from '../../shared/domain/devices/device-import';
 import { DEFAULT_TENANT_ID } from '../../shared/domain/tenants/tenant';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
@@ -12,6 +13,8 @@ export interface DemoData {
   sourceId: string;
   /** Draft ids: the first two are complete, the last lacks an http(s) download URL. */
   draftIds: number[];
+  /** An imported, enabled certificate of the demo user (device status/info). */
+  device: { kid: string; udid: string };
 }
 
 /**
@@ -32,5 +35,6 @@ export async function seedDemo(): Promise<DemoData> {
   ];
   const draftIds: number[] = [];
   for (const draft of drafts) draftIds.push((await createApp({ sourceId: source.source_id, ...draft }, now)).id);
-  return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds };
+  const device = await importDevice({ userId: user.userId, udid: '00008101-000A1B2C3D4E5F60', type: 'iphone', warranty: 1, pname: 'Demo iPhone', beizhu: 'demo' }, now);
+  return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds, device: { kid: device.kid, udid: device.udid } };
 }

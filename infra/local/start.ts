@@ -69,6 +69,8 @@ export function banner(runtime: LocalRuntime): string {
     `  curl -s -X PATCH ${apiUrl}/api/appstore/manage/sources/${demo.sourceId} ${auth} -H 'X-Lang: ru' -H 'Content-Type: application/json' -d '{"name":"My source","encrypt_enabled":0}'`,
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[2]}/publish ${auth} -H 'Accept-Language: es'`,
     `  curl -s ${apiUrl}/api/rjy/${demo.sourceId}/appstore`,
+    `  curl -s '${apiUrl}/api/device/status?token=${demo.token}&kid=${demo.device.kid}&action=disable' -H 'X-Lang: en'`,
+    `  curl -s -X POST ${apiUrl}/api/device/info -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"${demo.device.udid}"}'`,
     '',
     'Operator CLI (same DynamoDB):  npm run --silent admin -- user show --user ' + demo.userId,
     'Press Ctrl-C to stop.',
