@@ -1,0 +1,180 @@
+import {
+  constants,
+  createPrivateKey,
+  generateKeyPair,
+  generateKeyPairSync,
+  privateEncrypt,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+import forge from 'node-forge';
+
+const { asn1 } = forge;
+const OID = {
+  data: '1.2.840.113549.1.7.1',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  userId: '0.9.2342.19200300.100.1.1',
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+async function newRsaKeyPem(): Promise<string> {
+  const { privateKey } = await generateKeyPairAsync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return privateKey;
+}
+
+/**
+ * A forge key whose signatures come from Node's native RSA: forge's own takes ~40 ms per signature, which would
+ * dominate every profile the simulator creates. forge only ever calls `key.sign(md)`, expecting PKCS#1 v1.5.
+ */
+function nativelySigningKey(pem: string): forge.pki.rsa.PrivateKey {
+  const key = forge.pki.privateKeyFromPem(pem);
+  const nativeKey = createPrivateKey(pem);
+  key.sign = (md) => {
+    if (typeof md === 'string' || md.algorithm !== 'sha256') throw new Error('The simulator signs SHA-256 digests only');
+    const digestInfo = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(OID.sha256).getBytes()),
+        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, ''),
+      ]),
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, md.digest().getBytes()),
+    ]);
+    const input = Buffer.from(asn1.toDer(digestInfo).getBytes(), 'binary');
+    return privateEncrypt({ key: nativeKey, padding: constants.RSA_PKCS1_PADDING }, input).toString('binary');
+  };
+  return key;
+}
+
+function serialNumber(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f; // a positive INTEGER
+  return bytes.toString('hex');
+}
+
+function derOf(certificate: forge.pki.Certificate): Buffer {
+  return Buffer.from(asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary');
+}
+
+export interface CertificateAuthority {
+  certificate: forge.pki.Certificate;
+  key: forge.pki.rsa.PrivateKey;
+}
+
+async function createCertificateAuthority(): Promise<CertificateAuthority> {
+  const key = nativelySigningKey(await newRsaKeyPem());
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  certificate.serialNumber = serialNumber();
+  certificate.validity.notBefore = new Date(Date.now() - DAY_MS);
+  certificate.validity.notAfter = new Date(Date.now() + 10 * 365 * DAY_MS);
+  const name = [
+    { name: 'commonName', value: 'ASC Simulator Worldwide Developer Relations CA' },
+    { name: 'organizationalUnitName', value: 'G3' },
+    { name: 'organizationName', value: 'ASC Simulator' },
+    { name: 'countryName', value: 'US' },
+  ];
+  certificate.setSubject(name);
+  certificate.setIssuer(name);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  certificate.sign(key, forge.md.sha256.create());
+  return { certificate, key };
+}
+
+let sharedAuthority: Promise<CertificateAuthority> | undefined;
+
+/** One CA per process: its RSA key is the slow part of starting a simulator, and test suites start many. */
+export function certificateAuthority(): Promise<CertificateAuthority> {
+  sharedAuthority ??= createCertificateAuthority();
+  return sharedAuthority;
+}
+
+export interface DistributionIdentity {
+  certificateDer: Buffer;
+  serialNumber: string;
+  commonName: string;
+  notAfter: Date;
+  /** The certificate and its private key, as a Keychain export would hold them. */
+  p12Base64: string;
+  p12Password: string;
+}
+
+/** The team's "iPhone Distribution" certificate, issued by the simulator CA, and its `.p12`. */
+export async function issueDistributionIdentity(
+  authority: CertificateAuthority,
+  team: { teamId: string; teamName: string; notAfter: Date },
+): Promise<DistributionIdentity> {
+  const key = forge.pki.privateKeyFromPem(await newRsaKeyPem());
+  const commonName = `iPhone Distribution: ${team.teamName} (${team.teamId})`;
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  certificate.serialNumber = serialNumber();
+  certificate.validity.notBefore = new Date(Date.now() - 60_000);
+  certificate.validity.notAfter = team.notAfter;
+  certificate.setSubject([
+    { type: OID.userId, value: team.teamId },
+    { name: 'commonName', value: commonName },
+    { name: 'organizationalUnitName', value: team.teamId },
+    { name: 'organizationName', value: team.teamName },
+    { name: 'countryName', value: 'US' },
+  ]);
+  certificate.setIssuer(authority.certificate.subject.attributes);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, critical: true },
+    { name: 'extKeyUsage', codeSigning: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  certificate.sign(authority.key, forge.md.sha256.create());
+
+  const p12Password = randomBytes(9).toString('base64url');
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [certificate], p12Password, {
+    algorithm: '3des',
+    friendlyName: commonName,
+  });
+  return {
+    certificateDer: derOf(certificate),
+    serialNumber: certificate.serialNumber.toUpperCase(),
+    commonName,
+    notAfter: team.notAfter,
+    p12Base64: Buffer.from(asn1.toDer(p12).getBytes(), 'binary').toString('base64'),
+    p12Password,
+  };
+}
+
+/** A CMS SignedData (DER) of `content`, signed by the CA with Apple's attribute set: type, time, digest. */
+export function signCms(authority: CertificateAuthority, content: string): Buffer {
+  const signedData = forge.pkcs7.createSignedData();
+  signedData.content = forge.util.createBuffer(content, 'utf8');
+  signedData.addCertificate(authority.certificate);
+  signedData.addSigner({
+    key: authority.key,
+    certificate: authority.certificate,
+    digestAlgorithm: OID.sha256,
+    authenticatedAttributes: [
+      { type: OID.contentType, value: OID.data },
+      { type: OID.signingTime },
+      { type: OID.messageDigest },
+    ],
+  });
+  signedData.sign();
+  return Buffer.from(asn1.toDer(signedData.toAsn1()).getBytes(), 'binary');
+}
+
+/** An App Store Connect API key: the `.p8` PEM the account keeps, the public half the simulator verifies with. */
+export function newApiKey(): { privateKeyPem: string; publicKey: KeyObject } {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return { privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey };
+}

@@ -1,0 +1,275 @@
+/**
+ * App Store Connect simulator: a local stand-in for the provisioning endpoints of Apple's API (apple-routes.ts),
+ * with Apple's JWT check, JSON:API bodies, error codes and texts, `X-Rate-Limit`, 100 devices per class,
+ * PROCESSING devices on review teams, and real CMS-signed profiles and PKCS#12 files. Teams live in memory.
+ *
+ * Control endpoints, so another process (the operator CLI) can drive a simulator started by `npm start`
+ * (no authentication: the simulator listens on 127.0.0.1 only). Errors answer `{"error": "<message>"}`.
+ *   GET  /_sim/health                                → 200 {"status":"ok","teams":N}
+ *   POST /_sim/teams                                 → 201 SimulatedTeam
+ *        body {"mode":"instant"|"review","name"?,"deviceLimitPerClass"?,"hourlyRequestLimit"?,"processingSeconds"?}
+ *   POST /_sim/teams/{teamId}/revoke-certificate     → 200 {"teamId","certificateId"}
+ *   POST /_sim/teams/{teamId}/rate-limit             → 200 {"teamId","hourlyRequestLimit"}  body {"hourlyRequestLimit":N}
+ *   POST /_sim/devices/{udid}/ineligible[?teamId=T]  → 200 {"udid","devices":N}  status INELIGIBLE (Apple refused it)
+ *   POST /_sim/devices/{udid}/enable[?teamId=T]      → 200 {"udid","devices":N}  status ENABLED now (ends PROCESSING)
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { appleErrors, SimAppleError } from './apple-errors';
+import { handleAppleRequest } from './apple-routes';
+import { authenticate } from './auth';
+import { certificateAuthority, type CertificateAuthority } from './pki';
+import { newTeam, type NewTeamOptions, type SimTeam, type SimulatedTeamCredentials } from './teams';
+
+export type { NewTeamOptions, TeamMode } from './teams';
+
+export interface AscSimulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** How long review teams keep new devices PROCESSING: default SIM_PROCESSING_SECONDS, else 60. */
+  processingSeconds?: number;
+}
+
+/** A team's credentials plus the base URL to reach it: everything an account record needs. */
+export type SimulatedTeam = SimulatedTeamCredentials & { baseUrl: string };
+
+export interface AscSimulator {
+  url: string;
+  close(): Promise<void>;
+  createTeam(options: NewTeamOptions): Promise<SimulatedTeam>;
+  /** Apple revokes the team's distribution certificate: it 404s and leaves the list. */
+  revokeCertificate(teamId: string): { teamId: string; certificateId: string };
+  setHourlyRequestLimit(teamId: string, hourlyRequestLimit: number): void;
+  /** Marks the UDID INELIGIBLE on one team, or on every team that has it; returns how many devices changed. */
+  markDeviceIneligible(udid: string, teamId?: string): number;
+  /** Ends PROCESSING at once for the UDID (one team or all); returns how many devices changed. */
+  enableDevice(udid: string, teamId?: string): number;
+}
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** What an unauthenticated answer reports: Apple's default budget, untouched. */
+const UNKNOWN_KEY_RATE_LIMIT = 'user-hour-lim:3600;user-hour-rem:3600;';
+
+function defaultProcessingSeconds(): number {
+  const fromEnv = Number(process.env.SIM_PROCESSING_SECONDS);
+  return process.env.SIM_PROCESSING_SECONDS && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 60;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw appleErrors.entityTooLarge();
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+}
+
+const createTeamBody = z.object({
+  mode: z.enum(['instant', 'review']),
+  name: z.string().min(1).optional(),
+  deviceLimitPerClass: z.number().int().positive().optional(),
+  hourlyRequestLimit: z.number().int().positive().optional(),
+  processingSeconds: z.number().nonnegative().optional(),
+});
+const rateLimitBody = z.object({ hourlyRequestLimit: z.number().int().positive() });
+
+function parseControlBody<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
+  let json: unknown;
+  try {
+    json = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new ControlError(400, 'The body is not JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ControlError(400, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+class Simulator implements AscSimulator {
+  readonly #teams = new Map<string, SimTeam>();
+  readonly #teamsByKey = new Map<string, SimTeam>();
+
+  constructor(
+    readonly url: string,
+    private readonly authority: CertificateAuthority,
+    private readonly processingSeconds: number,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  async createTeam(options: NewTeamOptions): Promise<SimulatedTeam> {
+    const { team, credentials } = await newTeam(this.authority, options, {
+      processingSeconds: this.processingSeconds,
+      now: Date.now(),
+    });
+    this.#teams.set(team.teamId, team);
+    this.#teamsByKey.set(`${team.issuerId}/${team.keyId}`, team);
+    return { ...credentials, baseUrl: this.url };
+  }
+
+  teamOfKey(issuerId: string, keyId: string): SimTeam | undefined {
+    return this.#teamsByKey.get(`${issuerId}/${keyId}`);
+  }
+
+  get teamCount(): number {
+    return this.#teams.size;
+  }
+
+  revokeCertificate(teamId: string): { teamId: string; certificateId: string } {
+    const team = this.#team(teamId);
+    team.certificate.revoked = true;
+    return { teamId, certificateId: team.certificate.id };
+  }
+
+  setHourlyRequestLimit(teamId: string, hourlyRequestLimit: number): void {
+    this.#team(teamId).budget.limit = hourlyRequestLimit;
+  }
+
+  markDeviceIneligible(udid: string, teamId?: string): number {
+    return this.#overrideStatus(udid, teamId, 'INELIGIBLE');
+  }
+
+  enableDevice(udid: string, teamId?: string): number {
+    return this.#overrideStatus(udid, teamId, 'ENABLED');
+  }
+
+  #team(teamId: string): SimTeam {
+    const team = this.#teams.get(teamId);
+    if (!team) throw new ControlError(404, `No simulated team ${teamId}`);
+    return team;
+  }
+
+  #overrideStatus(udid: string, teamId: string | undefined, status: 'ENABLED' | 'INELIGIBLE'): number {
+    const teams = teamId === undefined ? [...this.#teams.values()] : [this.#team(teamId)];
+    let changed = 0;
+    for (const team of teams) {
+      const device = team.deviceByUdid(udid);
+      if (device) {
+        device.statusOverride = status;
+        changed++;
+      }
+    }
+    return changed;
+  }
+}
+
+async function handleControl(simulator: Simulator, request: IncomingMessage, url: URL): Promise<[number, unknown]> {
+  const { method } = request;
+  const path = url.pathname;
+  if (method === 'GET' && path === '/_sim/health') return [200, { status: 'ok', teams: simulator.teamCount }];
+  if (method !== 'POST') throw new ControlError(404, `No control endpoint ${method ?? ''} ${path}`);
+  const body = await readBody(request);
+  if (path === '/_sim/teams') return [201, await simulator.createTeam(parseControlBody(createTeamBody, body))];
+
+  const teamAction = /^\/_sim\/teams\/([^/]+)\/(revoke-certificate|rate-limit)$/.exec(path);
+  const teamId = teamAction?.[1] && decodeURIComponent(teamAction[1]);
+  if (teamId && teamAction?.[2] === 'revoke-certificate') return [200, simulator.revokeCertificate(teamId)];
+  if (teamId && teamAction?.[2] === 'rate-limit') {
+    const { hourlyRequestLimit } = parseControlBody(rateLimitBody, body);
+    simulator.setHourlyRequestLimit(teamId, hourlyRequestLimit);
+    return [200, { teamId, hourlyRequestLimit }];
+  }
+
+  const deviceAction = /^\/_sim\/devices\/([^/]+)\/(ineligible|enable)$/.exec(path);
+  const udid = deviceAction?.[1] && decodeURIComponent(deviceAction[1]);
+  if (udid) {
+    const onTeam = url.searchParams.get('teamId') ?? undefined;
+    const devices =
+      deviceAction?.[2] === 'ineligible'
+        ? simulator.markDeviceIneligible(udid, onTeam)
+        : simulator.enableDevice(udid, onTeam);
+    if (devices === 0) throw new ControlError(404, `No simulated device ${udid}`);
+    return [200, { udid, devices }];
+  }
+  throw new ControlError(404, `No control endpoint ${method} ${path}`);
+}
+
+async function handleApple(simulator: Simulator, request: IncomingMessage, url: URL): Promise<[number, unknown, string]> {
+  const now = Date.now();
+  let team: SimTeam | undefined;
+  try {
+    const text = await readBody(request);
+    team = await authenticate(request.headers.authorization, (issuerId, keyId) => simulator.teamOfKey(issuerId, keyId));
+    if (!team.budget.take(now)) throw appleErrors.rateLimited();
+    let body: unknown;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw appleErrors.unparsableEntity();
+      }
+    }
+    const reply = handleAppleRequest({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      team,
+      now,
+      baseUrl: simulator.url,
+    });
+    return [reply.status, reply.body, team.budget.header(now)];
+  } catch (error) {
+    const appleError = error instanceof SimAppleError ? error : appleErrors.internal();
+    if (appleError !== error) console.error('ASC simulator failure', error);
+    return [appleError.status, appleError.toBody(), team?.budget.header(now) ?? UNKNOWN_KEY_RATE_LIMIT];
+  }
+}
+
+function serve(simulator: Simulator, request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', simulator.url);
+  if (url.pathname.startsWith('/_sim/')) {
+    handleControl(simulator, request, url)
+      .then(([status, body]) => send(response, status, body))
+      .catch((error: unknown) => {
+        const known = error instanceof ControlError || error instanceof SimAppleError;
+        if (!known) console.error('ASC simulator control failure', error);
+        send(response, known ? error.status : 500, { error: error instanceof Error ? error.message : String(error) });
+      });
+    return;
+  }
+  void handleApple(simulator, request, url).then(([status, body, rateLimit]) =>
+    send(response, status, body, { 'x-rate-limit': rateLimit }),
+  );
+}
+
+export async function startAscSimulator(options: AscSimulatorOptions = {}): Promise<AscSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const authority = await certificateAuthority();
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      // fetch keeps connections alive; without this, close() would wait for them to time out.
+      server.closeAllConnections();
+    });
+  const processingSeconds = options.processingSeconds ?? defaultProcessingSeconds();
+  const simulator = new Simulator(`http://${host}:${port}`, authority, processingSeconds, close);
+  // Attached before any I/O can run: the port was unknown to anyone until now.
+  server.on('request', (request, response) => serve(simulator, request, response));
+  return simulator;
+}

@@ -1,0 +1,15 @@
+// Small helpers for tests that talk to the App Store Connect simulator.
+import { randomBytes } from 'node:crypto';
+import type { AscCredentials } from '../../shared/apple/asc-jwt';
+import type { SimulatedTeam } from '../../infra/local/asc-simulator/server';
+
+export function credentialsOf(team: SimulatedTeam): AscCredentials {
+  return { baseUrl: team.baseUrl, issuerId: team.issuerId, keyId: team.keyId, privateKeyPem: team.privateKeyPem };
+}
+
+/** A random UDID of a modern device (25 characters) or of an older one (40 hex characters). */
+export function newUdid(length: 25 | 40 = 25): string {
+  return length === 25
+    ? `00008030-${randomBytes(8).toString('hex').toUpperCase()}`
+    : randomBytes(20).toString('hex');
+}
