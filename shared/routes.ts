@@ -90,7 +90,7 @@ export const routes = [
     rateLimit: 60,
     envelope: 'add',
     description: 'Add a device (instant or review)',
-    data: { write: ['devices', 'users', 'counters'] },
+    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks'] },
     secrets: true,
   },
   {
@@ -101,7 +101,7 @@ export const routes = [
     rateLimit: 60,
     envelope: 'add',
     description: 'Legacy instant add',
-    data: { write: ['devices', 'users', 'counters'] },
+    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks'] },
     secrets: true,
   },
   {
@@ -112,7 +112,7 @@ export const routes = [
     rateLimit: 60,
     envelope: 'add',
     description: 'Legacy review (reservation) add',
-    data: { write: ['devices', 'users', 'counters'] },
+    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks'] },
     secrets: true,
   },
   {

@@ -1,3 +1,4 @@
+import { addDeviceMessages } from './messages/add-device';
 import { commonMessages } from './messages/common';
 import { deviceMessages } from './messages/device';
 import { managementMessages } from './messages/management';
@@ -8,6 +9,7 @@ import type { Lang } from './languages';
 /** Every message of the product. Each capability keeps its messages in its own file under messages/. */
 export const catalog = {
   ...commonMessages,
+  ...addDeviceMessages,
   ...deviceMessages,
   ...managementMessages,
   ...rateLimitMessages,

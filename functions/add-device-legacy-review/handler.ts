@@ -1,0 +1,5 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { addBusiness } from '../add-device/add-business';
+
+/** GET|POST /api/addyydevice: the legacy review (reservation) add, same parameters and response as v2 in review mode. */
+export const handler = createHandler('add-device-legacy-review', addBusiness('review'));

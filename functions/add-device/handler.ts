@@ -1,0 +1,5 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { addBusiness } from './add-business';
+
+/** GET|POST /api/adddevice/v2: `mode`/`add_mode` picks instant or review. */
+export const handler = createHandler('add-device', addBusiness());

@@ -1,0 +1,213 @@
+/**
+ * Apple accounts. Slots are counted per class on the account item (`free_<class>`): a conditional decrement
+ * reserves one before Apple is called, so two adds never both take the last slot.
+ *
+ * Exports: `putAccount`, `getAccount`, `listPool` (a pool's active accounts, lowest weight first, optionally
+ * only those with a free slot of a class), `listAllAccounts`, `reserveSlot`, `releaseSlot`, `markClassFull`,
+ * `setAccountMode`, `markAccountRevoked`, and `slotReleaseItem` for transactions.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
+import type { SealedSecret } from '../../secrets/envelope-encryption';
+
+interface AccountItem {
+  account_id: string;
+  pool_key: string;
+  pool: Account['pool'];
+  tenant_id: string;
+  owner_user_id: string;
+  mode: AccountMode;
+  weight: number;
+  tiers: number[];
+  free_iphone: number;
+  free_ipad: number;
+  free_mac: number;
+  expires_at: number;
+  status: Account['status'];
+  simulated: boolean;
+  team_id: string;
+  base_url: string;
+  issuer_id: string;
+  key_id: string;
+  certificate_id: string;
+  bundle_id_id: string;
+  secrets: SealedSecret;
+  created_at: number;
+}
+
+const freeAttr = (deviceClass: DeviceClass) => `free_${deviceClass}` as const;
+
+function toItem(a: Account): AccountItem {
+  return {
+    account_id: a.accountId,
+    pool_key: poolKey(a.pool, { tenantId: a.tenantId, userId: a.ownerUserId }),
+    pool: a.pool,
+    tenant_id: a.tenantId,
+    owner_user_id: a.ownerUserId,
+    mode: a.mode,
+    weight: a.weight,
+    tiers: a.tiers,
+    free_iphone: a.free.iphone,
+    free_ipad: a.free.ipad,
+    free_mac: a.free.mac,
+    expires_at: a.expiresAt,
+    status: a.status,
+    simulated: a.simulated,
+    team_id: a.teamId,
+    base_url: a.baseUrl,
+    issuer_id: a.issuerId,
+    key_id: a.keyId,
+    certificate_id: a.certificateId,
+    bundle_id_id: a.bundleIdId,
+    secrets: a.secrets,
+    created_at: a.createdAt,
+  };
+}
+
+function fromItem(i: AccountItem): Account {
+  return {
+    accountId: i.account_id,
+    pool: i.pool,
+    tenantId: i.tenant_id,
+    ownerUserId: i.owner_user_id,
+    mode: i.mode,
+    weight: i.weight,
+    tiers: i.tiers.map(Number),
+    free: { iphone: i.free_iphone, ipad: i.free_ipad, mac: i.free_mac },
+    expiresAt: i.expires_at,
+    status: i.status,
+    simulated: i.simulated,
+    teamId: i.team_id,
+    baseUrl: i.base_url,
+    issuerId: i.issuer_id,
+    keyId: i.key_id,
+    certificateId: i.certificate_id,
+    bundleIdId: i.bundle_id_id,
+    secrets: i.secrets,
+    createdAt: i.created_at,
+  };
+}
+
+export async function putAccount(account: Account): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName('accounts'), Item: toItem(account), ConditionExpression: 'attribute_not_exists(account_id)' }));
+}
+
+export async function getAccount(accountId: string): Promise<Account | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item as AccountItem) : undefined;
+}
+
+/** A pool's active accounts, lowest weight first; with `withFreeSlot`, only those with a slot of that class left. */
+export async function listPool(key: string, withFreeSlot?: DeviceClass): Promise<Account[]> {
+  const accounts: Account[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('accounts'),
+        IndexName: 'by-pool',
+        KeyConditionExpression: 'pool_key = :k',
+        FilterExpression: `#status = :active${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':k': key, ':active': 'active', ...(withFreeSlot ? { ':zero': 0 } : {}) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    accounts.push(...(out.Items ?? []).map((i) => fromItem(i as AccountItem)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return accounts;
+}
+
+/** Every account (operators have tens, not millions: a scan is the honest tool for the sweep and the CLI). */
+export async function listAllAccounts(): Promise<Account[]> {
+  const accounts: Account[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(new ScanCommand({ TableName: tableName('accounts'), ExclusiveStartKey: start }));
+    accounts.push(...(out.Items ?? []).map((i) => fromItem(i as AccountItem)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return accounts;
+}
+
+async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(input));
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/** Takes one slot of the class if the account is still active, still in `mode` and has one left. */
+export function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode): Promise<boolean> {
+  const free = freeAttr(deviceClass);
+  return conditionalUpdate({
+    TableName: tableName('accounts'),
+    Key: { account_id: accountId },
+    UpdateExpression: `SET ${free} = ${free} - :one`,
+    ConditionExpression: `${free} > :zero AND #status = :active AND #mode = :mode`,
+    ExpressionAttributeNames: { '#status': 'status', '#mode': 'mode' },
+    ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':active': 'active', ':mode': mode },
+  });
+}
+
+/** Gives a reserved slot back, as an item of a transaction (Apple did not use it: the device was already there). */
+export function slotReleaseItem(accountId: string, deviceClass: DeviceClass) {
+  const free = freeAttr(deviceClass);
+  return {
+    Update: {
+      TableName: tableName('accounts'),
+      Key: { account_id: accountId },
+      UpdateExpression: `SET ${free} = ${free} + :one`,
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}
+
+/** Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`). */
+export function slotUseItem(accountId: string, deviceClass: DeviceClass) {
+  return {
+    Update: {
+      TableName: tableName('accounts'),
+      Key: { account_id: accountId },
+      UpdateExpression: 'ADD #issued :one',
+      ExpressionAttributeNames: { '#issued': `issued_${deviceClass}` },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}
+
+export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {
+  await documentClient().send(new UpdateCommand(slotReleaseItem(accountId, deviceClass).Update));
+}
+
+/** Apple says the class is full: no slot of it is left, whatever our count said. */
+export async function markClassFull(accountId: string, deviceClass: DeviceClass): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, UpdateExpression: `SET ${freeAttr(deviceClass)} = :zero`, ExpressionAttributeValues: { ':zero': 0 } }),
+  );
+}
+
+export async function setAccountMode(accountId: string, mode: AccountMode): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, UpdateExpression: 'SET #mode = :m', ExpressionAttributeNames: { '#mode': 'mode' }, ExpressionAttributeValues: { ':m': mode } }),
+  );
+}
+
+/** Returns false when the account was already revoked. */
+export function markAccountRevoked(accountId: string, at: number): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: tableName('accounts'),
+    Key: { account_id: accountId },
+    UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
+    ConditionExpression: 'attribute_exists(account_id) AND #status <> :revoked',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at },
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * What the add flow, the reservation worker and the revocation sweep do to device items beyond the device
+ * repository's basics: the extra attributes of an issued certificate, the balance moves that travel in the same
+ * transactions, and status changes.
+ *
+ * An issued certificate's item carries, besides the `Device` fields:
+ * - `issued_account` — the account id (key of the sparse `by-account` index the sweep reads);
+ * - `warranty_from` — epoch seconds of the original paid add, the start of the free re-issue window;
+ * - `charge` — what the add charged.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import { devicePutItem } from './device-repository';
+import type { Device, DeviceZt } from '../../domain/devices/device';
+import type { Charge } from '../../domain/reservations/reservation';
+
+export interface IssuedDevice extends Device {
+  issued_account: string;
+  warranty_from: number;
+  charge: Charge;
+}
+
+/** The extra attributes of an issued certificate, read from a device item (imported ones have none). */
+export function issueDetails(device: Device): Partial<Pick<IssuedDevice, 'issued_account' | 'warranty_from' | 'charge'>> {
+  return device as Partial<IssuedDevice>;
+}
+
+export function issuedDevicePutItem(device: IssuedDevice) {
+  return devicePutItem(device);
+}
+
+export function balanceDebitItem(userId: string, amount: number) {
+  return {
+    Update: {
+      TableName: tableName('users'),
+      Key: { user_id: userId },
+      UpdateExpression: 'SET balance = balance - :a',
+      ConditionExpression: 'attribute_exists(user_id) AND balance >= :a',
+      ExpressionAttributeValues: { ':a': amount },
+    },
+  };
+}
+
+export function balanceCreditItem(userId: string, amount: number) {
+  return {
+    Update: {
+      TableName: tableName('users'),
+      Key: { user_id: userId },
+      UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
+      ConditionExpression: 'attribute_exists(user_id)',
+      ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
+    },
+  };
+}
+
+/** The certificate is ready: the profile arrives and the status becomes normal. */
+export function deviceIssuedItem(kid: string, mobileprovision: string) {
+  return {
+    Update: {
+      TableName: tableName('devices'),
+      Key: { kid },
+      UpdateExpression: 'SET zt = :normal, mobileprovision = :mp',
+      ConditionExpression: 'zt = :processing',
+      ExpressionAttributeValues: { ':normal': 'normal', ':processing': 'processing', ':mp': mobileprovision },
+    },
+  };
+}
+
+export function deviceZtItem(kid: string, zt: DeviceZt, from: DeviceZt) {
+  return {
+    Update: {
+      TableName: tableName('devices'),
+      Key: { kid },
+      UpdateExpression: 'SET zt = :to',
+      ConditionExpression: 'zt = :from',
+      ExpressionAttributeValues: { ':to': zt, ':from': from },
+    },
+  };
+}
+
+/** Moves one device from `from` to `to`; false when it was not in `from` any more. */
+export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(deviceZtItem(kid, to, from).Update));
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/** The kids of an account's certificates in status `zt`. */
+export async function listAccountDeviceKids(accountId: string, zt: DeviceZt): Promise<string[]> {
+  const kids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('devices'),
+        IndexName: 'by-account',
+        KeyConditionExpression: 'issued_account = :a',
+        FilterExpression: 'zt = :zt',
+        ExpressionAttributeValues: { ':a': accountId, ':zt': zt },
+        ProjectionExpression: 'kid',
+        ExclusiveStartKey: start,
+      }),
+    );
+    kids.push(...(out.Items ?? []).map((i) => String(i.kid)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return kids;
+}
+
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/**
+ * Sends one transaction. On a cancellation, returns the index of each item whose condition failed, so the
+ * caller can say which rule stopped it (balance, code, …); any other failure throws.
+ */
+export async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    const failed = (err.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+    if (failed.length === 0) throw err;
+    return { ok: false, failed };
+  }
+}

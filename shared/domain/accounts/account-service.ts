@@ -1,0 +1,91 @@
+/**
+ * Adding and reading Apple accounts (operator side) and opening an account's secrets (add side).
+ *
+ * Exports: `addAccount` (seals the secrets), `accountSecrets` (opens them), `ascClientFor` (an App Store
+ * Connect client for the account), `AccountRuleError`.
+ */
+import { AscClient } from '../../apple/asc-client';
+import { putAccount } from '../../db/repositories/account-repository';
+import { getUser } from '../../db/repositories/user-repository';
+import { open, seal } from '../../secrets/envelope-encryption';
+import { randomId } from '../ids';
+import { requireTenant } from '../tenants/tenant-service';
+import { WARRANTY_TIERS, tiersForMode } from '../pricing/warranty';
+import { APPLE_DEVICES_PER_CLASS, type Account, type AccountMode, type AccountSecrets, type PoolKind } from './account';
+
+export class AccountRuleError extends Error {}
+
+export interface NewAccountInput {
+  pool: PoolKind;
+  tenantId?: string | undefined;
+  userId?: string | undefined;
+  mode: AccountMode;
+  weight?: number | undefined;
+  tiers?: number[] | undefined;
+  slotsPerClass?: number | undefined;
+  /** Membership expiry, epoch seconds; 0 when unknown. */
+  expiresAt: number;
+  simulated: boolean;
+  teamId: string;
+  baseUrl: string;
+  issuerId: string;
+  keyId: string;
+  certificateId: string;
+  bundleIdId: string;
+  secrets: AccountSecrets;
+}
+
+/** Stores an account; a private account belongs to the user's tenant, a public one to `tenantId`. */
+export async function addAccount(input: NewAccountInput, now: number): Promise<Account> {
+  let tenantId: string;
+  let ownerUserId = '';
+  if (input.pool === 'private') {
+    if (!input.userId) throw new AccountRuleError('a private account needs --user');
+    const user = await getUser(input.userId);
+    if (!user) throw new AccountRuleError(`unknown user ${input.userId}`);
+    if (input.tenantId && input.tenantId !== user.tenantId) throw new AccountRuleError(`user ${user.userId} belongs to tenant ${user.tenantId}, not ${input.tenantId}`);
+    tenantId = user.tenantId;
+    ownerUserId = user.userId;
+  } else {
+    if (input.userId) throw new AccountRuleError('a public account belongs to a tenant, not a user: drop --user');
+    tenantId = (await requireTenant(input.tenantId ?? 'default')).tenantId;
+  }
+  const allowed: number[] = tiersForMode(input.mode);
+  const tiers = input.tiers ?? allowed;
+  const refused = tiers.filter((t) => !allowed.includes(t));
+  if (refused.length) throw new AccountRuleError(`a ${input.mode} account cannot offer tier(s) ${refused.join(', ')} (allowed: ${allowed.join(', ')}; tiers are ${WARRANTY_TIERS.join(', ')})`);
+  const slots = input.slotsPerClass ?? APPLE_DEVICES_PER_CLASS;
+  const account: Account = {
+    accountId: randomId('acc_'),
+    pool: input.pool,
+    tenantId,
+    ownerUserId,
+    mode: input.mode,
+    weight: input.weight ?? 100,
+    tiers,
+    free: { iphone: slots, ipad: slots, mac: slots },
+    expiresAt: input.expiresAt,
+    status: 'active',
+    simulated: input.simulated,
+    teamId: input.teamId,
+    baseUrl: input.baseUrl,
+    issuerId: input.issuerId,
+    keyId: input.keyId,
+    certificateId: input.certificateId,
+    bundleIdId: input.bundleIdId,
+    secrets: await seal(input.secrets),
+    createdAt: now,
+  };
+  await putAccount(account);
+  return account;
+}
+
+export function accountSecrets(account: Account): Promise<AccountSecrets> {
+  return open<AccountSecrets>(account.secrets);
+}
+
+/** A client for the account's team; `timeoutMs`/`maxAttempts` keep a request-path call inside the Lambda's time. */
+export async function ascClientFor(account: Account, options: { timeoutMs?: number; maxAttempts?: number } = {}): Promise<AscClient> {
+  const { privateKeyPem } = await accountSecrets(account);
+  return new AscClient({ baseUrl: account.baseUrl, issuerId: account.issuerId, keyId: account.keyId, privateKeyPem }, options);
+}

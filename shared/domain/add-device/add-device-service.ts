@@ -1,0 +1,153 @@
+/**
+ * The add-device flow of DESIGN §2, behind `/api/adddevice/v2` and the legacy add routes: short-circuit, free
+ * re-issue, force-add period, payment, issuing on an Apple account, and one transaction that records the
+ * device (and reservation), the payment and the slot. Every refusal is a DomainError; nothing is charged
+ * unless a certificate or a reservation is delivered.
+ */
+import { listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
+import { slotReleaseItem, slotUseItem } from '../../db/repositories/account-repository';
+import { issueDetails, issuedDevicePutItem, transact, type IssuedDevice, type TransactItem } from '../../db/repositories/issued-device-repository';
+import { reservationPutItem } from '../../db/repositories/reservation-repository';
+import { logger } from '../../logger';
+import { randomId } from '../ids';
+import type { Device } from '../devices/device';
+import { DomainError } from '../errors';
+import { warrantyWindowSeconds } from '../pricing/warranty';
+import { nextCheckDelaySeconds, type Reservation } from '../reservations/reservation';
+import type { Tenant } from '../tenants/tenant';
+import type { User } from '../users/user';
+import type { AddRequest } from './add-request';
+import { withAddLock } from './add-lock';
+import { issueOnAccount, type Issued } from './issue-on-account';
+import { choosePayment, insufficientBalance, paymentItem, type Payment } from './payment';
+
+export interface AddContext {
+  tenant: Tenant;
+  user: User;
+  /** Request time, epoch seconds. */
+  now: number;
+}
+
+/** The response `data` of an add. */
+export interface AddedCertificate {
+  id: string;
+  pool: number;
+  addtime: number;
+  mobileprovision: string;
+  p12: string;
+}
+
+const USABLE = new Set(['normal', 'processing']);
+/** Adds that delivered nothing (and charged nothing) do not start a force-add period. */
+const NOT_AN_ADD = new Set(['failed', 'ineligible']);
+
+function view(device: Device, mode: AddRequest['mode']): AddedCertificate {
+  return {
+    id: mode === 'review' && device.reservation_id ? device.reservation_id : device.kid,
+    pool: device.pool,
+    addtime: device.addtime,
+    mobileprovision: device.mobileprovision,
+    p12: device.p12,
+  };
+}
+
+/** The tier of a free re-issue, when the newest certificate was revoked inside its paid add's window. */
+function freeReissueTier(newest: Device | undefined, tenant: Tenant, now: number): { tier: number; warrantyFrom: number } | undefined {
+  if (!newest || newest.zt !== 'revoked') return undefined;
+  const warrantyFrom = issueDetails(newest).warranty_from ?? newest.addtime;
+  const window = warrantyWindowSeconds(tenant.settings, newest.shtype);
+  return window > 0 && now < warrantyFrom + window ? { tier: newest.shtype, warrantyFrom } : undefined;
+}
+
+export async function addDevice(context: AddContext, request: AddRequest): Promise<AddedCertificate> {
+  const { tenant, user } = context;
+  return withAddLock({ userId: user.userId, udid: request.udid, pool: request.pool }, async (waited) => {
+    const mine = (await listDevicesByUserUdid(user.userId, request.udid)).filter((d) => d.tenant_id === tenant.tenantId);
+    const inPool = mine.filter((d) => d.pool === request.pool);
+
+    // An identical add that held the lock before us already delivered: return its certificate, even when forced.
+    const usable = inPool.find((d) => USABLE.has(d.zt));
+    if (usable && (!request.force || (waited && usable.addtime >= context.now))) return view(usable, request.mode);
+
+    const free = request.force ? undefined : freeReissueTier(inPool[0], tenant, context.now);
+    if (!request.force && !free) {
+      const newest = mine.find((d) => !NOT_AN_ADD.has(d.zt));
+      if (newest && context.now - newest.addtime < tenant.settings.forceAddPeriodSeconds) {
+        throw new DomainError('add_failed', 'within_force_period');
+      }
+    }
+
+    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier });
+    const issued = await issueOnAccount({
+      tenantId: tenant.tenantId,
+      userId: user.userId,
+      pool: request.pool === 1 ? 'private' : 'public',
+      mode: request.mode,
+      tier: payment.tier,
+      deviceClass: request.deviceClass,
+      udid: request.udid,
+      nowSeconds: context.now,
+    });
+    return record(context, request, payment, issued, free?.warrantyFrom);
+  });
+}
+
+async function record(context: AddContext, request: AddRequest, payment: Payment, issued: Issued, warrantyFrom: number | undefined): Promise<AddedCertificate> {
+  const { user, tenant, now } = context;
+  const pending = issued.mobileprovision === '';
+  const kid = randomId('k', 16);
+  const reservation: Reservation | undefined =
+    request.mode === 'review'
+      ? {
+          reservationId: randomId('r', 16),
+          status: pending ? 'pending' : 'issued',
+          tenantId: tenant.tenantId,
+          userId: user.userId,
+          kid,
+          accountId: issued.account.accountId,
+          appleDeviceId: issued.appleDevice.id,
+          udid: request.udid,
+          deviceClass: request.deviceClass,
+          charge: payment.charge,
+          createdAt: now,
+          nextCheckAt: now + nextCheckDelaySeconds(0),
+          attempts: 0,
+        }
+      : undefined;
+  const device: IssuedDevice = {
+    kid,
+    id: await nextDeviceId(),
+    user_id: user.userId,
+    tenant_id: tenant.tenantId,
+    udid: request.udid,
+    pname: issued.deviceName,
+    type: request.deviceClass,
+    shtype: payment.tier,
+    zt: pending ? 'processing' : 'normal',
+    ytime: issued.account.expiresAt,
+    enabled: true,
+    beizhu: request.beizhu,
+    p12: issued.p12,
+    mobileprovision: issued.mobileprovision,
+    pool: request.pool,
+    account_id: issued.account.accountId,
+    addtime: now,
+    apple_device_id: issued.appleDevice.id,
+    reservation_id: reservation?.reservationId ?? '',
+    issued_account: issued.account.accountId,
+    warranty_from: warrantyFrom ?? now,
+    charge: payment.charge,
+  };
+  const slot = issued.existed ? slotReleaseItem(issued.account.accountId, request.deviceClass) : slotUseItem(issued.account.accountId, request.deviceClass);
+  const pay = paymentItem(payment, user.userId, now);
+  const items: TransactItem[] = [issuedDevicePutItem(device), slot, ...(reservation ? [reservationPutItem(reservation)] : []), ...(pay ? [pay] : [])];
+  const outcome = await transact(items);
+  if (outcome.ok) return view(device, request.mode);
+
+  // Only the payment's condition can fail here (the balance or the code changed while Apple worked). Apple
+  // has the registration: keep it as a failed, uncharged certificate so it is not lost, and refuse the add.
+  logger.warn('Payment failed after Apple delivered; recording an uncharged failed certificate', { kid, failed: outcome.failed });
+  await transact([issuedDevicePutItem({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
+  if (payment.charge.kind === 'code') throw new DomainError('add_failed', 'code_used');
+  throw insufficientBalance(payment.charge.kind === 'balance' ? payment.charge.amount : 0, user.balance);
+}

@@ -1,0 +1,34 @@
+/**
+ * Serializes identical adds (same user, UDID and pool): the second waits for the first and then, finding the
+ * certificate the first delivered, returns it instead of registering and charging again.
+ */
+import { randomUUID } from 'node:crypto';
+import { tryLock, unlock } from '../../db/repositories/add-lock-repository';
+import { udidKey } from '../devices/device';
+import { DomainError } from '../errors';
+
+/** Longer than an add can take (Apple calls time out at 15 s, a few tries each); a crashed add frees it then. */
+const LOCK_TTL_SECONDS = 60;
+const WAIT_STEP_MS = 100;
+const MAX_WAIT_MS = 25_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` holding the lock; `waited` tells it another identical add ran first. */
+export async function withAddLock<T>(key: { userId: string; udid: string; pool: number }, work: (waited: boolean) => Promise<T>): Promise<T> {
+  const lockKey = `${key.userId}#${udidKey(key.udid)}#${key.pool}`;
+  const owner = randomUUID();
+  const started = Date.now();
+  let waited = false;
+  // Lock expiry is wall-clock time on purpose: it guards real concurrency, not the domain's (injectable) clock.
+  while (!(await tryLock(lockKey, owner, Math.floor(Date.now() / 1000), LOCK_TTL_SECONDS))) {
+    waited = true;
+    if (Date.now() - started > MAX_WAIT_MS) throw new DomainError('add_failed', 'add_in_progress');
+    await sleep(WAIT_STEP_MS + Math.random() * WAIT_STEP_MS);
+  }
+  try {
+    return await work(waited);
+  } finally {
+    await unlock(lockKey, owner);
+  }
+}

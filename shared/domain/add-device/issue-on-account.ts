@@ -1,0 +1,130 @@
+/**
+ * DESIGN §2 steps 5–6: pick an account (right pool, mode and tier, a free slot, lowest weight first), reserve
+ * the slot, register the device with Apple and create its ad hoc profile — falling through to the next account
+ * when one is full, switched to review by Apple, or failing. Nothing here writes the device or charges.
+ */
+import type { AscClient } from '../../apple/asc-client';
+import { AppleApiError } from '../../apple/asc-errors';
+import type { AscDevice } from '../../apple/asc-resources';
+import { listPool, markClassFull, releaseSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
+import { logger } from '../../logger';
+import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
+import { accountSecrets, ascClientFor } from '../accounts/account-service';
+import { DomainError } from '../errors';
+
+export interface IssueRequest {
+  tenantId: string;
+  userId: string;
+  pool: 'public' | 'private';
+  mode: AccountMode;
+  tier: number;
+  deviceClass: DeviceClass;
+  udid: string;
+  nowSeconds: number;
+}
+
+export interface Issued {
+  account: Account;
+  appleDevice: AscDevice;
+  /** Apple already had the UDID on this team, so the reserved slot was not used. */
+  existed: boolean;
+  /** Empty while Apple keeps the device PROCESSING (review mode). */
+  mobileprovision: string;
+  p12: string;
+  deviceName: string;
+}
+
+/** Apple's device name: "iPad" in it is how Apple (and the simulator) tells an iPad's class from a registration. */
+export function appleDeviceName(deviceClass: DeviceClass, udid: string): string {
+  const word = deviceClass === 'ipad' ? 'iPad' : deviceClass === 'mac' ? 'Mac' : 'iPhone';
+  return `${word} ${udid.replace(/-/g, '').slice(-8).toUpperCase()}`;
+}
+
+export async function candidateAccounts(request: IssueRequest): Promise<Account[]> {
+  const key = poolKey(request.pool, { tenantId: request.tenantId, userId: request.userId });
+  const accounts = await listPool(key, request.deviceClass);
+  return accounts.filter(
+    (a) => a.mode === request.mode && a.tiers.includes(request.tier) && (a.expiresAt === 0 || a.expiresAt > request.nowSeconds) && (a.pool === 'public' || a.ownerUserId === request.userId),
+  );
+}
+
+type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: AppleApiError };
+
+async function registerOrFind(client: AscClient, request: IssueRequest, name: string): Promise<{ device: AscDevice; existed: boolean }> {
+  try {
+    return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
+  } catch (error) {
+    if (!(error instanceof AppleApiError) || error.kind !== 'device_exists') throw error;
+    const device = await client.findDeviceByUdid(request.udid);
+    if (!device) throw error;
+    return { device, existed: true };
+  }
+}
+
+async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
+  const client = await ascClientFor(account);
+  if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode))) return { kind: 'next' };
+  const name = appleDeviceName(request.deviceClass, request.udid);
+  let registered: { device: AscDevice; existed: boolean };
+  try {
+    registered = await registerOrFind(client, request, name);
+  } catch (error) {
+    if (!(error instanceof AppleApiError)) {
+      await releaseSlot(account.accountId, request.deviceClass);
+      throw error;
+    }
+    if (error.kind === 'device_class_full') {
+      await markClassFull(account.accountId, request.deviceClass);
+      return { kind: 'next' };
+    }
+    await releaseSlot(account.accountId, request.deviceClass);
+    if (error.kind === 'invalid_udid') throw new DomainError('add_failed', 'udid_rejected', { cause: error });
+    logger.warn('Apple refused a registration; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
+    return { kind: 'next', error };
+  }
+
+  const { device, existed } = registered;
+  const { p12Base64 } = await accountSecrets(account);
+  const issued = (mobileprovision: string): Attempt => ({ kind: 'issued', issued: { account, appleDevice: device, existed, mobileprovision, p12: p12Base64, deviceName: name } });
+  try {
+    const profile = await client.createAdHocProfile({
+      name: `${name} ${request.nowSeconds}`,
+      bundleIdId: account.bundleIdId,
+      certificateIds: [account.certificateId],
+      deviceIds: [device.id],
+    });
+    if (profile.deviceIds.includes(device.id)) return issued(profile.profileContent);
+  } catch (error) {
+    if (!(error instanceof AppleApiError)) throw error;
+    if (error.kind !== 'devices_processing') {
+      // Apple has the registration (and counts the slot); a later add on this team finds it and continues.
+      logger.warn('Profile creation failed; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
+      if (existed) await releaseSlot(account.accountId, request.deviceClass);
+      return { kind: 'next', error };
+    }
+  }
+  // The device is still PROCESSING: the normal path of a review add, a sign of a new membership for an instant one.
+  if (request.mode === 'review') return issued('');
+  logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
+  await setAccountMode(account.accountId, 'review');
+  if (existed) await releaseSlot(account.accountId, request.deviceClass);
+  return { kind: 'next' };
+}
+
+/**
+ * Tries the pool's accounts in order until one delivers. No account left: `no_account_available`, or
+ * `apple_unavailable` when Apple's failures (not full classes) are what stopped every try.
+ */
+export async function issueOnAccount(request: IssueRequest): Promise<Issued> {
+  let lastError: AppleApiError | undefined;
+  for (const account of await candidateAccounts(request)) {
+    const attempt = await tryAccount(account, request);
+    if (attempt.kind === 'issued') return attempt.issued;
+    lastError = attempt.error ?? lastError;
+  }
+  if (lastError) {
+    const reason = lastError.kind === 'rate_limited' ? 'apple_rate_limited' : 'apple_unavailable';
+    throw new DomainError('unavailable', reason, { cause: lastError });
+  }
+  throw new DomainError('add_failed', 'no_account_available', { params: { mode: request.mode, tier: request.tier, deviceType: request.deviceClass } });
+}

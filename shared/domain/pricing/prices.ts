@@ -1,0 +1,51 @@
+/**
+ * What an add costs (DESIGN §2 step 4): the tenant's price for (mode, tier, device class), or the user's
+ * personal price where that is lower. A tenant that set no price uses the defaults below.
+ *
+ * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `setPrice`, `listPrices`.
+ */
+import { getPriceRows, listScopePrices, putPrice } from '../../db/repositories/price-repository';
+import type { AccountMode } from '../accounts/account';
+import { tiersForMode, type WarrantyTier } from './warranty';
+
+/** The classes a client can add (`deviceType`). */
+export const PRICED_CLASSES = ['iphone', 'ipad'] as const;
+export type PricedClass = (typeof PRICED_CLASSES)[number];
+
+export function priceItem(mode: AccountMode, tier: number, deviceClass: PricedClass): string {
+  return `${mode}#${tier}#${deviceClass}`;
+}
+
+/** Cents. Review (a wait of up to 72 h) is cheaper than instant; the tier sets the rest. */
+const INSTANT: Record<WarrantyTier, number> = { 0: 1000, 1: 1500, 2: 2500, 3: 3500, 4: 800, 6: 4500 };
+const REVIEW: Partial<Record<WarrantyTier, number>> = { 0: 600, 1: 900, 2: 1600, 3: 2400 };
+
+export const DEFAULT_PRICES: Readonly<Record<string, number>> = Object.fromEntries(
+  (['instant', 'review'] as const).flatMap((mode) =>
+    tiersForMode(mode).flatMap((tier) =>
+      PRICED_CLASSES.map((deviceClass) => [priceItem(mode, tier, deviceClass), (mode === 'instant' ? INSTANT : REVIEW)[tier] ?? 0]),
+    ),
+  ),
+);
+
+export const tenantScope = (tenantId: string) => `tenant#${tenantId}`;
+export const userScope = (userId: string) => `user#${userId}`;
+
+/** The price the user pays: one read for the tenant's and the user's rows together. */
+export async function priceFor(input: { tenantId: string; userId: string; mode: AccountMode; tier: number; deviceClass: PricedClass }): Promise<number> {
+  const item = priceItem(input.mode, input.tier, input.deviceClass);
+  const rows = await getPriceRows([tenantScope(input.tenantId), userScope(input.userId)], item);
+  const tenantPrice = rows.get(tenantScope(input.tenantId)) ?? DEFAULT_PRICES[item] ?? 0;
+  const personal = rows.get(userScope(input.userId));
+  return personal !== undefined && personal < tenantPrice ? personal : tenantPrice;
+}
+
+export function setPrice(scope: string, item: string, cents: number): Promise<void> {
+  return putPrice(scope, item, cents);
+}
+
+/** Every (mode, tier, class) of a tenant with its effective price; with a user, that user's personal rows too. */
+export async function listPrices(tenantId: string): Promise<Record<string, number>> {
+  const stored = await listScopePrices(tenantScope(tenantId));
+  return { ...DEFAULT_PRICES, ...Object.fromEntries(stored) };
+}

@@ -1,0 +1,40 @@
+import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
+import { readP12 } from '../../shared/apple/p12-reader';
+import { priceFor } from '../../shared/domain/pricing/prices';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
+
+let bed: Testbed;
+let team: Awaited<ReturnType<typeof simulatedAccount>>['team'];
+beforeAll(async () => {
+  bed = await startTestbed();
+  ({ team } = await simulatedAccount(bed.sim, { mode: 'instant' }));
+});
+afterAll(() => bed.close());
+
+test('an instant add returns a p12 and a mobileprovision listing the UDID, and charges the price once', async () => {
+  const { userId, token } = await newUser(100_000);
+  const udid = udid25();
+  const price = await priceFor({ tenantId: 'default', userId, mode: 'instant', tier: 1, deviceClass: 'iphone' });
+  const res = await add(bed.api, { token, udid, warranty: '1' });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ code: 1, ysucc: 'Ysucc', msg: 'Success' });
+  const data = res.body.data as { id: string; pool: number; addtime: number; mobileprovision: string; p12: string };
+  expect(data.pool).toBe(0);
+  expect(typeof data.id).toBe('string');
+  expect(Math.abs(data.addtime - Date.now() / 1000)).toBeLessThan(60);
+  const profile = decodeProvisioningProfile(data.mobileprovision);
+  expect(profile.udids).toContain(udid);
+  expect(profile.teamId).toBe(team.teamId);
+  const p12 = readP12(data.p12, team.p12Password);
+  expect(p12.hasPrivateKey).toBe(true);
+  expect(p12.subjectCN).toContain(team.teamId);
+  expect(await balanceOf(userId)).toBe(100_000 - price);
+});
+
+test('a 40-character UDID is added too, from a form body and from the query string', async () => {
+  const { token } = await newUser();
+  const viaForm = await add(bed.api, { token, udid: udid40() }, { via: 'form' });
+  expect(viaForm.body.code).toBe(1);
+  const viaQuery = await add(bed.api, { token, udid: udid40() }, { via: 'query' });
+  expect(viaQuery.body.code).toBe(1);
+});

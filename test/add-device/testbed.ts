@@ -1,0 +1,93 @@
+/**
+ * What the add-device tests share: the local API over this file's own tables, a real App Store Connect
+ * simulator on a free port, accounts on simulated teams, users, UDIDs.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/local/asc-simulator/server';
+import { addAccount } from '../../shared/domain/accounts/account-service';
+import type { Account, AccountMode, PoolKind } from '../../shared/domain/accounts/account';
+import { createUser } from '../../shared/domain/users/user-service';
+import { getUser } from '../../shared/db/repositories/user-repository';
+import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
+
+export interface Testbed {
+  api: TestApi;
+  sim: AscSimulator;
+  close(): Promise<void>;
+}
+
+export async function startTestbed(): Promise<Testbed> {
+  process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(mkdtempSync(join(tmpdir(), 'acct-key-')), 'account-secrets.key');
+  const api = await startTestApi();
+  const sim = await startAscSimulator({ port: 0, processingSeconds: 3600 });
+  return {
+    api,
+    sim,
+    async close() {
+      await api.close();
+      await sim.close();
+    },
+  };
+}
+
+export async function simulatedAccount(
+  sim: AscSimulator,
+  options: { mode: AccountMode; pool?: PoolKind; tenantId?: string; userId?: string; weight?: number; tiers?: number[]; deviceLimitPerClass?: number; slotsPerClass?: number },
+): Promise<{ account: Account; team: SimulatedTeam }> {
+  const team = await sim.createTeam({ mode: options.mode, ...(options.deviceLimitPerClass ? { deviceLimitPerClass: options.deviceLimitPerClass } : {}) });
+  const account = await addAccount(
+    {
+      pool: options.pool ?? 'public',
+      tenantId: options.tenantId,
+      userId: options.userId,
+      mode: options.mode,
+      weight: options.weight,
+      tiers: options.tiers,
+      slotsPerClass: options.slotsPerClass,
+      expiresAt: Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
+      simulated: true,
+      teamId: team.teamId,
+      baseUrl: team.baseUrl,
+      issuerId: team.issuerId,
+      keyId: team.keyId,
+      certificateId: team.certificateId,
+      bundleIdId: team.bundleIdId,
+      secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
+    },
+    Math.floor(Date.now() / 1000),
+  );
+  return { account, team };
+}
+
+export async function newUser(balance = 100_000, tenantId = 'default') {
+  const { user, token } = await createUser({ tenantId, balance }, 1);
+  return { userId: user.userId, token };
+}
+
+export async function balanceOf(userId: string): Promise<number> {
+  return (await getUser(userId))!.balance;
+}
+
+/** A 25-character UDID (`XXXXXXXX-XXXXXXXXXXXXXXXX`) or a 40-character one, random. */
+export function udid25(): string {
+  const hex = randomBytes(12).toString('hex').toUpperCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 24)}`;
+}
+
+export function udid40(): string {
+  return randomBytes(20).toString('hex');
+}
+
+export function add(api: TestApi, params: Record<string, unknown>, options: { path?: string; lang?: string; via?: 'json' | 'form' | 'query' } = {}): Promise<ApiResponse> {
+  const path = options.path ?? '/api/adddevice/v2';
+  const headers = { 'X-Lang': options.lang ?? 'en' };
+  if (options.via === 'query') {
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    return api.request('GET', `${path}?${query}`, { headers });
+  }
+  if (options.via === 'form') return api.request('POST', path, { headers, form: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+  return api.request('POST', path, { headers, json: params });
+}
