@@ -32,18 +32,17 @@ export function readP12(base64: string, password: string): P12Contents {
     const message = `Cannot open the .p12 (wrong password or not a PKCS#12 file): ${String(error)}`;
     throw new P12ReadError(message, { cause: error });
   }
-  const keyBags = [...bagsOf(p12, BAG.shroudedKey), ...bagsOf(p12, BAG.key)].filter((bag) => bag.key);
-  const certBags = bagsOf(p12, BAG.cert).filter((bag) => bag.cert);
-  // Keychain exports may carry the issuing chain too: the identity's certificate is the one sharing the key's id.
-  const keyId: unknown = keyBags[0]?.attributes?.localKeyId?.[0];
-  const identityBag = certBags.find((bag) => keyId !== undefined && bag.attributes?.localKeyId?.[0] === keyId);
-  const certificate = (identityBag ?? certBags[0])?.cert;
+  const key = [...bagsOf(p12, BAG.shroudedKey), ...bagsOf(p12, BAG.key)].find((bag) => bag.key)?.key;
+  const certificates = bagsOf(p12, BAG.cert).flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  // Exports may carry the issuing chain too: the identity's certificate is the one holding the key's public half.
+  const certificate =
+    certificates.find((cert) => key && 'n' in cert.publicKey && cert.publicKey.n.equals(key.n)) ?? certificates[0];
   if (!certificate) throw new P12ReadError('The .p12 holds no certificate');
 
   const cn: unknown = certificate.subject.getField('CN')?.value;
   return {
     certificatePem: forge.pki.certificateToPem(certificate),
-    hasPrivateKey: keyBags.length > 0,
+    hasPrivateKey: key !== undefined,
     subjectCN: typeof cn === 'string' ? cn : undefined,
     notAfter: certificate.validity.notAfter,
   };

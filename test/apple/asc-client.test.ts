@@ -206,6 +206,21 @@ describe('rate limit', () => {
   });
 });
 
+describe('a flaky edge in front of Apple', () => {
+  test('503s are retried and the registration goes through once', async () => {
+    const team = await simulator.createTeam({ mode: 'instant' });
+    let calls = 0;
+    const flaky: typeof fetch = (input, init) => {
+      calls++;
+      return calls <= 2 ? Promise.resolve(new Response('Service Unavailable', { status: 503 })) : fetch(input, init);
+    };
+    const udid = newUdid();
+    const device = await clientOf(team, { fetch: flaky }).registerDevice({ name: 'iPhone', udid, platform: 'IOS' });
+    expect(device.udid).toBe(udid);
+    expect(calls).toBe(3);
+  });
+});
+
 describe('authentication', () => {
   test('a token signed with another key is unauthorized, and not retried', async () => {
     const team = await simulator.createTeam({ mode: 'instant' });
