@@ -44,6 +44,15 @@ describe('update source settings', () => {
     expect(await getSource(owner.source.source_id)).toMatchObject({ open_black: 1, open_black2: 1, pay_url: 'https://pay.example.com/x', source_icon: 'http://cdn.example.com/i.png' });
   });
 
+  test('a repeated form key keeps its last value; a JSON array is a value of its own and is refused', async () => {
+    const owner = await makeOwner();
+    const form = await api.request('PATCH', path(owner.source.source_id), { headers: { ...owner.bearer, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=first&name=second' });
+    expect(form.body).toMatchObject({ code: 1, data: { name: 'second' } });
+    const json = await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { name: ['a', 'b'] } });
+    expect(json.body).toMatchObject({ code: 40002, data: { error: 'invalid_value', fields: ['name'] } });
+    expect((await getSource(owner.source.source_id))?.name).toBe('second');
+  });
+
   test('health_alert replaces the stored object whole, as an object or a JSON string', async () => {
     const owner = await makeOwner();
     await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { health_alert: { enabled: true, email: 'a@example.com', threshold: 3 } } });

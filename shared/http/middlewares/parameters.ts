@@ -24,7 +24,9 @@ export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppConte
         if (body.trim() !== '') throw new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
       } else if (body !== null && body !== undefined) {
         if (!isPlainObject(body)) throw new DomainError('validation', 'malformed_body', { fields: ['body'] });
-        bodyParams = lastValues(body);
+        // Only a form repeats keys; a JSON array is a value of its own and is validated as one.
+        const isForm = /^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '');
+        bodyParams = isForm ? lastValues(body) : body;
       }
       const query = lastValues({ ...(event.multiValueQueryStringParameters ?? {}), ...(event.queryStringParameters ?? {}) });
       context.app.params = { ...query, ...bodyParams };
