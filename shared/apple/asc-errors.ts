@@ -47,7 +47,7 @@ export class AppleApiError extends Error {
     this.errors = details.errors ?? [];
   }
 
-  /** Apple's code of the entry that decided the kind (or of the first entry). */
+  /** Apple's code of the first error entry (Apple sends one in practice). */
   get code(): string | undefined {
     return this.errors[0]?.code;
   }

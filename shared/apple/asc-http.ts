@@ -16,11 +16,10 @@ export function parseRateLimit(header: string | null): AscRateLimit | undefined 
       .map((part) => part.split(':').map((s) => s.trim()))
       .filter((pair): pair is [string, string] => pair.length === 2),
   );
-  const limit = Number(fields.get('user-hour-lim'));
-  const remaining = Number(fields.get('user-hour-rem'));
-  if (!fields.has('user-hour-lim') || !fields.has('user-hour-rem')) return undefined;
-  if (!Number.isInteger(limit) || !Number.isInteger(remaining)) return undefined;
-  return { limit, remaining };
+  const limit = fields.get('user-hour-lim');
+  const remaining = fields.get('user-hour-rem');
+  if (!limit || !remaining || !/^\d+$/.test(limit) || !/^\d+$/.test(remaining)) return undefined;
+  return { limit: Number(limit), remaining: Number(remaining) };
 }
 
 export interface AscTransportOptions {

@@ -58,6 +58,7 @@ describe('parseRateLimit', () => {
     ['user-hour-lim:3600;user-hour-rem:3599;', { limit: 3600, remaining: 3599 }],
     ['user-hour-lim:3600; user-hour-rem:0', { limit: 3600, remaining: 0 }],
     ['user-hour-lim:3600;', undefined],
+    ['user-hour-lim:3600;user-hour-rem:;', undefined],
     ['garbage', undefined],
     [null, undefined],
   ])('%s', (header, expected) => {

@@ -2,6 +2,8 @@
  * App Store Connect simulator: a local stand-in for the provisioning endpoints of Apple's API (apple-routes.ts),
  * with Apple's JWT check, JSON:API bodies, error codes and texts, `X-Rate-Limit`, 100 devices per class,
  * PROCESSING devices on review teams, and real CMS-signed profiles and PKCS#12 files. Teams live in memory.
+ * Apple derives a device's class from its hardware; here platform MAC_OS is a Mac, an IOS device named with
+ * "iPad" (any case) an iPad, any other an iPhone (teams.ts, deviceClassOf).
  *
  * Control endpoints, so another process (the operator CLI) can drive a simulator started by `npm start`
  * (no authentication: the simulator listens on 127.0.0.1 only). Errors answer `{"error": "<message>"}`.
