@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createHandler } from '../../shared/http/create-handler';
 import { publishApp } from '../../shared/domain/sources/source-service';
 import { validationError } from '../../shared/domain/errors';
