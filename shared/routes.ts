@@ -146,4 +146,19 @@ export interface ScheduledJobDefinition {
   secrets?: boolean;
 }
 
-export const scheduledJobs = [] as const satisfies readonly ScheduledJobDefinition[];
+export const scheduledJobs = [
+  {
+    function: 'reservation-worker',
+    everyMinutes: 2,
+    description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise',
+    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes'] },
+    secrets: true,
+  },
+  {
+    function: 'revocation-sweep',
+    everyMinutes: 60,
+    description: "Mark certificates of accounts whose distribution certificate Apple revoked, or whose membership ended",
+    data: { write: ['accounts', 'devices'] },
+    secrets: true,
+  },
+] as const satisfies readonly ScheduledJobDefinition[];

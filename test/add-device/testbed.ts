@@ -85,7 +85,7 @@ export function add(api: TestApi, params: Record<string, unknown>, options: { pa
   const path = options.path ?? '/api/adddevice/v2';
   const headers = { 'X-Lang': options.lang ?? 'en' };
   if (options.via === 'query') {
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
     return api.request('GET', `${path}?${query}`, { headers });
   }
   if (options.via === 'form') return api.request('POST', path, { headers, form: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });

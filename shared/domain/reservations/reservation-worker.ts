@@ -1,0 +1,99 @@
+/**
+ * The reservation worker (DESIGN §1, §2): for each due pending reservation, ask Apple about the device. ENABLED
+ * → create the ad hoc profile, and the device row becomes `normal` with it. PROCESSING → look again later
+ * (backing off). Refused by Apple, the account's certificate gone, or 30 days passed → `failed`, with the
+ * charge refunded in the same transaction.
+ */
+import { AppleApiError } from '../../apple/asc-errors';
+import { getAccount } from '../../db/repositories/account-repository';
+import { codeReleaseItem } from '../../db/repositories/code-repository';
+import { balanceCreditItem, deviceIssuedItem, deviceZtItem, transact, type TransactItem } from '../../db/repositories/issued-device-repository';
+import { listDueReservations, postponeReservation, reservationFinishItem } from '../../db/repositories/reservation-repository';
+import { logger } from '../../logger';
+import { ascClientFor } from '../accounts/account-service';
+import type { DeviceZt } from '../devices/device';
+import { appleDeviceName } from '../add-device/issue-on-account';
+import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Charge, type Reservation } from './reservation';
+
+export interface WorkerReport {
+  checked: number;
+  issued: number;
+  failed: number;
+  waiting: number;
+  errors: number;
+}
+
+function refundItem(charge: Charge, userId: string): TransactItem | undefined {
+  if (charge.kind === 'balance') return balanceCreditItem(userId, charge.amount);
+  if (charge.kind === 'code') return codeReleaseItem(charge.code);
+  return undefined;
+}
+
+/** Finishes the reservation as failed, marks the device and gives the charge back, all or nothing. */
+export async function failReservation(reservation: Reservation, zt: DeviceZt, reason: string, now: number): Promise<boolean> {
+  const refund = refundItem(reservation.charge, reservation.userId);
+  const outcome = await transact([
+    reservationFinishItem(reservation.reservationId, 'failed', now, reason),
+    deviceZtItem(reservation.kid, zt, 'processing'),
+    ...(refund ? [refund] : []),
+  ]);
+  if (outcome.ok) logger.info('Reservation failed and refunded', { reservationId: reservation.reservationId, reason });
+  return outcome.ok;
+}
+
+type Outcome = 'issued' | 'failed' | 'waiting';
+
+async function postpone(reservation: Reservation, now: number): Promise<Outcome> {
+  await postponeReservation(reservation.reservationId, now + nextCheckDelaySeconds(reservation.attempts + 1));
+  return 'waiting';
+}
+
+async function advance(reservation: Reservation, now: number): Promise<Outcome> {
+  const account = await getAccount(reservation.accountId);
+  if (!account || account.status === 'revoked') return (await failReservation(reservation, 'failed', 'account_revoked', now)) ? 'failed' : 'waiting';
+  if (now - reservation.createdAt > RESERVATION_MAX_AGE_SECONDS) return (await failReservation(reservation, 'failed', 'timed_out', now)) ? 'failed' : 'waiting';
+
+  const client = await ascClientFor(account);
+  let status: string;
+  try {
+    status = (await client.getDevice(reservation.appleDeviceId)).status;
+  } catch (error) {
+    if (error instanceof AppleApiError && error.kind === 'not_found') return (await failReservation(reservation, 'ineligible', 'device_gone', now)) ? 'failed' : 'waiting';
+    throw error;
+  }
+  if (status === 'PROCESSING') return postpone(reservation, now);
+  if (status !== 'ENABLED') return (await failReservation(reservation, 'ineligible', `apple_status_${status.toLowerCase()}`, now)) ? 'failed' : 'waiting';
+
+  let mobileprovision: string;
+  try {
+    const profile = await client.createAdHocProfile({
+      name: `${appleDeviceName(reservation.deviceClass, reservation.udid)} ${now}`,
+      bundleIdId: account.bundleIdId,
+      certificateIds: [account.certificateId],
+      deviceIds: [reservation.appleDeviceId],
+    });
+    if (!profile.deviceIds.includes(reservation.appleDeviceId)) return postpone(reservation, now);
+    mobileprovision = profile.profileContent;
+  } catch (error) {
+    if (error instanceof AppleApiError && error.kind === 'devices_processing') return postpone(reservation, now);
+    throw error;
+  }
+  const outcome = await transact([reservationFinishItem(reservation.reservationId, 'issued', now), deviceIssuedItem(reservation.kid, mobileprovision)]);
+  return outcome.ok ? 'issued' : 'waiting';
+}
+
+/** One pass over the due reservations; a failure on one (Apple down, say) leaves it for the next pass. */
+export async function runReservationWorker(now: number): Promise<WorkerReport> {
+  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0 };
+  for (const reservation of await listDueReservations(now)) {
+    report.checked++;
+    try {
+      report[await advance(reservation, now)]++;
+    } catch (error) {
+      report.errors++;
+      logger.warn('Reservation check failed; retrying on a later pass', { reservationId: reservation.reservationId, error: error as Error });
+      await postponeReservation(reservation.reservationId, now + nextCheckDelaySeconds(reservation.attempts + 1)).catch(() => undefined);
+    }
+  }
+  return report;
+}
