@@ -35,9 +35,9 @@ export async function startTestbed(): Promise<Testbed> {
 
 export async function simulatedAccount(
   sim: AscSimulator,
-  options: { mode: AccountMode; pool?: PoolKind; tenantId?: string; userId?: string; weight?: number; tiers?: number[]; deviceLimitPerClass?: number; slotsPerClass?: number },
+  options: { mode: AccountMode; simulatedTeamMode?: AccountMode; pool?: PoolKind; tenantId?: string; userId?: string; weight?: number; tiers?: number[]; deviceLimitPerClass?: number; slotsPerClass?: number },
 ): Promise<{ account: Account; team: SimulatedTeam }> {
-  const team = await sim.createTeam({ mode: options.mode, ...(options.deviceLimitPerClass ? { deviceLimitPerClass: options.deviceLimitPerClass } : {}) });
+  const team = await sim.createTeam({ mode: options.simulatedTeamMode ?? options.mode, ...(options.deviceLimitPerClass ? { deviceLimitPerClass: options.deviceLimitPerClass } : {}) });
   const account = await addAccount(
     {
       pool: options.pool ?? 'public',
