@@ -1,0 +1,3 @@
+import { createApp } from '../infra/create-app';
+
+createApp().app.synth();

@@ -1,0 +1,69 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Construct } from 'constructs';
+import { tableKeys } from '../shared/db/tables';
+import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
+import { DataTables } from './constructs/data-tables';
+import { ServiceApi } from './constructs/service-api';
+import { ServiceFunction } from './constructs/service-function';
+import { Schedules } from './constructs/schedules';
+import { deployedFunctions, type DeployedFunction } from './function-access';
+import type { StackConfig } from './stack-config';
+import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey } from './stack-outputs';
+
+export interface AppSourceStackProps extends StackProps {
+  config: StackConfig;
+  /** The route table and scheduled jobs to deploy; the shared ones unless a test narrows them. */
+  routes?: readonly RouteDefinition[];
+  scheduledJobs?: readonly ScheduledJobDefinition[];
+}
+
+/** The whole service: tables, one function per route and per scheduled job, the REST API, the schedules. */
+export class AppSourceStack extends Stack {
+  readonly tables: DataTables;
+  readonly secretsKey: Key;
+  readonly functions: { fn: DeployedFunction; handler: NodejsFunction }[];
+  readonly api: ServiceApi;
+
+  constructor(scope: Construct, id: string, props: AppSourceStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const data = new DataTables(this, 'Tables', { removalPolicy: config.removalPolicy });
+    const secretsKey = new Key(this, 'AccountSecretsKey', {
+      description: 'Encrypts Apple account secrets (.p8 keys, .p12 passwords)',
+      enableKeyRotation: true,
+      removalPolicy: config.removalPolicy,
+    });
+
+    const functions = deployedFunctions(props.routes ?? routes, props.scheduledJobs ?? scheduledJobs).map((fn) => ({
+      fn,
+      handler: new ServiceFunction(this, fn.name, {
+        fn,
+        tables: data.byKey,
+        secretsKey,
+        removalPolicy: config.removalPolicy,
+        logRetention: config.logRetention,
+        logLevel: config.logLevel,
+      }).function,
+    }));
+
+    this.tables = data;
+    this.secretsKey = secretsKey;
+    this.functions = functions;
+    const api = new ServiceApi(this, 'Http', {
+      routes: functions.flatMap(({ fn, handler }) => (fn.kind === 'route' ? [{ route: fn.route, handler }] : [])),
+      removalPolicy: config.removalPolicy,
+      logRetention: config.logRetention,
+    });
+    this.api = api;
+    new Schedules(this, 'Schedules', { jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])) });
+
+    new CfnOutput(this, API_URL_OUTPUT, { value: api.api.url, description: 'Base URL of the API (the contract’s paths go after it)' });
+    new CfnOutput(this, REGION_OUTPUT, { value: this.region, description: 'Region of the tables (operator CLI)' });
+    new CfnOutput(this, SECRETS_KEY_OUTPUT, { value: secretsKey.keyArn, description: 'KMS key for Apple account secrets (operator CLI)' });
+    for (const key of tableKeys) {
+      new CfnOutput(this, tableOutputKey(key), { value: data.byKey[key].tableName, description: `DynamoDB table "${key}" (operator CLI)` });
+    }
+  }
+}

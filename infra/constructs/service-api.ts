@@ -1,0 +1,141 @@
+import { Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RestApi,
+  type IResource,
+  type Method,
+  type MethodDeploymentOptions,
+  type RequestValidator,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../../shared/routes';
+import { clientThrottle, stageThrottle } from '../throttles';
+
+export const STAGE_NAME = 'prod';
+
+export interface ServiceApiProps {
+  routes: readonly { route: RouteDefinition; handler: IFunction }[];
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+}
+
+/** `{source_id}` segments of a route path. */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * The REST API: one Lambda proxy method per route-table method, throttled at the stage per method and,
+ * for callers with an API key, per method in a usage plan. No CORS: the contract's clients are device apps
+ * and resellers' servers, not browsers.
+ */
+export class ServiceApi extends Construct {
+  readonly api: RestApi;
+  readonly methods: { route: RouteDefinition; method: Method }[] = [];
+
+  constructor(scope: Construct, id: string, props: ServiceApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+
+    const methodOptions: Record<string, MethodDeploymentOptions> = {};
+    for (const { route } of props.routes) {
+      const throttle = stageThrottle(route);
+      for (const method of route.methods) {
+        methodOptions[`${route.path}/${method}`] = { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+      }
+    }
+
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `${scope.node.id}-api`,
+      description: 'App source & device service',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // The account-wide role API Gateway uses to write logs; other APIs in the account rely on it too.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: props.removalPolicy,
+      deployOptions: {
+        stageName: STAGE_NAME,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
+          caller: false,
+          httpMethod: true,
+          ip: true,
+          protocol: true,
+          requestTime: true,
+          resourcePath: true,
+          responseLength: true,
+          status: true,
+          user: false,
+        }),
+        loggingLevel: MethodLoggingLevel.ERROR,
+        // Request bodies carry tokens and Apple secrets: never log them.
+        dataTraceEnabled: false,
+        methodOptions,
+      },
+    });
+
+    // The stack outputs the URL under its own name (ApiUrl) next to what the operator CLI reads.
+    this.api.node.tryRemoveChild('Endpoint');
+
+    // Path parameters are the only request part API Gateway can check here: everything else may arrive in
+    // the query string or the body interchangeably, which the functions validate with zod.
+    let pathValidator: RequestValidator | undefined;
+    for (const { route, handler } of props.routes) {
+      const resource: IResource = this.api.root.resourceForPath(route.path);
+      const integration = new LambdaIntegration(handler, { proxy: true, allowTestInvoke: false });
+      const params = pathParameters(route.path);
+      if (params.length) pathValidator ??= this.api.addRequestValidator('PathParameters', { validateRequestParameters: true, validateRequestBody: false });
+      for (const method of route.methods) {
+        this.methods.push({
+          route,
+          method: resource.addMethod(method, integration, {
+            operationName: `${route.function}-${method.toLowerCase()}`,
+            ...(params.length
+              ? { requestParameters: Object.fromEntries(params.map((p) => [`method.request.path.${p}`, true])), requestValidator: pathValidator }
+              : {}),
+          }),
+        });
+      }
+    }
+
+    this.api.addUsagePlan('ClientPlan', {
+      name: `${scope.node.id}-clients`,
+      description: 'Per-client edge throttles for callers given an API key; the functions enforce the exact per-minute limits.',
+      apiStages: [
+        {
+          api: this.api,
+          stage: this.api.deploymentStage,
+          throttle: this.methods.map(({ route, method }) => ({ method, throttle: clientThrottle(route) })),
+        },
+      ],
+    });
+
+    Validations.of(this.api).acknowledge(
+        {
+          id: 'AwsSolutions-APIG2',
+          reason: 'Parameters may arrive in the query string or the body (JSON or form) interchangeably (contract); each function validates them with zod and answers a localized error. API Gateway validates the path parameters.',
+        },
+        {
+          id: 'AwsSolutions-APIG3',
+          reason: 'WAF is an account-level choice of the operator (cost, rules); throttles at the stage and exact per-owner limits in the functions guard the API.',
+        },
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: 'The contract authenticates in the function: a Bearer token or a `token` parameter in the query or body, with contract-specific error envelopes; the feed is public by design.',
+        },
+        {
+          id: 'AwsSolutions-COG4',
+          reason: 'Callers hold the service’s own API tokens (contract), not Cognito identities; the functions authenticate them.',
+        },
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+          reason: 'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the account-level role API Gateway needs to write access logs.',
+        },
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import { Duration, Stack, Validations, type CfnElement, type RemovalPolicy } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { tableEnvVar, tableKeys, tables as tableDefinitions, type TableDefinition, type TableKey } from '../../shared/db/tables';
+import type { DeployedFunction } from '../function-access';
+import { SECRETS_KEY_ENV } from '../stack-outputs';
+import { PROJECT_ROOT } from '../project-root';
+
+export const POWERTOOLS_SERVICE_NAME = 'appsource';
+
+const tablesWithIndexes = new Set(tableKeys.filter((key) => ((tableDefinitions[key] as TableDefinition).indexes ?? []).length > 0));
+
+/**
+ * ESM bundles still meet CommonJS dependencies that call `require` (parts of the AWS SDK, node-forge);
+ * esbuild's ESM output has no `require`, so the bundle creates one.
+ */
+export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export interface ServiceFunctionProps {
+  fn: DeployedFunction;
+  tables: Record<TableKey, Table>;
+  secretsKey: IKey;
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+  logLevel: string;
+}
+
+/**
+ * One Lambda function for one route or scheduled job: its own role (nothing but its log group, its tables
+ * and, where it handles Apple secrets, the KMS key), its own log group, and an environment naming exactly
+ * the tables it may touch.
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const { fn, tables, secretsKey } = props;
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    // A role without AWS managed policies: the basic execution policy would let it write to every log group.
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Runs ${fn.name}` });
+    logGroup.grantWrite(role);
+
+    const environment: Record<string, string> = {
+      POWERTOOLS_SERVICE_NAME,
+      POWERTOOLS_LOG_LEVEL: props.logLevel,
+      NODE_OPTIONS: '--enable-source-maps',
+      // Declared empty so `sam local --env-vars` can point the functions at a local DynamoDB: SAM only
+      // overrides variables the template declares. Empty means "use the region's DynamoDB".
+      DYNAMODB_ENDPOINT: '',
+    };
+    for (const key of fn.access.read) {
+      tables[key].grantReadData(role);
+      environment[tableEnvVar(key)] = tables[key].tableName;
+    }
+    for (const key of fn.access.write) {
+      tables[key].grantReadWriteData(role);
+      environment[tableEnvVar(key)] = tables[key].tableName;
+    }
+    if (fn.access.secrets) {
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['kms:Decrypt', 'kms:GenerateDataKey'], resources: [secretsKey.keyArn] }));
+      environment[SECRETS_KEY_ENV] = secretsKey.keyArn;
+    }
+
+    this.function = new NodejsFunction(this, 'Function', {
+      description: fn.kind === 'route' ? `${fn.route.methods.join(',')} ${fn.route.path}: ${fn.route.description}` : `Every ${fn.job.everyMinutes} min: ${fn.job.description}`,
+      entry: join(PROJECT_ROOT, 'functions', fn.name, 'handler.ts'),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      // Apple calls and PKCS#12 work need headroom; API Gateway gives up after 29 s anyway.
+      memorySize: fn.access.secrets ? 1024 : 512,
+      timeout: fn.kind === 'route' ? Duration.seconds(fn.access.secrets ? 28 : 10) : Duration.minutes(Math.min(5, fn.job.everyMinutes)),
+      role,
+      logGroup,
+      environment,
+      awsSdkConnectionReuse: false,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        platform: 'node',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        banner: ESM_REQUIRE_BANNER,
+        // The SDK is bundled rather than taken from the runtime, so Lambda runs the versions the tests ran.
+        externalModules: [],
+      },
+    });
+
+    const stack = Stack.of(this);
+    for (const key of [...fn.access.read, ...fn.access.write]) {
+      if (!tablesWithIndexes.has(key)) continue;
+      const logicalId = stack.resolve(stack.getLogicalId(tables[key].node.defaultChild as CfnElement)) as string;
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+        reason: `The ${key} table grant includes its global secondary indexes (\`index/*\`), which the function queries; the wildcard covers only that table's indexes.`,
+      });
+    }
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'nodejs22.x is the runtime the project is built and tested on (DESIGN §4: Middy 7 on Node 22); move with the tests, not ahead of them.',
+    });
+  }
+}

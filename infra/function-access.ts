@@ -1,0 +1,57 @@
+/**
+ * What each deployed function may touch, derived from the route table and the scheduled-job list. The stack
+ * grants exactly this and names exactly these tables in the function's environment.
+ */
+import type { TableKey } from '../shared/db/tables';
+import { chainTableAccess, routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
+
+export interface FunctionAccess {
+  /** Tables the function only reads (never also in `write`). */
+  read: TableKey[];
+  /** Tables the function reads and writes. */
+  write: TableKey[];
+  /** Whether the function decrypts or encrypts Apple account secrets with the stack's KMS key. */
+  secrets: boolean;
+}
+
+export type DeployedFunction =
+  | { kind: 'route'; name: string; route: RouteDefinition; access: FunctionAccess }
+  | { kind: 'schedule'; name: string; job: ScheduledJobDefinition; access: FunctionAccess };
+
+function combine(read: readonly TableKey[], write: readonly TableKey[], secrets: boolean | undefined): FunctionAccess {
+  const writes = [...new Set(write)];
+  return { read: [...new Set(read)].filter((key) => !writes.includes(key)), write: writes, secrets: secrets === true };
+}
+
+/**
+ * A route's function runs the shared Middy chain: it reads the tenant of every request, reads users only
+ * when the route authenticates a token, and writes rate-limit counters only when the route has a limit.
+ */
+export function routeAccess(route: RouteDefinition): FunctionAccess {
+  const chainRead: TableKey[] = route.auth === 'none' ? ['tenants'] : [...chainTableAccess.read];
+  const chainWrite: TableKey[] = route.rateLimit === null ? [] : [...chainTableAccess.write];
+  return combine([...chainRead, ...(route.data.read ?? [])], [...chainWrite, ...(route.data.write ?? [])], route.secrets);
+}
+
+/** A scheduled job runs outside the HTTP chain, so it touches only what its entry declares. */
+export function jobAccess(job: ScheduledJobDefinition): FunctionAccess {
+  return combine(job.data.read ?? [], job.data.write ?? [], job.secrets);
+}
+
+/** Every function the stack deploys: one per route-table entry, one per scheduled job. */
+export function deployedFunctions(
+  routeList: readonly RouteDefinition[] = routes,
+  jobList: readonly ScheduledJobDefinition[] = scheduledJobs,
+): DeployedFunction[] {
+  const list: DeployedFunction[] = [
+    ...routeList.map((route) => ({ kind: 'route' as const, name: route.function, route, access: routeAccess(route) })),
+    ...jobList.map((job) => ({ kind: 'schedule' as const, name: job.function, job, access: jobAccess(job) })),
+  ];
+  const seen = new Set<string>();
+  for (const fn of list) {
+    // One function per entry: two entries naming one folder would silently share a role and its grants.
+    if (seen.has(fn.name)) throw new Error(`Function "${fn.name}" appears twice in the route table / scheduled jobs`);
+    seen.add(fn.name);
+  }
+  return list;
+}

@@ -1,0 +1,49 @@
+/**
+ * Deployment settings read from CDK context (`cdk.json`, or `cdk deploy -c key=value`), validated so a typo
+ * stops the synth with a clear message instead of deploying something unintended.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+import { z } from 'zod';
+
+export interface StackConfig {
+  stackName: string;
+  /** Tables, the KMS key and log groups: kept (retain) or deleted (destroy) with the stack. */
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+const retentionValues = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
+
+const contextSchema = z.object({
+  stackName: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must start with a letter and hold only letters, digits and hyphens')
+    .default('AppSource'),
+  removalPolicy: z.enum(['retain', 'destroy']).default('retain'),
+  logRetentionDays: z.coerce
+    .number()
+    .refine((n) => retentionValues.has(n), `must be one of CloudWatch's retention periods: ${[...retentionValues].sort((a, b) => a - b).join(', ')}`)
+    .default(30),
+  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+
+export function stackConfig(node: Node): StackConfig {
+  const raw = Object.fromEntries(
+    ['stackName', 'removalPolicy', 'logRetentionDays', 'logLevel'].map((key) => [key, node.tryGetContext(key) as unknown]).filter(([, v]) => v !== undefined),
+  );
+  const parsed = contextSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `-c ${String(issue.path[0])}: ${issue.message}`);
+    throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
+  }
+  const { stackName, removalPolicy, logRetentionDays, logLevel } = parsed.data;
+  return {
+    stackName,
+    removalPolicy: removalPolicy === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    logRetention: logRetentionDays as RetentionDays,
+    logLevel,
+  };
+}

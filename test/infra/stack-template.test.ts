@@ -1,0 +1,308 @@
+/**
+ * The synthesized CloudFormation template (bundling off): every route and scheduled job of the shared
+ * tables is wired to its own function with exactly the access it needs, and nothing else is deployed.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
+import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
+import { clientThrottle, stageThrottle } from '../../infra/throttles';
+import { functionGrants, referencedId, synth, type Synthesized } from './support/synth';
+
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+
+/** The least-privilege rule, restated from the route table's documentation rather than imported. */
+function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read: Set<TableKey>; write: Set<TableKey> } {
+  const write = new Set<TableKey>(entry.data.write ?? []);
+  const read = new Set<TableKey>(entry.data.read ?? []);
+  if ('path' in entry) {
+    read.add('tenants');
+    if (entry.auth !== 'none') read.add('users');
+    if (entry.rateLimit !== null) write.add('rateLimits');
+  }
+  for (const key of write) read.delete(key);
+  return { read, write };
+}
+
+const entries: (RouteDefinition | ScheduledJobDefinition)[] = [...routes, ...scheduledJobs];
+
+/** Full resource path of an API Gateway resource, rebuilt from PathPart/ParentId. */
+function resourcePath(s: Synthesized, resourceId: unknown): string {
+  const id = referencedId(resourceId);
+  if (!id || s.json.Resources[id]?.Type !== 'AWS::ApiGateway::Resource') return '';
+  const props = s.json.Resources[id]!.Properties!;
+  return `${resourcePath(s, props.ParentId)}/${String(props.PathPart)}`;
+}
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synth();
+});
+
+const projectFunctions = () => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+
+describe('functions', () => {
+  test('one function per route and per scheduled job, and no other function', () => {
+    expect(projectFunctions()).toHaveLength(entries.length);
+    for (const entry of entries) expect(s.json.Resources[s.functionId(entry.function)]?.Type).toBe('AWS::Lambda::Function');
+  });
+
+  test.each(entries.map((e) => [e.function, e] as const))('%s: nodejs22.x on arm64, ESM bundle entry, log group with retention', (name) => {
+    const props = s.json.Resources[s.functionId(name)]!.Properties!;
+    expect(props).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    const logGroupId = referencedId((props.LoggingConfig as { LogGroup: unknown }).LogGroup)!;
+    expect(s.json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Retain' });
+  });
+
+  test.each(entries.map((e) => [e.function, e] as const))('%s: environment names exactly its tables, Powertools and source maps', (name, entry) => {
+    const { read, write } = expectedAccess(entry);
+    const variables = (s.json.Resources[s.functionId(name)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    const expected: Record<string, unknown> = {
+      POWERTOOLS_SERVICE_NAME: 'appsource',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+      NODE_OPTIONS: '--enable-source-maps',
+      DYNAMODB_ENDPOINT: '',
+    };
+    for (const key of [...read, ...write]) expected[tableEnvVar(key)] = { Ref: s.tableId(key) };
+    if (entry.secrets) expected.ACCOUNT_SECRETS_KEY_ARN = { 'Fn::GetAtt': [Object.keys(s.template.findResources('AWS::KMS::Key'))[0], 'Arn'] };
+    expect(variables).toEqual(expected);
+  });
+
+  test.each(entries.map((e) => [e.function, e] as const))('%s: IAM grants exactly its tables (reads read-only), its log group, and KMS only for secrets', (name, entry) => {
+    const { read, write } = expectedAccess(entry);
+    const fnId = s.functionId(name);
+    const roleId = referencedId(s.json.Resources[fnId]!.Properties!.Role)!;
+    const role = s.json.Resources[roleId]!.Properties!;
+    // No AWS managed policies (the basic execution policy would open every log group) and no inline ones.
+    expect(role.ManagedPolicyArns).toBeUndefined();
+    expect(role.Policies).toBeUndefined();
+
+    const grants = functionGrants(s.json, fnId);
+    const readable = new Set<TableKey>();
+    const writable = new Set<TableKey>();
+    let kms = false;
+    let logs = false;
+    for (const grant of grants) {
+      for (const resource of grant.resources) {
+        const table = resource.id ? s.tableByLogicalId.get(resource.id) : undefined;
+        if (table) {
+          expect(['', '/index/*']).toContain(resource.suffix);
+          // Index grants only where the table list declares indexes.
+          if (resource.suffix) expect(((tables[table] as TableDefinition).indexes ?? []).length).toBeGreaterThan(0);
+          if (grant.actions.some((a) => READ_ACTIONS.includes(a))) readable.add(table);
+          if (grant.actions.some((a) => WRITE_ACTIONS.includes(a))) writable.add(table);
+          expect(grant.actions.every((a) => a.startsWith('dynamodb:'))).toBe(true);
+        } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::KMS::Key') {
+          expect(grant.actions.sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+          kms = true;
+        } else if (resource.id === referencedId((s.json.Resources[fnId]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)) {
+          expect(grant.actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+          logs = true;
+        } else {
+          throw new Error(`${name} is granted ${grant.actions.join(',')} on an unexpected resource ${JSON.stringify(resource)}`);
+        }
+      }
+    }
+    expect([...writable].sort()).toEqual([...write].sort());
+    expect([...readable].sort()).toEqual([...new Set([...read, ...write])].sort());
+    expect(kms).toBe(entry.secrets === true);
+    expect(logs).toBe(true);
+  });
+
+  test('read-only functions get no write action on any table', () => {
+    const readOnly = entries.filter((e) => expectedAccess(e).write.size === 0);
+    for (const entry of readOnly) {
+      const actions = functionGrants(s.json, s.functionId(entry.function)).flatMap((g) => g.actions);
+      expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
+    }
+  });
+});
+
+describe('REST API', () => {
+  const methods = () =>
+    Object.values(s.template.findResources('AWS::ApiGateway::Method')).map((m) => ({
+      path: resourcePath(s, m.Properties.ResourceId),
+      method: m.Properties.HttpMethod as string,
+      props: m.Properties as Record<string, unknown>,
+    }));
+
+  test('one proxy method per route-table method and nothing else (no CORS preflight, no catch-all)', () => {
+    const expected = routes.flatMap((r) => r.methods.map((m) => `${m} ${r.path}`)).sort();
+    expect(methods().map((m) => `${m.method} ${m.path}`).sort()).toEqual(expected);
+  });
+
+  test.each(routes.flatMap((r) => r.methods.map((m) => [`${m} ${r.path}`, r, m] as const)))('%s invokes its own function through a Lambda proxy integration', (_label, route, method) => {
+    const found = methods().find((m) => m.path === route.path && m.method === method)!;
+    const integration = found.props.Integration as { Type: string; IntegrationHttpMethod: string; Uri: unknown };
+    expect(integration.Type).toBe('AWS_PROXY');
+    expect(integration.IntegrationHttpMethod).toBe('POST');
+    expect(referencedId(integration.Uri)).toBe(s.functionId(route.function));
+    expect(found.props.AuthorizationType).toBe('NONE');
+  });
+
+  test('path parameters are required and validated by API Gateway', () => {
+    const validators = s.template.findResources('AWS::ApiGateway::RequestValidator');
+    expect(Object.values(validators).map((v) => v.Properties)).toEqual([expect.objectContaining({ ValidateRequestParameters: true, ValidateRequestBody: false })]);
+    for (const m of methods()) {
+      const params = [...m.path.matchAll(/\{([^}]+)\}/g)].map((x) => x[1]);
+      if (params.length === 0) {
+        expect(m.props.RequestParameters).toBeUndefined();
+        continue;
+      }
+      expect(m.props.RequestParameters).toEqual(Object.fromEntries(params.map((p) => [`method.request.path.${p}`, true])));
+      expect(referencedId(m.props.RequestValidatorId)).toBe(Object.keys(validators)[0]);
+    }
+  });
+
+  test('API Gateway may invoke each function only from this API', () => {
+    for (const route of routes) {
+      const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission')).filter(
+        (p) => referencedId(p.Properties.FunctionName) === s.functionId(route.function) && p.Properties.Principal === 'apigateway.amazonaws.com',
+      );
+      expect(permissions).toHaveLength(route.methods.length);
+      const [apiId] = Object.keys(s.template.findResources('AWS::ApiGateway::RestApi'));
+      for (const p of permissions) expect(referencedId(p.Properties.SourceArn)).toBe(apiId);
+    }
+  });
+
+  test('regional endpoint; the stage writes JSON access logs to a retained log group and never logs bodies', () => {
+    s.template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
+    const [stage] = Object.values(s.template.findResources('AWS::ApiGateway::Stage'));
+    expect(stage!.Properties.StageName).toBe('prod');
+    const destination = referencedId(stage!.Properties.AccessLogSetting.DestinationArn)!;
+    expect(s.json.Resources[destination]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    const format = JSON.parse(stage!.Properties.AccessLogSetting.Format as string) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: '$context.status', resourcePath: '$context.resourcePath' });
+    expect(stage!.Properties.MethodSettings).toContainEqual({ HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false });
+  });
+});
+
+describe('throttles (edge guard derived from the route table)', () => {
+  const encode = (path: string) => path.replace(/\//g, '~1');
+
+  test('every route method has a stage method throttle derived from its per-minute limit', () => {
+    const [stage] = Object.values(s.template.findResources('AWS::ApiGateway::Stage'));
+    const settings = (stage!.Properties.MethodSettings as Record<string, unknown>[]).filter((m) => m.ResourcePath !== '/*');
+    const expected = routes.flatMap((r) =>
+      r.methods.map((m) => ({
+        HttpMethod: m,
+        ResourcePath: `/${encode(r.path)}`,
+        ThrottlingRateLimit: stageThrottle(r).rateLimit,
+        ThrottlingBurstLimit: stageThrottle(r).burstLimit,
+        DataTraceEnabled: false,
+      })),
+    );
+    expect(settings).toHaveLength(expected.length);
+    expect(settings).toEqual(expect.arrayContaining(expected));
+  });
+
+  test('the usage plan throttles every route method per client', () => {
+    const plans = Object.values(s.template.findResources('AWS::ApiGateway::UsagePlan'));
+    expect(plans).toHaveLength(1);
+    const [apiStage] = plans[0]!.Properties.ApiStages as { Throttle: Record<string, { RateLimit: number; BurstLimit: number }> }[];
+    const expected = Object.fromEntries(routes.flatMap((r) => r.methods.map((m) => [`${r.path}/${m}`, { RateLimit: clientThrottle(r).rateLimit, BurstLimit: clientThrottle(r).burstLimit }])));
+    expect(apiStage!.Throttle).toEqual(expected);
+  });
+
+  test('the derivation: a per-minute limit becomes a per-second rate with room for a burst', () => {
+    expect(stageThrottle({ rateLimit: 60 })).toEqual({ rateLimit: 50, burstLimit: 100 });
+    expect(stageThrottle({ rateLimit: 30 })).toEqual({ rateLimit: 25, burstLimit: 50 });
+    expect(clientThrottle({ rateLimit: 120 })).toEqual({ rateLimit: 2, burstLimit: 120 });
+    // A client within the function's exact limit must never be stopped at the edge.
+    for (const route of routes.filter((r) => r.rateLimit !== null)) {
+      expect(clientThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit!);
+      expect(stageThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit!);
+    }
+  });
+});
+
+describe('tables', () => {
+  test('one table per entry of the table list, and no other', () => {
+    expect(Object.keys(s.template.findResources('AWS::DynamoDB::Table'))).toHaveLength(tableKeys.length);
+  });
+
+  test.each(tableKeys.map((k) => [k] as const))('%s: keys, indexes and TTL as declared; on demand, point-in-time recovery, retained', (key) => {
+    const def: TableDefinition = tables[key];
+    const resource = s.json.Resources[s.tableId(key)]!;
+    expect(resource.DeletionPolicy).toBe('Retain');
+    expect(resource.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      KeySchema: [{ AttributeName: def.partitionKey.name, KeyType: 'HASH' }, ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' }] : [])],
+    });
+    const indexes = (resource.Properties!.GlobalSecondaryIndexes ?? []) as { IndexName: string; KeySchema: unknown; Projection: unknown }[];
+    expect(indexes).toEqual(
+      (def.indexes ?? []).map((index) => ({
+        IndexName: index.name,
+        KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }, ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : [])],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const attributes = Object.fromEntries((resource.Properties!.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [a.AttributeName, a.AttributeType]));
+    for (const a of [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])]) {
+      if (a) expect(attributes[a.name]).toBe(a.type);
+    }
+    if (def.ttlAttribute) expect(resource.Properties!.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+    else expect(resource.Properties!.TimeToLiveSpecification).toBeUndefined();
+  });
+
+  test('removalPolicy=destroy deletes tables, key and log groups with the stack', () => {
+    const destroyed = synth({ context: { removalPolicy: 'destroy' } });
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::Logs::LogGroup']) {
+      for (const resource of Object.values(destroyed.template.findResources(type))) expect(resource.DeletionPolicy).toBe('Delete');
+    }
+  });
+
+  test('an unknown removal policy stops the synth with a clear message', () => {
+    expect(() => synth({ context: { removalPolicy: 'snapshot' } })).toThrow(/-c removalPolicy: .*retain.*destroy/);
+  });
+});
+
+describe('account secrets key', () => {
+  test('one KMS key with rotation, retained', () => {
+    s.template.resourceCountIs('AWS::KMS::Key', 1);
+    s.template.hasResource('AWS::KMS::Key', { Properties: Match.objectLike({ EnableKeyRotation: true }), DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('schedules', () => {
+  test('one EventBridge rule per scheduled job of the shared list', () => {
+    s.template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
+    for (const job of scheduledJobs as readonly ScheduledJobDefinition[]) {
+      s.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: Schedule.rate(Duration.minutes(job.everyMinutes)).expressionString,
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [s.functionId(job.function), 'Arn'] } })],
+      });
+    }
+  });
+
+  test('a scheduled job gets a rule, its own function with only its declared tables, and invoke permission for EventBridge', () => {
+    // Proves the wiring whatever the shared list holds today, with one job borrowed from an existing folder.
+    const job: ScheduledJobDefinition = { function: 'source-feed', everyMinutes: 5, description: 'test job', data: { read: ['devices'], write: ['counters'] }, secrets: true };
+    const withJob = synth({ routes: routes.filter((r) => r.function !== 'source-feed'), scheduledJobs: [job] });
+    const fnId = withJob.functionId('source-feed');
+    withJob.template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    withJob.template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    const variables = (withJob.json.Resources[fnId]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(variables).filter((k) => k.startsWith('TABLE_')).sort()).toEqual(['TABLE_COUNTERS', 'TABLE_DEVICES']);
+    expect(variables.ACCOUNT_SECRETS_KEY_ARN).toBeDefined();
+    expect(withJob.json.Resources[fnId]!.Properties!.Timeout).toBe(300);
+  });
+});
+
+describe('outputs', () => {
+  test('the API URL, the region, the secrets key and every table name, and nothing else', () => {
+    const outputs = s.json.Outputs as Record<string, { Value: unknown }>;
+    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
+    expect(Object.keys(outputs).sort()).toEqual(expected.sort());
+    for (const key of tableKeys) expect(outputs[`Table${key.charAt(0).toUpperCase()}${key.slice(1)}`]!.Value).toEqual({ Ref: s.tableId(key) });
+    expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');
+    expect(outputs.Region!.Value).toEqual({ Ref: 'AWS::Region' });
+  });
+});
