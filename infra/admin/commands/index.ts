@@ -1,12 +1,18 @@
 import type { Command } from '../cli-types';
+import { accountCommands } from './account';
+import { codeCommands } from './code';
 import { deviceCommands } from './device';
 import { sourceCommands } from './source';
 import { tenantCommands } from './tenant';
+import { tenantSettingsCommands } from './tenant-settings';
 import { userCommands } from './user';
 
 /** Every operator command, `<resource> <action>` → implementation. Each resource keeps its own module. */
 export const commands: Record<string, Command> = {
   ...tenantCommands,
+  ...tenantSettingsCommands,
+  ...accountCommands,
+  ...codeCommands,
   ...userCommands,
   ...sourceCommands,
   ...deviceCommands,

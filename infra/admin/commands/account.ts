@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { nowSeconds } from '../../../shared/clock';
+import { getAccount, listAllAccounts } from '../../../shared/db/repositories/account-repository';
+import { accountView, ACCOUNT_MODES, APPLE_BASE_URL, POOLS } from '../../../shared/domain/accounts/account';
+import { addAccount, AccountRuleError, type NewAccountInput } from '../../../shared/domain/accounts/account-service';
+import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-sweep';
+import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { simulatorControl } from './simulator-control';
+
+const tiersFlag = () =>
+  flagText(40)
+    .regex(/^\d(,\d)*$/, 'must be a comma-separated list of tiers, e.g. 0,1,2,3')
+    .transform((s) => [...new Set(s.split(',').map(Number))]);
+
+/** `2027-06-30`, an ISO timestamp, or epoch seconds. */
+const expiryFlag = () =>
+  flagText(40).transform((s, ctx) => {
+    const seconds = /^\d+$/.test(s) ? Number(s) : Math.floor(Date.parse(s) / 1000);
+    if (!Number.isFinite(seconds)) ctx.addIssue({ code: 'custom', message: 'must be a date (2027-06-30) or epoch seconds' });
+    return seconds;
+  });
+
+const readText = (path: string, what: string) => {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new CliError(`cannot read the ${what} at ${path}: ${(error as Error).message}`);
+  }
+};
+
+interface SimTeamCredentials {
+  teamId: string;
+  issuerId: string;
+  keyId: string;
+  privateKeyPem: string;
+  certificateId: string;
+  bundleIdId: string;
+  p12Base64: string;
+  p12Password: string;
+  membershipExpiresAt: string;
+  baseUrl: string;
+}
+
+async function withRules<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AccountRuleError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+export const accountCommands: Record<string, Command> = {
+  /**
+   * `--simulated`: a new team in the App Store Connect simulator (`npm start`'s, or ASC_SIM_URL). Otherwise a
+   * real team: `--issuer-id --key-id --p8 <file> --certificate-id --bundle-id --p12 <file> --p12-password`.
+   */
+  'account add': async (flags) => {
+    const f = parseFlags(flags, {
+      pool: z.enum(POOLS).default('public'),
+      tenant: flagText().optional(),
+      user: flagText().optional(),
+      mode: z.enum(ACCOUNT_MODES),
+      simulated: z.literal(true).optional(),
+      weight: flagInt().optional(),
+      tiers: tiersFlag().optional(),
+      slots: flagInt({ min: 1 }).optional(),
+      'issuer-id': flagText().optional(),
+      'key-id': flagText().optional(),
+      p8: flagText(1000).optional(),
+      'certificate-id': flagText().optional(),
+      'bundle-id': flagText().optional(),
+      p12: flagText(1000).optional(),
+      'p12-password': z.string().optional(),
+      'team-id': flagText().optional(),
+      'expires-at': expiryFlag().optional(),
+      'base-url': z.url().optional(),
+    });
+    const common = { pool: f.pool, tenantId: f.tenant, userId: f.user, mode: f.mode, weight: f.weight, tiers: f.tiers, slotsPerClass: f.slots };
+    let input: NewAccountInput;
+    if (f.simulated) {
+      const realOnly = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password', 'base-url'] as const).filter((k) => f[k] !== undefined);
+      if (realOnly.length) throw new CliError(`--simulated creates its own team: drop ${realOnly.map((k) => `--${k}`).join(', ')}`);
+      const team = await simulatorControl<SimTeamCredentials>('POST', '/_sim/teams', { mode: f.mode });
+      input = {
+        ...common,
+        expiresAt: f['expires-at'] ?? Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
+        simulated: true,
+        teamId: team.teamId,
+        baseUrl: team.baseUrl,
+        issuerId: team.issuerId,
+        keyId: team.keyId,
+        certificateId: team.certificateId,
+        bundleIdId: team.bundleIdId,
+        secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
+      };
+    } else {
+      const required = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password'] as const).filter((k) => f[k] === undefined);
+      if (required.length) throw new CliError(`a real account needs ${required.map((k) => `--${k}`).join(', ')} (or pass --simulated)`);
+      input = {
+        ...common,
+        expiresAt: f['expires-at'] ?? 0,
+        simulated: false,
+        teamId: f['team-id'] ?? '',
+        baseUrl: f['base-url'] ?? APPLE_BASE_URL,
+        issuerId: f['issuer-id']!,
+        keyId: f['key-id']!,
+        certificateId: f['certificate-id']!,
+        bundleIdId: f['bundle-id']!,
+        secrets: { privateKeyPem: readText(f.p8!, '.p8 key').toString('utf8'), p12Base64: readText(f.p12!, '.p12').toString('base64'), p12Password: f['p12-password']! },
+      };
+    }
+    const account = await withRules(() => addAccount(input, nowSeconds()));
+    return accountView(account);
+  },
+
+  'account list': async (flags) => {
+    const f = parseFlags(flags, { tenant: flagText().optional(), user: flagText().optional() });
+    const accounts = (await listAllAccounts()).filter((a) => (!f.tenant || a.tenantId === f.tenant) && (!f.user || a.ownerUserId === f.user));
+    return { accounts: accounts.sort((a, b) => a.weight - b.weight).map(accountView) };
+  },
+
+  /**
+   * DESIGN §5. A simulated account: Apple (the simulator) revokes the team's distribution certificate. Either
+   * way the revocation sweep then checks Apple for this account and marks its certificates revoked.
+   */
+  'account revoke': async (flags) => {
+    const f = parseFlags(flags, { account: flagText() });
+    const account = await getAccount(f.account);
+    if (!account) throw new CliError(`unknown account ${f.account}`);
+    if (account.simulated && account.status !== 'revoked') {
+      await simulatorControl('POST', `/_sim/teams/${encodeURIComponent(account.teamId)}/revoke-certificate`, {}, account.baseUrl);
+    }
+    const report = await runRevocationSweep(nowSeconds(), { accountId: account.accountId });
+    const after = await getAccount(account.accountId);
+    if (after?.status !== 'revoked') {
+      throw new CliError(report.errors ? `could not reach App Store Connect for ${account.accountId}; nothing changed` : `Apple still lists certificate ${account.certificateId} of ${account.accountId}: revoke it in Apple's portal first; nothing changed`);
+    }
+    return { account_id: account.accountId, revoked_devices: report.revokedDevices };
+  },
+};

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { getUser } from '../../../shared/db/repositories/user-repository';
+import { updateTenantSettings } from '../../../shared/db/repositories/tenant-repository';
+import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
+import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
+import { tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
+import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
+import { requireTenant, TenantRuleError } from '../../../shared/domain/tenants/tenant-service';
+import { isLang, languages } from '../../../shared/i18n/languages';
+import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+
+/** `1=40,2=180`: free re-issue window in days per warranty tier. */
+const windowsFlag = () =>
+  flagText(100)
+    .regex(/^\d=\d+(,\d=\d+)*$/, 'must look like 1=40,2=180 (tier=days)')
+    .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split('=') as [string, string]).map(([tier, days]) => [tier, Number(days)])))
+    .refine((w) => Object.keys(w).every((tier) => (WARRANTY_TIERS as readonly number[]).includes(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`);
+
+async function tenantOf(tenant: string | undefined) {
+  try {
+    return await requireTenant(tenant ?? DEFAULT_TENANT_ID);
+  } catch (error) {
+    if (error instanceof TenantRuleError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+export const tenantSettingsCommands: Record<string, Command> = {
+  /** A tenant price, or with --user that user's personal price (used where it is lower). Cents. */
+  'tenant set-price': async (flags) => {
+    const f = parseFlags(flags, {
+      tenant: flagText().optional(),
+      user: flagText().optional(),
+      mode: z.enum(ACCOUNT_MODES),
+      warranty: flagInt(),
+      'device-type': z.enum(PRICED_CLASSES).default('iphone'),
+      price: flagInt(),
+    });
+    if (!tierAllowedIn(f.mode, f.warranty) || !(WARRANTY_TIERS as readonly number[]).includes(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
+    let scope: string;
+    if (f.user) {
+      const user = await getUser(f.user);
+      if (!user) throw new CliError(`unknown user ${f.user}`);
+      if (f.tenant && f.tenant !== user.tenantId) throw new CliError(`user ${user.userId} belongs to tenant ${user.tenantId}`);
+      scope = userScope(user.userId);
+    } else {
+      scope = tenantScope((await tenantOf(f.tenant)).tenantId);
+    }
+    const item = priceItem(f.mode, f.warranty, f['device-type']);
+    await setPrice(scope, item, f.price);
+    return { scope, mode: f.mode, warranty: f.warranty, device_type: f['device-type'], price: f.price };
+  },
+
+  /** The force-add period, warranty windows and default language of a tenant. */
+  'tenant set': async (flags) => {
+    const f = parseFlags(flags, {
+      tenant: flagText().optional(),
+      'force-period-hours': flagInt().optional(),
+      'warranty-windows': windowsFlag().optional(),
+      lang: flagText(10).optional(),
+    });
+    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang) throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows or --lang');
+    if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
+    const tenant = await tenantOf(f.tenant);
+    const settings: Record<string, unknown> = {};
+    if (f['force-period-hours'] !== undefined) settings.forceAddPeriodSeconds = f['force-period-hours'] * 3600;
+    if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
+    const updated = await updateTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
+    return {
+      tenant_id: updated.tenantId,
+      default_lang: updated.defaultLang,
+      force_period_hours: updated.settings.forceAddPeriodSeconds / 3600,
+      warranty_windows: updated.settings.warrantyWindowDays,
+    };
+  },
+};

@@ -1,0 +1,65 @@
+import { runAdmin } from '../../infra/admin/cli';
+import { getDevice } from '../../shared/db/repositories/device-repository';
+import { requireTenant } from '../../shared/domain/tenants/tenant-service';
+import { add, balanceOf, newUser, startTestbed, udid25, type Testbed } from './testbed';
+
+let bed: Testbed;
+beforeAll(async () => {
+  bed = await startTestbed();
+  process.env.ASC_SIM_URL = bed.sim.url;
+});
+afterAll(async () => {
+  delete process.env.ASC_SIM_URL;
+  await bed.close();
+});
+
+async function admin(...argv: string[]): Promise<{ exit: number; json: Record<string, unknown>; err: string }> {
+  let out = '';
+  let err = '';
+  const exit = await runAdmin(argv, (s) => (out += s), (s) => (err += s));
+  return { exit, json: out ? (JSON.parse(out) as Record<string, unknown>) : {}, err };
+}
+
+test('account add --simulated, code create, tenant set-price: a user adds with a code and for the set price', async () => {
+  const added = await admin('account', 'add', '--pool', 'public', '--mode', 'instant', '--simulated');
+  expect(added.exit).toBe(0);
+  expect(added.json).toMatchObject({ pool: 'public', mode: 'instant', simulated: true, status: 'active' });
+  expect(JSON.stringify(added.json)).not.toMatch(/PRIVATE KEY|p12/i);
+  const listed = await admin('account', 'list');
+  expect((listed.json.accounts as unknown[]).length).toBe(1);
+
+  const { userId, token } = await newUser(5_000);
+  const code = await admin('code', 'create', '--user', userId, '--mode', 'instant', '--warranty', '3');
+  expect(code.exit).toBe(0);
+  const viaCode = await add(bed.api, { token, udid: udid25(), code: String(code.json.code) });
+  expect(viaCode.body.code).toBe(1);
+  expect(await balanceOf(userId)).toBe(5_000);
+
+  expect((await admin('tenant', 'set-price', '--mode', 'instant', '--warranty', '0', '--price', '1234')).exit).toBe(0);
+  await add(bed.api, { token, udid: udid25() });
+  expect(await balanceOf(userId)).toBe(5_000 - 1234);
+});
+
+test('account revoke: Apple revokes the simulated certificate and the account’s devices show revoked', async () => {
+  const account = await admin('account', 'add', '--mode', 'instant', '--simulated', '--weight', '1');
+  const { token } = await newUser();
+  const res = await add(bed.api, { token, udid: udid25() });
+  const kid = (res.body.data as { id: string }).id;
+  expect((await getDevice(kid))?.account_id).toBe(account.json.account_id);
+  const revoked = await admin('account', 'revoke', '--account', String(account.json.account_id));
+  expect(revoked.exit).toBe(0);
+  expect(revoked.json).toEqual({ account_id: account.json.account_id, revoked_devices: 1 });
+  expect((await getDevice(kid))?.zt).toBe('revoked');
+});
+
+test('tenant set changes the force-add period and warranty windows; bad flags are refused', async () => {
+  const set = await admin('tenant', 'set', '--force-period-hours', '2', '--warranty-windows', '1=45');
+  expect(set.json).toMatchObject({ tenant_id: 'default', force_period_hours: 2, warranty_windows: { '1': 45, '2': 180 } });
+  expect((await requireTenant('default')).settings.forceAddPeriodSeconds).toBe(7200);
+  expect((await admin('tenant', 'set')).exit).not.toBe(0);
+  expect((await admin('tenant', 'set', '--warranty-windows', '5=10')).exit).not.toBe(0);
+  expect((await admin('code', 'create', '--user', 'u_nobody', '--mode', 'instant')).err).toContain('unknown user');
+  expect((await admin('code', 'create', '--user', (await newUser()).userId, '--mode', 'review', '--warranty', '6')).exit).not.toBe(0);
+  expect((await admin('account', 'add', '--mode', 'instant')).err).toContain('--issuer-id');
+  expect((await admin('account', 'add', '--mode', 'review', '--simulated', '--tiers', '0,4')).err).toContain('cannot offer');
+});
