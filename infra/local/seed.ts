@@ -1,4 +1,8 @@
 import { nowSeconds } from '../../shared/clock';
+import { addAccount } from '../../shared/domain/accounts/account-service';
+import type { AccountMode } from '../../shared/domain/accounts/account';
+import { createCode } from '../../shared/domain/pricing/activation-codes';
+import type { AscSimulator } from './asc-simulator/server';
 import { getTenant } from '../../shared/db/repositories/tenant-repository';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { importDevice } from '../../shared/domain/devices/device-import';
@@ -37,4 +41,40 @@ export async function seedDemo(): Promise<DemoData> {
   for (const draft of drafts) draftIds.push((await createApp({ sourceId: source.source_id, ...draft }, now)).id);
   const device = await importDevice({ userId: user.userId, udid: '00008101-000A1B2C3D4E5F60', type: 'iphone', warranty: 1, pname: 'Demo iPhone', beizhu: 'demo' }, now);
   return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds, device: { kid: device.kid, udid: device.udid } };
+}
+
+export interface DemoAddData {
+  /** Simulated public-pool accounts of the default tenant, one per mode. */
+  accounts: { accountId: string; mode: AccountMode; teamId: string }[];
+  /** An unused instant activation code (warranty 1) for the demo user. */
+  code: string;
+}
+
+/** Apple accounts for the add routes: a team in the simulator per mode, in the default tenant's public pool. */
+export async function seedDemoAccounts(sim: AscSimulator, userId: string): Promise<DemoAddData> {
+  const now = nowSeconds();
+  const accounts: DemoAddData['accounts'] = [];
+  for (const mode of ['instant', 'review'] as const) {
+    const team = await sim.createTeam({ mode, name: `Demo ${mode} team` });
+    const account = await addAccount(
+      {
+        pool: 'public',
+        tenantId: DEFAULT_TENANT_ID,
+        mode,
+        expiresAt: Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
+        simulated: true,
+        teamId: team.teamId,
+        baseUrl: team.baseUrl,
+        issuerId: team.issuerId,
+        keyId: team.keyId,
+        certificateId: team.certificateId,
+        bundleIdId: team.bundleIdId,
+        secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
+      },
+      now,
+    );
+    accounts.push({ accountId: account.accountId, mode, teamId: team.teamId });
+  }
+  const code = await createCode({ userId, mode: 'instant', tier: 1 }, now);
+  return { accounts, code: code.code };
 }

@@ -1,13 +1,17 @@
 import { createTables } from '../../shared/db/create-tables';
 import { startApiServer } from './api-server';
+import { startAscSimulator } from './asc-simulator/server';
+import { startBackgroundJobs } from './background-jobs';
 import { startDynamoDbLocal, JavaMissingError, waitForDynamoDb } from './dynamodb-local';
-import { seedDemo, type DemoData } from './seed';
+import { seedDemo, seedDemoAccounts, type DemoAddData, type DemoData } from './seed';
 
 export interface LocalRuntimeOptions {
   port: number;
   dynamoPort: number;
   /** Use this DynamoDB instead of starting DynamoDB Local. */
   dynamoEndpoint: string | undefined;
+  /** The App Store Connect simulator's port. */
+  ascSimPort: number;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalRuntimeOptions {
@@ -15,6 +19,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalRunti
     port: Number(env.PORT ?? 3000),
     dynamoPort: Number(env.DYNAMODB_LOCAL_PORT ?? 8000),
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    ascSimPort: Number(env.ASC_SIM_PORT ?? 3001),
   };
 }
 
@@ -22,6 +27,8 @@ export interface LocalRuntime {
   apiUrl: string;
   dynamoEndpoint: string;
   demo: DemoData;
+  ascSimUrl: string;
+  addDemo: DemoAddData;
   stop(): Promise<void>;
 }
 
@@ -43,9 +50,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.DYNAMODB_ENDPOINT = endpoint;
     await createTables();
     const demo = await seedDemo();
+    // SIM_PROCESSING_SECONDS (read by the simulator) sets how long review devices stay PROCESSING.
+    const sim = await startAscSimulator({ port: options.ascSimPort });
+    stops.push(() => sim.close());
+    const addDemo = await seedDemoAccounts(sim, demo.userId);
+    const jobs = startBackgroundJobs();
+    stops.push(() => jobs.stop());
     const api = await startApiServer(options.port);
     stops.push(() => api.close());
-    return { apiUrl: api.url, dynamoEndpoint: endpoint, demo, stop };
+    return { apiUrl: api.url, dynamoEndpoint: endpoint, demo, ascSimUrl: sim.url, addDemo, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -63,6 +76,8 @@ export function banner(runtime: LocalRuntime): string {
     `  Demo user:       ${demo.userId} (tenant ${demo.tenantId})`,
     `  Demo token:      ${demo.token}`,
     `  Demo source:     ${demo.sourceId} (drafts ${demo.draftIds.join(', ')})`,
+    `  App Store Connect simulator: ${runtime.ascSimUrl} (accounts ${runtime.addDemo.accounts.map((a) => `${a.accountId} ${a.mode}`).join(', ')})`,
+    `  Demo activation code (instant, warranty 1): ${runtime.addDemo.code}`,
     '',
     'Try:',
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[0]}/publish ${auth} -H 'X-Lang: en'`,
@@ -70,6 +85,9 @@ export function banner(runtime: LocalRuntime): string {
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[2]}/publish ${auth} -H 'Accept-Language: es'`,
     `  curl -s ${apiUrl}/api/rjy/${demo.sourceId}/appstore`,
     `  curl -s '${apiUrl}/api/device/status?token=${demo.token}&kid=${demo.device.kid}&action=disable' -H 'X-Lang: en'`,
+    `  curl -s -X POST ${apiUrl}/api/adddevice/v2 -H 'X-Lang: en' -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"00008030-001A2B3C4D5E6F70","warranty":"1"}'`,
+    `  curl -s -X POST ${apiUrl}/api/adddevice/v2 -H 'X-Lang: en' -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"00008030-00AA2B3C4D5E6F71","mode":"review"}'   # repeat after a minute for the profile`,
+    `  curl -s '${apiUrl}/api/adddevice?token=${demo.token}&udid=00008030-00BB2B3C4D5E6F72&code=${runtime.addDemo.code}'`,
     `  curl -s -X POST ${apiUrl}/api/device/info -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"${demo.device.udid}"}'`,
     '',
     'Operator CLI (same DynamoDB):  npm run --silent admin -- user show --user ' + demo.userId,
