@@ -23,6 +23,8 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Ap
       // `sam local` finds each function's code through these resource metadata entries; the CDK CLI adds
       // them too, but an app built in-process (tests, bundle report) must not depend on the CLI for it.
       'aws:cdk:enable-asset-metadata': true,
+      // Construct paths name the functions for `sam local invoke`, the env-vars file and the bundle report.
+      'aws:cdk:enable-path-metadata': true,
       ...options.context,
       ...(options.bundling === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
     },

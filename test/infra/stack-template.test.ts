@@ -111,6 +111,16 @@ describe('functions', () => {
     expect(logs).toBe(true);
   });
 
+  test('a route whose handler file does not exist stops the synth', () => {
+    const ghost: RouteDefinition = { ...routes[0], function: 'no-such-function', path: '/api/ghost' };
+    expect(() => synth({ routes: [...routes, ghost] })).toThrow(/functions\/no-such-function\/handler\.ts/);
+  });
+
+  test('two entries naming one function folder are refused (they would share a role and its grants)', () => {
+    const twin: RouteDefinition = { ...routes[0], path: '/api/twin' };
+    expect(() => synth({ routes: [...routes, twin] })).toThrow(`Function "${routes[0].function}" appears twice`);
+  });
+
   test('read-only functions get no write action on any table', () => {
     const readOnly = entries.filter((e) => expectedAccess(e).write.size === 0);
     for (const entry of readOnly) {
