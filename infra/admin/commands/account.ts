@@ -5,6 +5,7 @@ import { getAccount, listAllAccounts } from '../../../shared/db/repositories/acc
 import { accountView, ACCOUNT_MODES, APPLE_BASE_URL, POOLS } from '../../../shared/domain/accounts/account';
 import { addAccount, AccountRuleError, type NewAccountInput } from '../../../shared/domain/accounts/account-service';
 import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-sweep';
+import { logger } from '../../../shared/logger';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { simulatorControl } from './simulator-control';
 
@@ -132,6 +133,8 @@ export const accountCommands: Record<string, Command> = {
     if (account.simulated && account.status !== 'revoked') {
       await simulatorControl('POST', `/_sim/teams/${encodeURIComponent(account.teamId)}/revoke-certificate`, {}, account.baseUrl);
     }
+    // stdout carries the command's JSON only; the sweep's outcome is in that JSON (or the error below).
+    logger.setLogLevel('SILENT');
     const report = await runRevocationSweep(nowSeconds(), { accountId: account.accountId });
     const after = await getAccount(account.accountId);
     if (after?.status !== 'revoked') {
