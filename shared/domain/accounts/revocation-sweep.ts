@@ -55,11 +55,13 @@ async function sweepAccount(account: Account, now: number, report: SweepReport):
   if (account.expiresAt > 0 && account.expiresAt <= now) report.expiredDevices += await moveDevices(account.accountId, 'expired');
 }
 
-/** Every account, or only `accountId` (the operator's `account revoke`). */
-export async function runRevocationSweep(now: number, options: { accountId?: string } = {}): Promise<SweepReport> {
+/** Every account, or only `accountId` (the operator's `account revoke`); no account is started after `budgetMs`. */
+export async function runRevocationSweep(now: number, options: { accountId?: string; budgetMs?: number } = {}): Promise<SweepReport> {
+  const stopAt = Date.now() + (options.budgetMs ?? 4 * 60_000);
   const report: SweepReport = { checked: 0, revokedAccounts: [], revokedDevices: 0, expiredDevices: 0, errors: 0 };
   const accounts = options.accountId ? [await getAccount(options.accountId)].filter((a): a is Account => a !== undefined) : await listAllAccounts();
   for (const account of accounts) {
+    if (Date.now() > stopAt) break;
     try {
       await sweepAccount(account, now, report);
     } catch (error) {

@@ -37,6 +37,9 @@ export interface AddedCertificate {
   p12: string;
 }
 
+/** Time to try accounts in; leaves room for the transaction inside the function's 28 s and API Gateway's 29 s. */
+const ISSUE_BUDGET_MS = 18_000;
+
 const USABLE = new Set(['normal', 'processing']);
 /** Adds that delivered nothing (and charged nothing) do not start a force-add period. */
 const NOT_AN_ADD = new Set(['failed', 'ineligible']);
@@ -87,6 +90,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       deviceClass: request.deviceClass,
       udid: request.udid,
       nowSeconds: context.now,
+      deadlineMs: Date.now() + ISSUE_BUDGET_MS,
     });
     return record(context, request, payment, issued, free?.warrantyFrom);
   });

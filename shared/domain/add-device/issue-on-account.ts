@@ -21,7 +21,15 @@ export interface IssueRequest {
   deviceClass: DeviceClass;
   udid: string;
   nowSeconds: number;
+  /** Wall-clock ms after which no further account is tried (the route must answer within API Gateway's 29 s). */
+  deadlineMs?: number;
 }
+
+/**
+ * Apple calls on the request path: shorter than the client's defaults (15 s, 3 tries), so one slow account
+ * cannot use up the whole request and the add can still fall through to the next.
+ */
+const REQUEST_PATH_APPLE = { timeoutMs: 8_000, maxAttempts: 2 };
 
 export interface Issued {
   account: Account;
@@ -62,7 +70,7 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
 }
 
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
-  const client = await ascClientFor(account);
+  const client = await ascClientFor(account, REQUEST_PATH_APPLE);
   if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode))) return { kind: 'next' };
   const name = appleDeviceName(request.deviceClass, request.udid);
   let registered: { device: AscDevice; existed: boolean };
@@ -118,6 +126,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
 export async function issueOnAccount(request: IssueRequest): Promise<Issued> {
   let lastError: AppleApiError | undefined;
   for (const account of await candidateAccounts(request)) {
+    if (request.deadlineMs !== undefined && Date.now() > request.deadlineMs) break;
     const attempt = await tryAccount(account, request);
     if (attempt.kind === 'issued') return attempt.issued;
     lastError = attempt.error ?? lastError;

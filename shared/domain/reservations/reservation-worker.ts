@@ -82,10 +82,15 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
   return outcome.ok ? 'issued' : 'waiting';
 }
 
-/** One pass over the due reservations; a failure on one (Apple down, say) leaves it for the next pass. */
-export async function runReservationWorker(now: number): Promise<WorkerReport> {
+/**
+ * One pass over the due reservations; a failure on one (Apple down, say) leaves it for the next pass. No new
+ * reservation is started after `budgetMs` (the scheduled function runs for at most two minutes).
+ */
+export async function runReservationWorker(now: number, options: { budgetMs?: number } = {}): Promise<WorkerReport> {
   const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0 };
+  const stopAt = Date.now() + (options.budgetMs ?? 90_000);
   for (const reservation of await listDueReservations(now)) {
+    if (Date.now() > stopAt) break;
     report.checked++;
     try {
       report[await advance(reservation, now)]++;

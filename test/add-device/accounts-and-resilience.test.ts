@@ -1,0 +1,61 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../shared/db/client';
+import { getAccount } from '../../shared/db/repositories/account-repository';
+import { getDevice } from '../../shared/db/repositories/device-repository';
+import { getReservation } from '../../shared/db/repositories/reservation-repository';
+import { tableName } from '../../shared/db/tables';
+import { accountSecrets } from '../../shared/domain/accounts/account-service';
+import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
+import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
+import { freePort } from '../../infra/local/free-port';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
+
+let bed: Testbed;
+beforeAll(async () => {
+  bed = await startTestbed();
+});
+afterAll(() => bed.close());
+
+const nowS = () => Math.floor(Date.now() / 1000);
+type Added = { id: string };
+
+test('account secrets are sealed at rest and open to the originals', async () => {
+  const { account, team } = await simulatedAccount(bed.sim, { mode: 'instant', weight: 50 });
+  const stored = await documentClient().send(new GetCommand({ TableName: tableName('accounts'), Key: { account_id: account.accountId } }));
+  const raw = JSON.stringify(stored.Item);
+  expect(raw).not.toContain('PRIVATE KEY');
+  expect(raw).not.toContain(team.p12Base64.slice(0, 40));
+  expect(raw).not.toContain(team.p12Password);
+  expect(await accountSecrets((await getAccount(account.accountId))!)).toEqual({ privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password });
+});
+
+test('when Apple cannot be reached the add fails with code 0, charges nothing and gives the slot back', async () => {
+  const { account } = await simulatedAccount(bed.sim, { mode: 'review', weight: 0 });
+  // Point the account at a port where nothing listens.
+  await documentClient().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { account_id: account.accountId }, UpdateExpression: 'SET base_url = :u', ExpressionAttributeValues: { ':u': `http://127.0.0.1:${await freePort()}` } }));
+  const { userId, token } = await newUser(100_000);
+  const res = await add(bed.api, { token, udid: udid25(), mode: 'review' }, { lang: 'vi' });
+  expect(res.status).toBe(503);
+  expect(res.body).toMatchObject({ code: 0, msg: 'Apple hiện không khả dụng; chưa bị trừ tiền, vui lòng thử lại sau', data: { error: 'apple_unavailable' } });
+  expect(await balanceOf(userId)).toBe(100_000);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(100);
+});
+
+test('pending reservations of a revoked account fail and are refunded; devices past the membership expiry become expired', async () => {
+  const review = await simulatedAccount(bed.sim, { mode: 'review', weight: 1 });
+  const { userId, token } = await newUser(100_000);
+  const reserved = (await add(bed.api, { token, udid: udid25(), mode: 'review' })).body.data as Added;
+  expect((await getReservation(reserved.id))?.accountId).toBe(review.account.accountId);
+  bed.sim.revokeCertificate(review.team.teamId);
+  expect((await runRevocationSweep(nowS(), { accountId: review.account.accountId })).revokedAccounts).toEqual([review.account.accountId]);
+  await runReservationWorker(nowS() + 60);
+  expect(await getReservation(reserved.id)).toMatchObject({ status: 'failed', failureReason: 'account_revoked' });
+  expect(await balanceOf(userId)).toBe(100_000);
+
+  const instant = await simulatedAccount(bed.sim, { mode: 'instant', weight: 0 });
+  const added = (await add(bed.api, { token, udid: udid25() })).body.data as Added;
+  expect((await getDevice(added.id))?.account_id).toBe(instant.account.accountId);
+  const report = await runRevocationSweep(instant.account.expiresAt + 1, { accountId: instant.account.accountId });
+  expect(report.expiredDevices).toBe(1);
+  expect((await getDevice(added.id))?.zt).toBe('expired');
+});
