@@ -8,6 +8,10 @@ import { accountSecrets } from '../../shared/domain/accounts/account-service';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { freePort } from '../../infra/local/free-port';
+import { addDevice } from '../../shared/domain/add-device/add-device-service';
+import { parseAddRequest } from '../../shared/domain/add-device/add-request';
+import { createTenant } from '../../shared/domain/tenants/tenant-service';
+import { getUser } from '../../shared/db/repositories/user-repository';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
 
 let bed: Testbed;
@@ -58,4 +62,12 @@ test('pending reservations of a revoked account fail and are refunded; devices p
   const report = await runRevocationSweep(instant.account.expiresAt + 1, { accountId: instant.account.accountId });
   expect(report.expiredDevices).toBe(1);
   expect((await getDevice(added.id))?.zt).toBe('expired');
+});
+
+test('a token presented on another tenant’s site adds nothing there', async () => {
+  const other = await createTenant({ name: 'Other shop', domain: 'other.example.com' }, nowS());
+  const { userId } = await newUser(100_000);
+  const user = (await getUser(userId))!;
+  await expect(addDevice({ tenant: other, user, now: nowS() }, parseAddRequest({ udid: udid25() }))).rejects.toMatchObject({ reason: 'token_invalid' });
+  expect(await balanceOf(userId)).toBe(100_000);
 });

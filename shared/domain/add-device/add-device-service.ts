@@ -64,6 +64,8 @@ function freeReissueTier(newest: Device | undefined, tenant: Tenant, now: number
 
 export async function addDevice(context: AddContext, request: AddRequest): Promise<AddedCertificate> {
   const { tenant, user } = context;
+  // A token identifies its user on every site but buys nothing on another tenant's (DESIGN §3, tokens).
+  if (user.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
   return withAddLock({ userId: user.userId, udid: request.udid, pool: request.pool }, async (waited) => {
     const mine = (await listDevicesByUserUdid(user.userId, request.udid)).filter((d) => d.tenant_id === tenant.tenantId);
     const inPool = mine.filter((d) => d.pool === request.pool);
