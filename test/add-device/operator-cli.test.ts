@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runAdmin } from '../../infra/admin/cli';
+import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { requireTenant } from '../../shared/domain/tenants/tenant-service';
 import { add, balanceOf, newUser, startTestbed, udid25, type Testbed } from './testbed';
@@ -62,4 +66,21 @@ test('tenant set changes the force-add period and warranty windows; bad flags ar
   expect((await admin('code', 'create', '--user', (await newUser()).userId, '--mode', 'review', '--warranty', '6')).exit).not.toBe(0);
   expect((await admin('account', 'add', '--mode', 'instant')).err).toContain('--issuer-id');
   expect((await admin('account', 'add', '--mode', 'review', '--simulated', '--tiers', '0,4')).err).toContain('cannot offer');
+});
+
+test('account add with a team’s own files (.p8, .p12 + password) works, and refuses a wrong .p12 password', async () => {
+  const team = await bed.sim.createTeam({ mode: 'instant' });
+  const dir = mkdtempSync(join(tmpdir(), 'team-'));
+  writeFileSync(join(dir, 'key.p8'), team.privateKeyPem);
+  writeFileSync(join(dir, 'dist.p12'), Buffer.from(team.p12Base64, 'base64'));
+  const real = ['account', 'add', '--mode', 'instant', '--weight', '0', '--issuer-id', team.issuerId, '--key-id', team.keyId, '--p8', join(dir, 'key.p8'), '--certificate-id', team.certificateId, '--bundle-id', team.bundleIdId, '--p12', join(dir, 'dist.p12'), '--base-url', team.baseUrl, '--team-id', team.teamId];
+  const wrong = await admin(...real, '--p12-password', 'not-it');
+  expect(wrong.exit).toBe(1);
+  expect(wrong.err).toContain('--p12');
+  const added = await admin(...real, '--p12-password', team.p12Password);
+  expect(added.json).toMatchObject({ simulated: false, team_id: team.teamId, expires_at: 0 });
+  const { token } = await newUser();
+  const res = await add(bed.api, { token, udid: udid25() });
+  expect(res.body.code).toBe(1);
+  expect(decodeProvisioningProfile((res.body.data as { mobileprovision: string }).mobileprovision).teamId).toBe(team.teamId);
 });

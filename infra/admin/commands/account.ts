@@ -1,5 +1,7 @@
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { readP12 } from '../../../shared/apple/p12-reader';
 import { nowSeconds } from '../../../shared/clock';
 import { getAccount, listAllAccounts } from '../../../shared/db/repositories/account-repository';
 import { accountView, ACCOUNT_MODES, APPLE_BASE_URL, POOLS } from '../../../shared/domain/accounts/account';
@@ -99,6 +101,21 @@ export const accountCommands: Record<string, Command> = {
     } else {
       const required = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password'] as const).filter((k) => f[k] === undefined);
       if (required.length) throw new CliError(`a real account needs ${required.map((k) => `--${k}`).join(', ')} (or pass --simulated)`);
+      const p8 = readText(f.p8!, '.p8 key').toString('utf8');
+      const p12Base64 = readText(f.p12!, '.p12').toString('base64');
+      // Refuse files that cannot work now, rather than on the first customer's add.
+      try {
+        createPrivateKey(p8);
+      } catch {
+        throw new CliError(`--p8 ${f.p8} is not a PEM private key (the .p8 App Store Connect gives)`);
+      }
+      let identity: ReturnType<typeof readP12>;
+      try {
+        identity = readP12(p12Base64, f['p12-password']!);
+      } catch (error) {
+        throw new CliError(`--p12: ${(error as Error).message}`);
+      }
+      if (!identity.hasPrivateKey) throw new CliError(`--p12 ${f.p12} holds no private key: export the certificate with its key`);
       input = {
         ...common,
         expiresAt: f['expires-at'] ?? 0,
@@ -109,7 +126,7 @@ export const accountCommands: Record<string, Command> = {
         keyId: f['key-id']!,
         certificateId: f['certificate-id']!,
         bundleIdId: f['bundle-id']!,
-        secrets: { privateKeyPem: readText(f.p8!, '.p8 key').toString('utf8'), p12Base64: readText(f.p12!, '.p12').toString('base64'), p12Password: f['p12-password']! },
+        secrets: { privateKeyPem: p8, p12Base64, p12Password: f['p12-password']! },
       };
     }
     const account = await withRules(() => addAccount(input, nowSeconds()));
