@@ -41,7 +41,7 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number):
 describe('npm start (the local runtime as a user runs it)', () => {
   test('starts everything, prints a working token and curl line, and Ctrl-C stops what it started', async () => {
     const [port, dynamoPort, simPort] = [await freePort(), await freePort(), await freePort()];
-    const env = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoPort), ASC_SIM_PORT: String(simPort), POWERTOOLS_LOG_LEVEL: 'SILENT' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoPort), ASC_SIM_PORT: String(simPort), POWERTOOLS_LOG_LEVEL: 'SILENT' };
     delete env.DYNAMODB_ENDPOINT;
     delete env.TABLE_PREFIX;
     const child = spawn(tsx, ['bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,7 +69,7 @@ describe('npm start (the local runtime as a user runs it)', () => {
   }, 90_000);
 
   test('without Java it says how to install it and exits non-zero', async () => {
-    const env = { ...process.env, PATH: dirname(process.execPath), PORT: String(await freePort()), DYNAMODB_LOCAL_PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: dirname(process.execPath), PORT: String(await freePort()), DYNAMODB_LOCAL_PORT: String(await freePort()) };
     delete env.DYNAMODB_ENDPOINT;
     const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = await waitForOutput(child, /Java 17/, 30_000);
