@@ -12,7 +12,7 @@ import { logger } from '../../logger';
 import { randomId } from '../ids';
 import type { Device } from '../devices/device';
 import { DomainError } from '../errors';
-import { warrantyWindowSeconds } from '../pricing/warranty';
+import { tierAllowedIn, warrantyWindowSeconds } from '../pricing/warranty';
 import { nextCheckDelaySeconds, type Reservation } from '../reservations/reservation';
 import type { Tenant } from '../tenants/tenant';
 import type { User } from '../users/user';
@@ -54,9 +54,12 @@ function view(device: Device, mode: AddRequest['mode']): AddedCertificate {
   };
 }
 
-/** The tier of a free re-issue, when the newest certificate was revoked inside its paid add's window. */
-function freeReissueTier(newest: Device | undefined, tenant: Tenant, now: number): { tier: number; warrantyFrom: number } | undefined {
-  if (!newest || newest.zt !== 'revoked') return undefined;
+/**
+ * The tier of a free re-issue, when the newest certificate was revoked inside its paid add's window (and the
+ * requested mode sells that tier: a premium certificate is re-issued on an instant account, not in review).
+ */
+function freeReissueTier(newest: Device | undefined, mode: AddRequest['mode'], tenant: Tenant, now: number): { tier: number; warrantyFrom: number } | undefined {
+  if (!newest || newest.zt !== 'revoked' || !tierAllowedIn(mode, newest.shtype)) return undefined;
   const warrantyFrom = issueDetails(newest).warranty_from ?? newest.addtime;
   const window = warrantyWindowSeconds(tenant.settings, newest.shtype);
   return window > 0 && now < warrantyFrom + window ? { tier: newest.shtype, warrantyFrom } : undefined;
@@ -74,7 +77,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     const usable = inPool.find((d) => USABLE.has(d.zt));
     if (usable && (!request.force || (waited && usable.addtime >= context.now))) return view(usable, request.mode);
 
-    const free = request.force ? undefined : freeReissueTier(inPool[0], tenant, context.now);
+    const free = request.force ? undefined : freeReissueTier(inPool.find((d) => !NOT_AN_ADD.has(d.zt)), request.mode, tenant, context.now);
     if (!request.force && !free) {
       const newest = mine.find((d) => !NOT_AN_ADD.has(d.zt));
       if (newest && context.now - newest.addtime < tenant.settings.forceAddPeriodSeconds) {
