@@ -1,4 +1,4 @@
-import { Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
@@ -55,9 +55,10 @@ export class ServiceApi extends Construct {
       restApiName: `${scope.node.id}-api`,
       description: 'App source & device service',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // The account-wide role API Gateway uses to write logs; other APIs in the account rely on it too.
+      // The account-wide role API Gateway uses to write logs. Other APIs in the account rely on it too, so
+      // it outlives this stack whatever the removal policy.
       cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: props.removalPolicy,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
       deployOptions: {
         stageName: STAGE_NAME,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
