@@ -3,7 +3,7 @@
  * and charge once. A lock expires on its own (`expires_at`), so a crashed add cannot block the UDID for long.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 
@@ -34,4 +34,20 @@ export async function unlock(lockKey: string, owner: string): Promise<void> {
     // Expired and taken over by another add: that one releases it.
     if (!(err instanceof ConditionalCheckFailedException)) throw err;
   }
+}
+
+/**
+ * The newest certificate an add delivered for this lock key, written in the add's transaction and read with a
+ * strongly consistent read: the user+UDID index is eventually consistent, and the add right after (a waiting
+ * duplicate, a quick retry) must see it.
+ */
+const RECENT_TTL_SECONDS = 300;
+
+export function recentAddPutItem(lockKey: string, kid: string, nowSeconds: number) {
+  return { Put: { TableName: tableName('addLocks'), Item: { lock_key: `recent#${lockKey}`, kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } };
+}
+
+export async function getRecentAdd(lockKey: string): Promise<string | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('addLocks'), Key: { lock_key: `recent#${lockKey}` }, ConsistentRead: true }));
+  return typeof out.Item?.kid === 'string' ? out.Item.kid : undefined;
 }

@@ -4,7 +4,8 @@
  * device (and reservation), the payment and the slot. Every refusal is a DomainError; nothing is charged
  * unless a certificate or a reservation is delivered.
  */
-import { listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
+import { getRecentAdd, recentAddPutItem } from '../../db/repositories/add-lock-repository';
+import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleaseItem, slotUseItem } from '../../db/repositories/account-repository';
 import { issueDetails, issuedDevicePutItem, transact, type IssuedDevice, type TransactItem } from '../../db/repositories/issued-device-repository';
 import { reservationPutItem } from '../../db/repositories/reservation-repository';
@@ -17,7 +18,7 @@ import { nextCheckDelaySeconds, type Reservation } from '../reservations/reserva
 import type { Tenant } from '../tenants/tenant';
 import type { User } from '../users/user';
 import type { AddRequest } from './add-request';
-import { withAddLock } from './add-lock';
+import { addLockKey, withAddLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
 import { choosePayment, insufficientBalance, paymentItem, type Payment } from './payment';
 
@@ -65,17 +66,28 @@ function freeReissueTier(newest: Device | undefined, mode: AddRequest['mode'], t
   return window > 0 && now < warrantyFrom + window ? { tier: newest.shtype, warrantyFrom } : undefined;
 }
 
+/** The user's certificates of the UDID, newest first, including one an add wrote a moment ago. */
+async function certificatesOfUdid(userId: string, request: AddRequest): Promise<Device[]> {
+  const [listed, recentKid] = await Promise.all([listDevicesByUserUdid(userId, request.udid), getRecentAdd(addLockKey({ userId, udid: request.udid, pool: request.pool }))]);
+  if (!recentKid || listed.some((d) => d.kid === recentKid)) return listed;
+  const recent = await getDevice(recentKid);
+  return recent ? [recent, ...listed] : listed;
+}
+
 export async function addDevice(context: AddContext, request: AddRequest): Promise<AddedCertificate> {
   const { tenant, user } = context;
   // A token identifies its user on every site but buys nothing on another tenant's (DESIGN §3, tokens).
   if (user.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
   return withAddLock({ userId: user.userId, udid: request.udid, pool: request.pool }, async (waited) => {
-    const mine = (await listDevicesByUserUdid(user.userId, request.udid)).filter((d) => d.tenant_id === tenant.tenantId);
+    const mine = (await certificatesOfUdid(user.userId, request)).filter((d) => d.tenant_id === tenant.tenantId);
     const inPool = mine.filter((d) => d.pool === request.pool);
 
     // An identical add that held the lock before us already delivered: return its certificate, even when forced.
     const usable = inPool.find((d) => USABLE.has(d.zt));
-    if (usable && (!request.force || (waited && usable.addtime >= context.now))) return view(usable, request.mode);
+    if (usable && (!request.force || (waited && usable.addtime >= context.now))) {
+      // The index may lag an update (the worker just issued the profile): answer from the item itself.
+      return view((await getDevice(usable.kid)) ?? usable, request.mode);
+    }
 
     const free = request.force ? undefined : freeReissueTier(inPool.find((d) => !NOT_AN_ADD.has(d.zt)), request.mode, tenant, context.now);
     if (!request.force && !free) {
@@ -149,7 +161,8 @@ async function record(context: AddContext, request: AddRequest, payment: Payment
   };
   const slot = issued.existed ? slotReleaseItem(issued.account.accountId, request.deviceClass) : slotUseItem(issued.account.accountId, request.deviceClass);
   const pay = paymentItem(payment, user.userId, now);
-  const items: TransactItem[] = [issuedDevicePutItem(device), slot, ...(reservation ? [reservationPutItem(reservation)] : []), ...(pay ? [pay] : [])];
+  const recent = recentAddPutItem(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
+  const items: TransactItem[] = [issuedDevicePutItem(device), slot, recent, ...(reservation ? [reservationPutItem(reservation)] : []), ...(pay ? [pay] : [])];
   const outcome = await transact(items);
   if (outcome.ok) return view(device, request.mode);
 

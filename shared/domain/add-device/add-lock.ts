@@ -14,9 +14,13 @@ const MAX_WAIT_MS = 25_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export function addLockKey(key: { userId: string; udid: string; pool: number }): string {
+  return `${key.userId}#${udidKey(key.udid)}#${key.pool}`;
+}
+
 /** Runs `work` holding the lock; `waited` tells it another identical add ran first. */
 export async function withAddLock<T>(key: { userId: string; udid: string; pool: number }, work: (waited: boolean) => Promise<T>): Promise<T> {
-  const lockKey = `${key.userId}#${udidKey(key.udid)}#${key.pool}`;
+  const lockKey = addLockKey(key);
   const owner = randomUUID();
   const started = Date.now();
   let waited = false;
