@@ -117,26 +117,26 @@ export class ServiceApi extends Construct {
     });
 
     Validations.of(this.api).acknowledge(
-        {
-          id: 'AwsSolutions-APIG2',
-          reason: 'Parameters may arrive in the query string or the body (JSON or form) interchangeably (contract); each function validates them with zod and answers a localized error. API Gateway validates the path parameters.',
-        },
-        {
-          id: 'AwsSolutions-APIG3',
-          reason: 'WAF is an account-level choice of the operator (cost, rules); throttles at the stage and exact per-owner limits in the functions guard the API.',
-        },
-        {
-          id: 'AwsSolutions-APIG4',
-          reason: 'The contract authenticates in the function: a Bearer token or a `token` parameter in the query or body, with contract-specific error envelopes; the feed is public by design.',
-        },
-        {
-          id: 'AwsSolutions-COG4',
-          reason: 'Callers hold the service’s own API tokens (contract), not Cognito identities; the functions authenticate them.',
-        },
-        {
-          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-          reason: 'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the account-level role API Gateway needs to write access logs.',
-        },
+      {
+        id: 'AwsSolutions-APIG2',
+        reason: 'Parameters may arrive in the query string or the body (JSON or form) interchangeably (contract); each function validates them with zod and answers a localized error. API Gateway validates the path parameters.',
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'WAF is an account-level choice of the operator (cost, rules); throttles at the stage and exact per-owner limits in the functions guard the API.',
+      },
+      {
+        id: 'AwsSolutions-APIG4',
+        reason: 'The contract authenticates in the function: a Bearer token or a `token` parameter in the query or body, with contract-specific error envelopes; the feed is public by design.',
+      },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: 'Callers hold the service’s own API tokens (contract), not Cognito identities; the functions authenticate them.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: 'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the account-level role API Gateway needs to write access logs.',
+      },
     );
   }
 }
