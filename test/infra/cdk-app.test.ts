@@ -3,7 +3,7 @@
  * CDK_CONTEXT_JSON), no AWS credentials and no network. Bundling is skipped here; bundles.test.ts bundles.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTemplate, stackTemplatePath, templateFunctions } from '../../infra/cloud-assembly';
@@ -11,8 +11,12 @@ import { routes, scheduledJobs } from '../../shared/routes';
 
 const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { app: string; context: Record<string, unknown> };
 
+const outdirs: string[] = [];
+afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function runApp(context: Record<string, unknown>): { outdir: string; stderr: string } {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-app-'));
+  outdirs.push(outdir);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

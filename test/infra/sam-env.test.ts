@@ -1,6 +1,6 @@
 /** The `sam local --env-vars` file generated from the synthesized template. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { templateFunctions } from '../../infra/cloud-assembly';
@@ -33,7 +33,8 @@ test('every function gets the local endpoint and the local names of exactly the 
 });
 
 test('npm run sam:env writes the file for the assembly and prints the sam command', () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'sam-env-')), 'env.json');
+  const dir = mkdtempSync(join(tmpdir(), 'sam-env-'));
+  const out = join(dir, 'env.json');
   const stdout = execFileSync(
     process.execPath,
     ['--import', 'tsx', 'infra/sam-env-cli.ts', '--assembly', s.outdir, '--out', out, '--endpoint', 'http://127.0.0.1:8000', '--prefix', 'demo-'],
@@ -45,6 +46,7 @@ test('npm run sam:env writes the file for the assembly and prints the sam comman
   const publish = written[s.functionId('publish-app')]!;
   expect(publish).toMatchObject({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000', TABLE_SOURCES: 'demo-sources', TABLE_RATE_LIMITS: 'demo-rate-limits' });
   expect(publish.TABLE_DEVICES).toBeUndefined();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('a missing assembly is a clear error, not a stack trace', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
@@ -20,9 +20,16 @@ export interface Synthesized {
   functionId(name: string): string;
 }
 
+const outdirs: string[] = [];
+// Registered when a test file imports this module: its assemblies go when the file is done.
+afterAll(() => {
+  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Synthesizes the stack in-process into a temporary assembly; bundling stays off unless asked for. */
 export function synth(options: CreateAppOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'appsource-cdk-'));
+  outdirs.push(outdir);
   const { stack } = createApp({ bundling: false, outdir, ...options });
   const template = Template.fromStack(stack);
   const logicalId = (element: CfnElement) => stack.resolve(Stack.of(element).getLogicalId(element)) as string;
