@@ -3,6 +3,7 @@ import { addAccount } from '../../shared/domain/accounts/account-service';
 import type { AccountMode } from '../../shared/domain/accounts/account';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import type { AscSimulator } from './asc-simulator/server';
+import { simulatedAccountInput } from './simulated-account';
 import { getTenant } from '../../shared/db/repositories/tenant-repository';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { importDevice } from '../../shared/domain/devices/device-import';
@@ -56,23 +57,7 @@ export async function seedDemoAccounts(sim: AscSimulator, userId: string): Promi
   const accounts: DemoAddData['accounts'] = [];
   for (const mode of ['instant', 'review'] as const) {
     const team = await sim.createTeam({ mode, name: `Demo ${mode} team` });
-    const account = await addAccount(
-      {
-        pool: 'public',
-        tenantId: DEFAULT_TENANT_ID,
-        mode,
-        expiresAt: Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
-        simulated: true,
-        teamId: team.teamId,
-        baseUrl: team.baseUrl,
-        issuerId: team.issuerId,
-        keyId: team.keyId,
-        certificateId: team.certificateId,
-        bundleIdId: team.bundleIdId,
-        secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
-      },
-      now,
-    );
+    const account = await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: DEFAULT_TENANT_ID, mode }), now);
     accounts.push({ accountId: account.accountId, mode, teamId: team.teamId });
   }
   const code = await createCode({ userId, mode: 'instant', tier: 1 }, now);

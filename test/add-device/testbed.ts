@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/local/asc-simulator/server';
 import { addAccount } from '../../shared/domain/accounts/account-service';
+import { simulatedAccountInput } from '../../infra/local/simulated-account';
 import type { Account, AccountMode, PoolKind } from '../../shared/domain/accounts/account';
 import { createUser } from '../../shared/domain/users/user-service';
 import { getUser } from '../../shared/db/repositories/user-repository';
@@ -39,7 +40,7 @@ export async function simulatedAccount(
 ): Promise<{ account: Account; team: SimulatedTeam }> {
   const team = await sim.createTeam({ mode: options.simulatedTeamMode ?? options.mode, ...(options.deviceLimitPerClass ? { deviceLimitPerClass: options.deviceLimitPerClass } : {}) });
   const account = await addAccount(
-    {
+    simulatedAccountInput(team, {
       pool: options.pool ?? 'public',
       tenantId: options.tenantId,
       userId: options.userId,
@@ -47,16 +48,7 @@ export async function simulatedAccount(
       weight: options.weight,
       tiers: options.tiers,
       slotsPerClass: options.slotsPerClass,
-      expiresAt: Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
-      simulated: true,
-      teamId: team.teamId,
-      baseUrl: team.baseUrl,
-      issuerId: team.issuerId,
-      keyId: team.keyId,
-      certificateId: team.certificateId,
-      bundleIdId: team.bundleIdId,
-      secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
-    },
+    }),
     Math.floor(Date.now() / 1000),
   );
   return { account, team };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAscSimulator, type AscSimulator } from '../../infra/local/asc-simulator/server';
 import { addAccount } from '../../shared/domain/accounts/account-service';
+import { simulatedAccountInput } from '../../infra/local/simulated-account';
 import { createUser } from '../../shared/domain/users/user-service';
 import type { Benchmark } from './harness';
 
@@ -26,24 +27,7 @@ function closeWhenIdle(sim: AscSimulator): () => void {
 async function instantAccounts(sim: AscSimulator, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     const team = await sim.createTeam({ mode: 'instant' });
-    await addAccount(
-      {
-        pool: 'public',
-        tenantId: 'default',
-        mode: 'instant',
-        weight: i,
-        expiresAt: Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
-        simulated: true,
-        teamId: team.teamId,
-        baseUrl: team.baseUrl,
-        issuerId: team.issuerId,
-        keyId: team.keyId,
-        certificateId: team.certificateId,
-        bundleIdId: team.bundleIdId,
-        secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
-      },
-      Math.floor(Date.now() / 1000),
-    );
+    await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: 'default', mode: 'instant', weight: i }), Math.floor(Date.now() / 1000));
   }
 }
 

@@ -10,6 +10,8 @@ import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-s
 import { logger } from '../../../shared/logger';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { simulatorControl } from './simulator-control';
+import type { SimulatedTeam } from '../../local/asc-simulator/server';
+import { simulatedAccountInput } from '../../local/simulated-account';
 
 const tiersFlag = () =>
   flagText(40)
@@ -31,19 +33,6 @@ const readText = (path: string, what: string) => {
     throw new CliError(`cannot read the ${what} at ${path}: ${(error as Error).message}`);
   }
 };
-
-interface SimTeamCredentials {
-  teamId: string;
-  issuerId: string;
-  keyId: string;
-  privateKeyPem: string;
-  certificateId: string;
-  bundleIdId: string;
-  p12Base64: string;
-  p12Password: string;
-  membershipExpiresAt: string;
-  baseUrl: string;
-}
 
 async function withRules<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -85,19 +74,8 @@ export const accountCommands: Record<string, Command> = {
     if (f.simulated) {
       const realOnly = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password', 'base-url'] as const).filter((k) => f[k] !== undefined);
       if (realOnly.length) throw new CliError(`--simulated creates its own team: drop ${realOnly.map((k) => `--${k}`).join(', ')}`);
-      const team = await simulatorControl<SimTeamCredentials>('POST', '/_sim/teams', { mode: f.mode });
-      input = {
-        ...common,
-        expiresAt: f['expires-at'] ?? Math.floor(Date.parse(team.membershipExpiresAt) / 1000),
-        simulated: true,
-        teamId: team.teamId,
-        baseUrl: team.baseUrl,
-        issuerId: team.issuerId,
-        keyId: team.keyId,
-        certificateId: team.certificateId,
-        bundleIdId: team.bundleIdId,
-        secrets: { privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password },
-      };
+      const team = await simulatorControl<SimulatedTeam>('POST', '/_sim/teams', { mode: f.mode });
+      input = simulatedAccountInput(team, { ...common, expiresAt: f['expires-at'] });
     } else {
       const required = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password'] as const).filter((k) => f[k] === undefined);
       if (required.length) throw new CliError(`a real account needs ${required.map((k) => `--${k}`).join(', ')} (or pass --simulated)`);
