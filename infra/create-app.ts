@@ -25,6 +25,9 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Ap
       'aws:cdk:enable-asset-metadata': true,
       // Construct paths name the functions for `sam local invoke`, the env-vars file and the bundle report.
       'aws:cdk:enable-path-metadata': true,
+      // CDK checks the template against CloudFormation's resource schemas on every synth; make a finding
+      // stop the synth instead of scrolling past as a warning, so a template that synthesizes also deploys.
+      '@aws-cdk/core:validateAgainstDefaultRules': true,
       ...options.context,
       ...(options.bundling === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
     },

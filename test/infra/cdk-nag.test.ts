@@ -1,7 +1,14 @@
-/** cdk-nag's AwsSolutions pack on the whole app: no finding left, and every acknowledgment says why. */
-import { Validations } from 'aws-cdk-lib';
+/**
+ * The checks every synth runs: cdk-nag's AwsSolutions pack (no finding left, every acknowledgment says why)
+ * and CDK's validation against CloudFormation's resource schemas.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validations, type CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { createApp } from '../../infra/create-app';
 import { synth } from './support/synth';
 
 function acknowledgments(root: IConstruct): { path: string; id: string; reason: string }[] {
@@ -31,5 +38,18 @@ test('every acknowledged rule carries a written justification', () => {
   for (const ack of acks) {
     expect(ack.id).toMatch(/AwsSolutions-/);
     expect(ack.reason.length).toBeGreaterThan(40);
+  }
+});
+
+test("CloudFormation's resource schemas accept the template, and a schema violation stops the synth", () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'appsource-schema-'));
+  try {
+    const valid = createApp({ bundling: false, outdir: join(outdir, 'valid') });
+    expect(() => valid.app.synth()).not.toThrow();
+    const broken = createApp({ bundling: false, outdir: join(outdir, 'broken') });
+    (broken.stack.functions[0]!.handler.node.defaultChild as CfnResource).addPropertyOverride('MemorySize', 'lots');
+    expect(() => broken.app.synth()).toThrow(/ERROR MemorySize: 'lots' is not of type 'integer' \(CloudFormation Validate\)/);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
   }
 });
