@@ -1,5 +1,7 @@
 import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
-import { readP12 } from '../../shared/apple/p12-reader';
+import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
+import { getDevice } from '../../shared/db/repositories/device-repository';
+import { updateTenantSettings } from '../../shared/db/repositories/tenant-repository';
 import { priceFor } from '../../shared/domain/pricing/prices';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
 
@@ -25,10 +27,34 @@ test('an instant add returns a p12 and a mobileprovision listing the UDID, and c
   const profile = decodeProvisioningProfile(data.mobileprovision);
   expect(profile.udids).toContain(udid);
   expect(profile.teamId).toBe(team.teamId);
-  const p12 = readP12(data.p12, team.p12Password);
+  // The account's certificate and key, re-exported under the tenant's p12 password (default '1'), never the account's.
+  const p12 = readP12(data.p12, '1');
   expect(p12.hasPrivateKey).toBe(true);
   expect(p12.subjectCN).toContain(team.teamId);
+  expect(p12.certificatePem).toBe(readP12(team.p12Base64, team.p12Password).certificatePem);
+  expect(() => readP12(data.p12, team.p12Password)).toThrow(P12ReadError);
+  expect(data.p12).not.toBe(team.p12Base64);
+  expect(JSON.stringify(res.body)).not.toContain(team.p12Password);
   expect(await balanceOf(userId)).toBe(100_000 - price);
+
+  // The device row holds exactly what the customer got, and the repeat (short-circuit) returns the same bytes.
+  expect((await getDevice(data.id))?.p12).toBe(data.p12);
+  const again = await add(bed.api, { token, udid, warranty: '1' });
+  expect((again.body.data as { p12: string }).p12).toBe(data.p12);
+});
+
+test('a new add after the tenant changes its p12 password opens with the new password only', async () => {
+  await updateTenantSettings('default', { settings: { p12Password: 'n3w pass~' } });
+  try {
+    const { token } = await newUser();
+    const res = await add(bed.api, { token, udid: udid25() });
+    const { p12 } = res.body.data as { p12: string };
+    expect(readP12(p12, 'n3w pass~')).toMatchObject({ hasPrivateKey: true, subjectCN: expect.stringContaining(team.teamId) as unknown });
+    expect(() => readP12(p12, '1')).toThrow(P12ReadError);
+    expect(() => readP12(p12, team.p12Password)).toThrow(P12ReadError);
+  } finally {
+    await updateTenantSettings('default', { settings: { p12Password: '1' } });
+  }
 });
 
 test('a 40-character UDID is added too, from a form body and from the query string', async () => {

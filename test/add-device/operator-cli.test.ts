@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAdmin } from '../../infra/admin/cli';
 import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
+import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { requireTenant } from '../../shared/domain/tenants/tenant-service';
-import { add, balanceOf, newUser, startTestbed, udid25, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
 
 let bed: Testbed;
 beforeAll(async () => {
@@ -83,4 +84,25 @@ test('account add with a team’s own files (.p8, .p12 + password) works, and re
   const res = await add(bed.api, { token, udid: udid25() });
   expect(res.body.code).toBe(1);
   expect(decodeProvisioningProfile((res.body.data as { mobileprovision: string }).mobileprovision).teamId).toBe(team.teamId);
+});
+
+test('tenant set --p12-password: the next add’s p12 opens with it; an empty or bad password is refused', async () => {
+  const { team } = await simulatedAccount(bed.sim, { mode: 'instant', weight: -1 });
+  const empty = await admin('tenant', 'set', '--p12-password', '');
+  expect(empty.exit).toBe(1);
+  expect(empty.err).toContain('--p12-password: must not be empty');
+  expect((await admin('tenant', 'set', '--p12-password')).err).toContain('--p12-password: requires a value');
+  expect((await admin('tenant', 'set', '--p12-password', 'x'.repeat(65))).err).toContain('at most 64');
+  expect((await admin('tenant', 'set', '--p12-password', 'pässword')).err).toContain('printable');
+  expect((await requireTenant('default')).settings.p12Password).toBe('1');
+
+  const set = await admin('tenant', 'set', '--p12-password', 'Shop#2026');
+  expect(set.exit).toBe(0);
+  expect(set.json).toMatchObject({ tenant_id: 'default', p12_password: 'Shop#2026' });
+  const { token } = await newUser();
+  const res = await add(bed.api, { token, udid: udid25() });
+  const { p12 } = res.body.data as { p12: string };
+  expect(readP12(p12, 'Shop#2026')).toMatchObject({ hasPrivateKey: true, subjectCN: expect.stringContaining(team.teamId) as unknown });
+  expect(() => readP12(p12, '1')).toThrow(P12ReadError);
+  expect(() => readP12(p12, team.p12Password)).toThrow(P12ReadError);
 });

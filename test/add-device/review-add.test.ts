@@ -1,4 +1,5 @@
 import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
+import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { getReservation } from '../../shared/db/repositories/reservation-repository';
 import { createCode, findCode } from '../../shared/domain/pricing/activation-codes';
@@ -7,9 +8,10 @@ import { runReservationWorker } from '../../shared/domain/reservations/reservati
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
 
 let bed: Testbed;
+let team: Awaited<ReturnType<typeof simulatedAccount>>['team'];
 beforeAll(async () => {
   bed = await startTestbed();
-  await simulatedAccount(bed.sim, { mode: 'review' });
+  ({ team } = await simulatedAccount(bed.sim, { mode: 'review' }));
 });
 afterAll(() => bed.close());
 
@@ -44,6 +46,10 @@ test('a review add answers at once with a reservation; once Apple enables the de
   const data = finished.body.data as Added;
   expect(data.id).toBe(reserved.id);
   expect(decodeProvisioningProfile(data.mobileprovision).udids).toContain(udid);
+  // The finished certificate's p12 is the one the reservation handed out: under the tenant's password ('1').
+  expect(data.p12).toBe(reserved.p12);
+  expect(readP12(data.p12, '1')).toMatchObject({ hasPrivateKey: true, subjectCN: expect.stringContaining(team.teamId) as unknown });
+  expect(() => readP12(data.p12, team.p12Password)).toThrow(P12ReadError);
   expect(await balanceOf(userId)).toBe(100_000 - price);
 });
 

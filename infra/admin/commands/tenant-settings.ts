@@ -4,7 +4,7 @@ import { updateTenantSettings } from '../../../shared/db/repositories/tenant-rep
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
-import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
+import { DEFAULT_TENANT_ID, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
 import { requireTenant, TenantRuleError } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
@@ -15,6 +15,13 @@ const windowsFlag = () =>
     .regex(/^\d=\d+(,\d=\d+)*$/, 'must look like 1=40,2=180 (tier=days)')
     .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split('=') as [string, string]).map(([tier, days]) => [tier, Number(days)])))
     .refine((w) => Object.keys(w).every((tier) => (WARRANTY_TIERS as readonly number[]).includes(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`);
+
+/** The customers' .p12 password, taken as typed (no trimming: every character is part of the password). */
+const p12PasswordFlag = () =>
+  z.string({ error: 'requires a value (1–64 printable characters)' }).superRefine((password, ctx) => {
+    const problem = p12PasswordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 async function tenantOf(tenant: string | undefined) {
   try {
@@ -51,26 +58,31 @@ export const tenantSettingsCommands: Record<string, Command> = {
     return { scope, mode: f.mode, warranty: f.warranty, device_type: f['device-type'], price: f.price };
   },
 
-  /** The force-add period, warranty windows and default language of a tenant. */
+  /** The force-add period, warranty windows, customers' .p12 password and default language of a tenant. */
   'tenant set': async (flags) => {
     const f = parseFlags(flags, {
       tenant: flagText().optional(),
       'force-period-hours': flagInt().optional(),
       'warranty-windows': windowsFlag().optional(),
       lang: flagText(10).optional(),
+      'p12-password': p12PasswordFlag().optional(),
     });
-    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang) throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows or --lang');
+    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined) {
+      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password or --lang');
+    }
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await tenantOf(f.tenant);
     const settings: Record<string, unknown> = {};
     if (f['force-period-hours'] !== undefined) settings.forceAddPeriodSeconds = f['force-period-hours'] * 3600;
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
+    if (f['p12-password'] !== undefined) settings.p12Password = f['p12-password'];
     const updated = await updateTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
     return {
       tenant_id: updated.tenantId,
       default_lang: updated.defaultLang,
       force_period_hours: updated.settings.forceAddPeriodSeconds / 3600,
       warranty_windows: updated.settings.warrantyWindowDays,
+      p12_password: updated.settings.p12Password,
     };
   },
 };

@@ -107,6 +107,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       deviceClass: request.deviceClass,
       udid: request.udid,
       nowSeconds: context.now,
+      p12Password: tenant.settings.p12Password,
       deadlineMs: Date.now() + ISSUE_BUDGET_MS,
     });
     return record(context, request, payment, issued, free?.warrantyFrom);

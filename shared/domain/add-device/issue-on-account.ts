@@ -6,6 +6,8 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
+import { customerP12 } from '../../apple/p12-export';
+import { P12ReadError } from '../../apple/p12-reader';
 import { listPool, markClassFull, releaseSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
@@ -21,6 +23,8 @@ export interface IssueRequest {
   deviceClass: DeviceClass;
   udid: string;
   nowSeconds: number;
+  /** The tenant's `p12Password`: the customer's `.p12` is the account's identity re-exported under it. */
+  p12Password: string;
   /** Wall-clock ms after which no further account is tried (the route must answer within API Gateway's 29 s). */
   deadlineMs?: number;
 }
@@ -38,6 +42,7 @@ export interface Issued {
   existed: boolean;
   /** Empty while Apple keeps the device PROCESSING (review mode). */
   mobileprovision: string;
+  /** The account's certificate and key, re-exported under the tenant's p12 password (never the account's). */
   p12: string;
   deviceName: string;
 }
@@ -69,9 +74,35 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
   }
 }
 
+/**
+ * The customer's `.p12` for this account; undefined (logged, without any secret) when the account's stored
+ * identity cannot be opened, so no device is registered on an account whose certificate cannot be delivered.
+ */
+async function deliverableP12(account: Account, password: string): Promise<string | undefined> {
+  const { p12Base64, p12Password } = await accountSecrets(account);
+  try {
+    return customerP12(account.accountId, { p12Base64, p12Password }, password);
+  } catch (error) {
+    if (!(error instanceof P12ReadError)) throw error;
+    logger.error('The account’s stored .p12 cannot be re-exported; trying the next account', { accountId: account.accountId, problem: error.message });
+    return undefined;
+  }
+}
+
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
   const client = await ascClientFor(account, REQUEST_PATH_APPLE);
   if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode))) return { kind: 'next' };
+  let p12: string | undefined;
+  try {
+    p12 = await deliverableP12(account, request.p12Password);
+  } catch (error) {
+    await releaseSlot(account.accountId, request.deviceClass);
+    throw error;
+  }
+  if (p12 === undefined) {
+    await releaseSlot(account.accountId, request.deviceClass);
+    return { kind: 'next' };
+  }
   const name = appleDeviceName(request.deviceClass, request.udid);
   let registered: { device: AscDevice; existed: boolean };
   try {
@@ -92,8 +123,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   }
 
   const { device, existed } = registered;
-  const { p12Base64 } = await accountSecrets(account);
-  const issued = (mobileprovision: string): Attempt => ({ kind: 'issued', issued: { account, appleDevice: device, existed, mobileprovision, p12: p12Base64, deviceName: name } });
+  const issued = (mobileprovision: string): Attempt => ({ kind: 'issued', issued: { account, appleDevice: device, existed, mobileprovision, p12, deviceName: name } });
   try {
     const profile = await client.createAdHocProfile({
       name: `${name} ${request.nowSeconds}`,

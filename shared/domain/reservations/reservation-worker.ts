@@ -3,6 +3,9 @@
  * → create the ad hoc profile, and the device row becomes `normal` with it. PROCESSING → look again later
  * (backing off). Refused by Apple, the account's certificate gone, or 30 days passed → `failed`, with the
  * charge refunded in the same transaction.
+ *
+ * The device row's `.p12` is not touched here: the add already stored (and returned) the account's certificate
+ * re-exported under the tenant's p12 password, so the finished reservation hands out the same bytes.
  */
 import { AppleApiError } from '../../apple/asc-errors';
 import { getAccount } from '../../db/repositories/account-repository';

@@ -10,13 +10,28 @@ export interface TenantSettings {
   forceAddPeriodSeconds: number;
   /** Free re-issue window per warranty tier, in days from the original paid add (0 = no free re-issue). */
   warrantyWindowDays: Record<string, number>;
+  /**
+   * The password of every `.p12` this tenant's customers receive (the account's certificate is re-exported
+   * under it; the account's own password is never handed out). `1` is the convention of the market.
+   */
+  p12Password: string;
 }
 
 export const defaultTenantSettings: TenantSettings = {
   publishedAppsPerSource: 100,
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
+  p12Password: '1',
 };
+
+/** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
+export function p12PasswordProblem(password: string): string | undefined {
+  if (password.length === 0) return 'must not be empty';
+  if (password.length > 64) return 'must be at most 64 characters';
+  if (!/^[\x20-\x7e]+$/.test(password)) return 'must be printable ASCII characters (space to ~)';
+  if (password.trim() !== password) return 'must not start or end with a space';
+  return undefined;
+}
 
 export interface Tenant {
   tenantId: string;
