@@ -13,6 +13,7 @@ import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
 import { accountSecrets, ascClientFor } from '../accounts/account-service';
 import { DomainError } from '../errors';
+import { appleDeviceName } from './apple-device-name';
 
 export interface IssueRequest {
   tenantId: string;
@@ -45,12 +46,6 @@ export interface Issued {
   /** The account's certificate and key, re-exported under the tenant's p12 password (never the account's). */
   p12: string;
   deviceName: string;
-}
-
-/** Apple's device name: "iPad" in it is how Apple (and the simulator) tells an iPad's class from a registration. */
-export function appleDeviceName(deviceClass: DeviceClass, udid: string): string {
-  const word = deviceClass === 'ipad' ? 'iPad' : deviceClass === 'mac' ? 'Mac' : 'iPhone';
-  return `${word} ${udid.replace(/-/g, '').slice(-8).toUpperCase()}`;
 }
 
 export async function candidateAccounts(request: IssueRequest): Promise<Account[]> {

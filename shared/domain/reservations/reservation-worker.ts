@@ -15,7 +15,7 @@ import { listDueReservations, postponeReservation, reservationFinishItem } from 
 import { logger } from '../../logger';
 import { ascClientFor } from '../accounts/account-service';
 import type { DeviceZt } from '../devices/device';
-import { appleDeviceName } from '../add-device/issue-on-account';
+import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Charge, type Reservation } from './reservation';
 
 export interface WorkerReport {
