@@ -1,5 +1,5 @@
 import { startTestApi, type TestApi } from '../support/api';
-import { makeDraft, makeOwner } from '../support/fixtures';
+import { makeDraft, makeOwner, newUdid } from '../support/fixtures';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { createUser } from '../../shared/domain/users/user-service';
 
@@ -10,8 +10,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
-let udidCounter = 0;
-const newUdid = () => `00008110-${(0xc0000000000 + ++udidCounter).toString(16).padStart(16, '0')}`;
 
 interface Feed {
   apps: Array<{ id: number; name: string; downloadURL?: string }>;

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '../support/api';
-import { makeTenant } from '../support/fixtures';
+import { makeTenant, newUdid } from '../support/fixtures';
 import { createUser, expireToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
@@ -12,15 +13,13 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
-let udidCounter = 0;
-const newUdid = () => `00008030-${(0xb0000000000 + ++udidCounter).toString(16).padStart(16, '0')}`;
 
 const makeUser = (tenantId = 'default') => createUser({ tenantId, name: 'info owner' }, NOW);
 
 /** A certificate as the add flow stores it: with secrets, an account and a reservation. */
 async function issuedDevice(user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> {
   const device: Device = {
-    kid: `k-issued-${++udidCounter}`,
+    kid: `k-issued-${randomUUID().slice(0, 8)}`,
     id: await nextDeviceId(),
     user_id: user.userId,
     tenant_id: user.tenantId,

@@ -1,5 +1,5 @@
 import { startTestApi, type TestApi } from '../support/api';
-import { makeTenant } from '../support/fixtures';
+import { makeTenant, newUdid } from '../support/fixtures';
 import { createUser, expireToken, rotateToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { getDevice } from '../../shared/db/repositories/device-repository';
@@ -12,9 +12,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
-let udidCounter = 0;
-/** A fresh 25-character UDID, lower-case hex, different for every call. */
-const newUdid = () => `00008101-${(0xa0000000000 + ++udidCounter).toString(16).padStart(16, '0')}`;
 
 async function makeUser(tenantId = 'default') {
   return createUser({ tenantId, name: 'device owner' }, NOW);

@@ -39,3 +39,10 @@ export function makeDraft(sourceId: string, draft: Partial<{ name: string; versi
     1_700_000_000,
   );
 }
+
+let udidCounter = 0;
+
+/** A fresh 25-character UDID (`XXXXXXXX-XXXXXXXXXXXXXXXX`, lower-case hex), different on every call. */
+export function newUdid(): string {
+  return `00008101-${(0xa0000000000 + ++udidCounter).toString(16).padStart(16, '0')}`;
+}
