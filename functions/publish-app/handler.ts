@@ -1,17 +1,27 @@
-import type { z } from 'zod';
 import { createHandler } from '../../shared/http/create-handler';
 import { publishApp } from '../../shared/domain/sources/source-service';
 import { validationError } from '../../shared/domain/errors';
-import { positiveInt } from '../../shared/validation/fields';
+import { positiveInt, text } from '../../shared/validation/fields';
 import { parseManagementParams } from '../../shared/validation/management-params';
 
 const appId = positiveInt();
 
+/**
+ * The contract lets any parameter arrive in the query or the body, so the path's own two may be repeated
+ * there; they must then name the same source and app. Anything else is refused rather than ignored.
+ */
+const echoedPathShape = { source_id: text(200).optional(), app_id: positiveInt().optional() };
+
 export const handler = createHandler('publish-app', async ({ params, pathParams, tenant, user, now }) => {
-  // Publishing takes no parameters beyond the path; anything sent is refused rather than ignored.
-  parseManagementParams(params, { shape: {} as z.ZodRawShape });
+  const echoed = parseManagementParams(params, { shape: echoedPathShape });
   const id = appId.safeParse(pathParams.app_id);
   if (!id.success) throw validationError('invalid_value', ['app_id']);
-  const data = await publishApp({ tenantId: tenant.tenantId, userId: user!.userId }, pathParams.source_id ?? '', id.data, tenant.settings, Math.floor(now / 1000));
+  const sourceId = pathParams.source_id ?? '';
+  const mismatched = [
+    ...(echoed.source_id !== undefined && echoed.source_id !== sourceId ? ['source_id'] : []),
+    ...(echoed.app_id !== undefined && echoed.app_id !== id.data ? ['app_id'] : []),
+  ];
+  if (mismatched.length) throw validationError('invalid_value', mismatched);
+  const data = await publishApp({ tenantId: tenant.tenantId, userId: user!.userId }, sourceId, id.data, tenant.settings, Math.floor(now / 1000));
   return { data };
 });

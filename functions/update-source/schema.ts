@@ -1,11 +1,11 @@
-import { bit, httpUrlOrEmpty, jsonObject, text } from '../../shared/validation/fields';
+import { bit, httpUrl, jsonObject, text } from '../../shared/validation/fields';
 
 export const updateSourceShape = {
   name: text(100, { min: 1 }).optional(),
   message: text(5000).optional(),
   identifier: text(100, { min: 1 }).optional(),
-  source_icon: httpUrlOrEmpty().optional(),
-  pay_url: httpUrlOrEmpty().optional(),
+  source_icon: httpUrl().optional(),
+  pay_url: httpUrl().optional(),
   encrypt_enabled: bit().optional(),
   open_black: bit().optional(),
   open_black2: bit().optional(),

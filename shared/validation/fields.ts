@@ -33,11 +33,11 @@ export const positiveInt = () =>
     z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   );
 
-/** An absolute http(s) URL of at most 2048 characters, or "" to clear the setting. */
-export const httpUrlOrEmpty = () =>
+/** An absolute http(s) URL of at most 2048 characters. */
+export const httpUrl = () =>
   z.preprocess(
     trimmed,
-    z.string().refine((s) => s === '' || (codePoints(s) <= 2048 && isHttpUrl(s))),
+    z.string().refine((s) => codePoints(s) <= 2048 && isHttpUrl(s)),
   );
 
 /** A JSON object (or a JSON-encoded string holding one) of at most `maxBytes` serialized. */

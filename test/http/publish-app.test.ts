@@ -113,6 +113,18 @@ describe('publish app draft', () => {
     }
   });
 
+  test('source_id and app_id may be repeated in the body or query, and must then match the path', async () => {
+    const owner = await makeOwner();
+    const draft = await makeDraft(owner.source.source_id);
+    const other = await makeDraft(owner.source.source_id, { name: 'Other' });
+    const mismatch = await api.request('POST', publishPath(owner.source.source_id, draft.id), { headers: owner.bearer, json: { source_id: owner.source.source_id, app_id: other.id } });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toMatchObject({ code: 40002, data: { error: 'invalid_value', fields: ['app_id'] } });
+    expect((await getApp(owner.source.source_id, other.id))?.publish_status).toBe('draft');
+    const echoed = await api.request('POST', `${publishPath(owner.source.source_id, draft.id)}?app_id=${draft.id}`, { headers: owner.bearer, json: { source_id: owner.source.source_id } });
+    expect(echoed.body).toMatchObject({ code: 1, data: { id: draft.id, publish_status: 'published' } });
+  });
+
   test('administrator-only and unknown parameters are refused and nothing is published', async () => {
     const owner = await makeOwner();
     const draft = await makeDraft(owner.source.source_id);

@@ -77,6 +77,7 @@ describe('update source settings', () => {
     ['open_black', 'true'],
     ['open_black2', '01'],
     ['source_icon', 'ftp://cdn.example.com/i.png'],
+    ['source_icon', ''],
     ['pay_url', 'javascript:alert(1)'],
     ['pay_url', `https://example.com/${'a'.repeat(2048)}`, 'a URL over 2048 characters'],
     ['health_alert', '[1,2]'],

@@ -1,4 +1,4 @@
-import { bit, codePoints, httpUrlOrEmpty, jsonObject, positiveInt, text } from '../../shared/validation/fields';
+import { bit, codePoints, httpUrl, jsonObject, positiveInt, text } from '../../shared/validation/fields';
 
 describe('field rules', () => {
   test('bit accepts 0/1 and the strings "0"/"1" only', () => {
@@ -21,9 +21,8 @@ describe('field rules', () => {
   });
 
   test('URLs must be absolute http(s)', () => {
-    expect(httpUrlOrEmpty().parse('https://a.example/x')).toBe('https://a.example/x');
-    expect(httpUrlOrEmpty().parse('')).toBe('');
-    for (const bad of ['ftp://a.example', '/relative', 'https://', 'mailto:a@b.c']) expect(httpUrlOrEmpty().safeParse(bad).success).toBe(false);
+    expect(httpUrl().parse(' https://a.example/x ')).toBe('https://a.example/x');
+    for (const bad of ['', 'ftp://a.example', '/relative', 'https://', 'mailto:a@b.c']) expect(httpUrl().safeParse(bad).success).toBe(false);
   });
 
   test('jsonObject takes an object or a JSON string holding one, within the size limit', () => {
