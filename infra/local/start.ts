@@ -3,6 +3,7 @@ import { startApiServer } from './api-server';
 import { startAscSimulator } from './asc-simulator/server';
 import { startBackgroundJobs } from './background-jobs';
 import { startDynamoDbLocal, JavaMissingError, waitForDynamoDb } from './dynamodb-local';
+import { assertPortFree } from './free-port';
 import { seedDemo, seedDemoAccounts, type DemoAddData, type DemoData } from './seed';
 
 export interface LocalRuntimeOptions {
@@ -39,6 +40,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const s of stops.reverse()) await s().catch(() => undefined);
   };
   try {
+    await assertPortFree(options.port, 'PORT');
+    await assertPortFree(options.ascSimPort, 'ASC_SIM_PORT');
+    if (!options.dynamoEndpoint) await assertPortFree(options.dynamoPort, 'DYNAMODB_LOCAL_PORT');
     let endpoint = options.dynamoEndpoint;
     if (endpoint) {
       await waitForDynamoDb(endpoint, 5_000);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { freePort } from '../../infra/local/free-port';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,6 +67,24 @@ describe('npm start (the local runtime as a user runs it)', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 90_000);
+
+  test('a port already in use is named with the variable that moves it, before anything starts', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DYNAMODB_LOCAL_PORT: String(taken), ASC_SIM_PORT: String(await freePort()) };
+      delete env.DYNAMODB_ENDPOINT;
+      const child = spawn(tsx, ['bin/local.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = await waitForOutput(child, /already in use/, 30_000);
+      const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+      expect(code).toBe(1);
+      expect(output).toContain(`port ${taken} is already in use`);
+      expect(output).toContain('DYNAMODB_LOCAL_PORT=');
+    } finally {
+      blocker.close();
+    }
+  }, 40_000);
 
   test('without Java it says how to install it and exits non-zero', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: dirname(process.execPath), PORT: String(await freePort()), DYNAMODB_LOCAL_PORT: String(await freePort()) };
