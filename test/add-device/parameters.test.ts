@@ -1,5 +1,6 @@
 import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { translate } from '../../shared/i18n/catalog';
+import { expireToken } from '../../shared/domain/users/user-service';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
 
 let bed: Testbed;
@@ -53,6 +54,11 @@ test('an invalid or missing token is code 0 on the add route', async () => {
   expect(bad.body).toMatchObject({ code: 0, msg: 'Invalid token', data: { error: 'token_invalid' } });
   const missing = await add(bed.api, { udid: udid25() });
   expect(missing.body).toMatchObject({ code: 0, data: { error: 'token_missing' } });
+  const expiring = await newUser();
+  await expireToken(expiring.userId, Math.floor(Date.now() / 1000) - 1);
+  const expired = await add(bed.api, { token: expiring.token, udid: udid25() });
+  expect(expired.body).toMatchObject({ code: 0, msg: 'Invalid token', data: { error: 'token_invalid', expired: true } });
+  expect(await listDevicesByUserUdid(expiring.userId, udid25())).toHaveLength(0);
 });
 
 test('add_mode beats mode, warranty beats shtype, and the force vocabulary is case-insensitive', async () => {

@@ -127,7 +127,7 @@ describe('device info', () => {
 
     await expireToken(user.userId, NOW);
     const expired = await info({ token, kid: a.kid }, { 'X-Lang': 'en' });
-    expect(expired.body).toMatchObject({ code: 10, ysucc: 'Yerror' });
+    expect(expired.body).toMatchObject({ code: 10, msg: 'Invalid token', ysucc: 'Yerror', data: { error: 'token_invalid', expired: true } });
   });
 
   test("another tenant's site: the user's own device answers 100 there", async () => {

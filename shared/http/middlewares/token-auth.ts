@@ -11,7 +11,8 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Identifies the token owner: `Authorization: Bearer` on management routes (a missing header is an invalid
- * token, code 10), the `token` parameter on device routes (missing → its own error, code 12).
+ * token, code 10; an expired one code 11), the `token` parameter on device routes (missing → its own error,
+ * code 12; invalid or expired → invalid).
  */
 export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
   return {
@@ -27,7 +28,16 @@ export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Er
         token = typeof param === 'string' ? param.trim() : undefined;
         if (!token) throw new DomainError('token_missing', 'token_missing');
       }
-      context.app.user = await authenticate(token, Math.floor(context.app.now / 1000));
+      try {
+        context.app.user = await authenticate(token, Math.floor(context.app.now / 1000));
+      } catch (error) {
+        // The device and add contracts know one token failure, "Invalid token" (code 10 / code 0), which covers
+        // expiry; only the management routes tell an expired token apart (code 11).
+        if (kind === 'token' && error instanceof DomainError && error.kind === 'token_expired') {
+          throw new DomainError('token_invalid', 'token_invalid', { data: { expired: true } });
+        }
+        throw error;
+      }
     },
   };
 }
