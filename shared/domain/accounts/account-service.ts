@@ -11,29 +11,19 @@ import { open, seal } from '../../secrets/envelope-encryption';
 import { randomId } from '../ids';
 import { requireTenant } from '../tenants/tenant-service';
 import { WARRANTY_TIERS, tiersForMode } from '../pricing/warranty';
-import { APPLE_DEVICES_PER_CLASS, type Account, type AccountMode, type AccountSecrets, type PoolKind } from './account';
+import { APPLE_DEVICES_PER_CLASS, type Account, type AccountSecrets } from './account';
 
 export class AccountRuleError extends Error {}
 
-export interface NewAccountInput {
-  pool: PoolKind;
+/** An account to store: the team's identity as `Account` holds it, its secrets in the clear, and its placement. */
+export type NewAccountInput = Pick<Account, 'pool' | 'mode' | 'expiresAt' | 'simulated' | 'teamId' | 'baseUrl' | 'issuerId' | 'keyId' | 'certificateId' | 'bundleIdId'> & {
   tenantId?: string | undefined;
   userId?: string | undefined;
-  mode: AccountMode;
   weight?: number | undefined;
   tiers?: number[] | undefined;
   slotsPerClass?: number | undefined;
-  /** Membership expiry, epoch seconds; 0 when unknown. */
-  expiresAt: number;
-  simulated: boolean;
-  teamId: string;
-  baseUrl: string;
-  issuerId: string;
-  keyId: string;
-  certificateId: string;
-  bundleIdId: string;
   secrets: AccountSecrets;
-}
+};
 
 /** Stores an account; a private account belongs to the user's tenant, a public one to `tenantId`. */
 export async function addAccount(input: NewAccountInput, now: number): Promise<Account> {
