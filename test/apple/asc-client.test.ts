@@ -1,10 +1,10 @@
 // The App Store Connect client against the simulator, end to end over HTTP: every operation, every typed error.
 import { generateKeyPairSync } from 'node:crypto';
 import { AscClient, type AscClientOptions } from '../../shared/apple/asc-client';
-import { AppleApiError, CertificateNotFoundError, DeviceClassFullError } from '../../shared/apple/asc-errors';
+import { CertificateNotFoundError, DeviceClassFullError } from '../../shared/apple/asc-errors';
 import { AscTokenCache } from '../../shared/apple/asc-jwt';
 import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/local/asc-simulator/server';
-import { credentialsOf, newUdid } from '../support/asc-fixtures';
+import { appleFailure as failure, credentialsOf, newUdid } from '../support/asc-fixtures';
 
 let simulator: AscSimulator;
 
@@ -27,15 +27,6 @@ function countingFetch(): { fetch: typeof fetch; calls: () => number } {
     },
     calls: () => calls,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppleApiError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppleApiError)) throw new Error(`Expected an AppleApiError, got ${String(error)}`);
-  return error;
 }
 
 describe('an instant team', () => {

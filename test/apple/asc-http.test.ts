@@ -2,7 +2,7 @@
 // 4xx, the request it sends, the X-Rate-Limit budget, and a fresh token after a 401.
 import { generateKeyPairSync } from 'node:crypto';
 import { AscTransport, parseRateLimit, type AscTransportOptions } from '../../shared/apple/asc-http';
-import { AppleApiError } from '../../shared/apple/asc-errors';
+import { appleFailure as failure } from '../support/asc-fixtures';
 import { AscTokenCache, type AscCredentials } from '../../shared/apple/asc-jwt';
 
 const credentials: AscCredentials = {
@@ -42,15 +42,6 @@ function scriptedFetch(...replies: Reply[]) {
 
 function transport(fetchImpl: typeof fetch, options: AscTransportOptions = {}) {
   return new AscTransport(credentials, new AscTokenCache(), { fetch: fetchImpl, retryBaseDelayMs: 1, ...options });
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppleApiError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppleApiError)) throw new Error(`Expected an AppleApiError, got ${String(error)}`);
-  return error;
 }
 
 describe('parseRateLimit', () => {
