@@ -17,15 +17,22 @@ async function ownedByUdid(actor: Actor, udid: string): Promise<Device[]> {
   return (await listDevicesByUserUdid(actor.userId, udid)).filter((device) => isOwnedBy(device, actor));
 }
 
+/** The actor's certificate `kid`, if it is theirs and (when a UDID is given too) is that UDID's. */
+async function ownedByKid(actor: Actor, kid: string, udid: string | undefined): Promise<Device | undefined> {
+  const device = await getDevice(kid);
+  if (!device || !isOwnedBy(device, actor)) return undefined;
+  if (udid !== undefined && udidKey(udid) !== udidKey(device.udid)) return undefined;
+  return device;
+}
+
 /**
  * The one device the selector names. `kid` decides when given (a `udid` that does not match it → 100);
  * a UDID alone must name exactly one certificate (several → 21, with their kids so the caller can choose).
  */
 export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): Promise<Device> {
   if (selector.kid !== undefined) {
-    const device = await getDevice(selector.kid);
-    if (!device || !isOwnedBy(device, actor)) throw notFound();
-    if (selector.udid !== undefined && udidKey(selector.udid) !== udidKey(device.udid)) throw notFound();
+    const device = await ownedByKid(actor, selector.kid, selector.udid);
+    if (!device) throw notFound();
     return device;
   }
   if (selector.udid === undefined) throw new DomainError('device_selector_missing', 'device_selector_missing');
@@ -73,10 +80,8 @@ export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector,
  */
 export async function isInstallWithheld(owner: Actor, selector: DeviceSelector): Promise<boolean> {
   if (selector.kid !== undefined) {
-    const device = await getDevice(selector.kid);
-    if (!device || !isOwnedBy(device, owner)) return false;
-    if (selector.udid !== undefined && udidKey(selector.udid) !== udidKey(device.udid)) return false;
-    return !device.enabled;
+    const device = await ownedByKid(owner, selector.kid, selector.udid);
+    return device !== undefined && !device.enabled;
   }
   if (selector.udid === undefined) return false;
   const devices = await ownedByUdid(owner, selector.udid);
