@@ -44,7 +44,7 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 
 /** API Gateway's own answers for paths and methods it has no integration for. */
 function gatewayError(res: ServerResponse, status: number, message: string): void {
-  send(res, status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': status === 404 ? 'MissingAuthenticationTokenException' : 'MethodNotAllowed' }, JSON.stringify({ message }));
+  send(res, status, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff', 'x-amzn-ErrorType': status === 404 ? 'MissingAuthenticationTokenException' : 'MethodNotAllowed' }, JSON.stringify({ message }));
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {

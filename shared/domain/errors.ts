@@ -7,6 +7,10 @@ import type { MessageKey, MessageParams } from '../i18n/catalog';
  */
 export type ErrorKind =
   | 'validation'
+  /** Structurally unacceptable input (depth, keys, numbers, control characters): HTTP 400 on every route. */
+  | 'malformed_input'
+  /** A body over the size limit: HTTP 413 on every route. */
+  | 'too_large'
   | 'token_missing'
   | 'token_invalid'
   | 'token_expired'
@@ -44,10 +48,16 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.kind = kind;
     this.reason = reason;
-    this.fields = options.fields;
-    this.params = { ...(options.fields ? { fields: options.fields.join(', ') } : {}), ...options.params };
+    const fields = options.fields?.map(reportableField);
+    this.fields = fields;
+    this.params = { ...(fields ? { fields: fields.join(', ') } : {}), ...options.params };
     this.data = options.data ?? {};
   }
+}
+
+/** A caller's parameter name, or `(unnamed)` when it is not one we would name: errors never echo input back. */
+export function reportableField(name: string): string {
+  return /^[A-Za-z0-9_]{1,40}$/.test(name) ? name : '(unnamed)';
 }
 
 export function validationError(reason: MessageKey, fields: string[]): DomainError {

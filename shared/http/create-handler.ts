@@ -5,6 +5,7 @@ import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { routeFor, type FunctionName } from '../routes';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
+import { rawInputLimits } from './middlewares/input-limits';
 import { parameters } from './middlewares/parameters';
 import { rateLimit } from './middlewares/rate-limit';
 import { requestState } from './middlewares/request-state';
@@ -17,7 +18,8 @@ export type BusinessHandler = (state: RequestState) => Promise<BusinessResult>;
 /**
  * The Middy chain every function shares, configured from the function's route-table entry. Order matters:
  * the envelope comes first so its `onError` sees every failure, and the language is known before anything
- * that can fail on the caller's input. The rate limit follows auth (it counts per token owner) and precedes the
+ * that can fail on the caller's input. Structural limits run before the body is parsed (size, path ids) and
+ * as it is merged into `params` (depth, keys, numbers, control characters). The rate limit follows auth (it counts per token owner) and precedes the
  * business code, so a refused request changes nothing.
  */
 export function createHandler(fn: FunctionName, business: BusinessHandler) {
@@ -28,6 +30,7 @@ export function createHandler(fn: FunctionName, business: BusinessHandler) {
     .use(envelope(route))
     .use(httpsOnly())
     .use(tenantAndLanguage())
+    .use(rawInputLimits())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
     .use(parameters())

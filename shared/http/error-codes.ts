@@ -8,6 +8,8 @@ export interface CodeAndStatus {
 
 const managementCodes: Record<ErrorKind, CodeAndStatus> = {
   validation: { code: 40002, status: 400 },
+  malformed_input: { code: 40002, status: 400 },
+  too_large: { code: 40002, status: 413 },
   token_missing: { code: 10, status: 401 },
   token_invalid: { code: 10, status: 401 },
   token_expired: { code: 11, status: 401 },
@@ -41,6 +43,8 @@ function addCode(kind: ErrorKind): CodeAndStatus {
   if (kind === 'rate_limited') return { code: 0, status: 429 };
   if (kind === 'https_required') return { code: 0, status: 403 };
   if (kind === 'unavailable') return { code: 0, status: 503 };
+  if (kind === 'malformed_input') return { code: 0, status: 400 };
+  if (kind === 'too_large') return { code: 0, status: 413 };
   return { code: 0, status: 200 };
 }
 

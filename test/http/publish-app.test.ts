@@ -101,16 +101,20 @@ describe('publish app draft', () => {
     expect((await getApp(owner.source.source_id, draft.id))?.publish_status).toBe('draft');
   });
 
-  test('an app id that is not in the source answers 40004; a malformed one 40002', async () => {
+  test('an app id that is not in the source answers 40004; a malformed one 40002; one no id could have 404', async () => {
     const owner = await makeOwner();
     const missing = await api.request('POST', publishPath(owner.source.source_id, 999), { headers: { ...owner.bearer, 'X-Lang': 'en' } });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 40004, data: { error: 'app_not_found' } });
-    for (const bad of ['1x', '0', '-1', '1.5']) {
+    for (const bad of ['1x', '0', '-1']) {
       const res = await api.request('POST', publishPath(owner.source.source_id, bad), { headers: owner.bearer });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 40002, data: { error: 'invalid_value', fields: ['app_id'] } });
     }
+    // Characters outside letters, digits, `_` and `-` cannot be in any id: the app is simply not there.
+    const dotted = await api.request('POST', publishPath(owner.source.source_id, '1.5'), { headers: owner.bearer });
+    expect(dotted.status).toBe(404);
+    expect(dotted.body).toMatchObject({ code: 40004, data: { error: 'app_not_found' } });
   });
 
   test('source_id and app_id may be repeated in the body or query, and must then match the path', async () => {

@@ -14,6 +14,8 @@ function respond(state: RequestState, statusCode: number, body: unknown): ApiRes
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Language': state.lang,
       'Cache-Control': 'no-store',
+      // Every answer is JSON; browsers must never guess otherwise (a JSON body echoing text as HTML).
+      'X-Content-Type-Options': 'nosniff',
       ...state.responseHeaders,
     },
     body: JSON.stringify(body),

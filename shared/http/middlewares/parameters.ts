@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
+import { checkStructure } from './input-limits';
 import type { ApiEvent, ApiResult, AppContext, Params } from '../request-state';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -29,6 +30,8 @@ export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppConte
         bodyParams = isForm ? lastValues(body) : body;
       }
       const query = lastValues({ ...(event.multiValueQueryStringParameters ?? {}), ...(event.queryStringParameters ?? {}) });
+      checkStructure(query);
+      checkStructure(bodyParams);
       context.app.params = { ...query, ...bodyParams };
     },
   };
@@ -38,6 +41,8 @@ export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppConte
 export function bodyParserError(err: unknown): DomainError | undefined {
   const status = (err as { statusCode?: number })?.statusCode;
   if (status === 415) return new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
+  // Middy's JSON parser refuses `__proto__` and `constructor.prototype` keys itself, with this message.
+  if (status === 422 && (err as Error).message === 'Forbidden key in JSON body') return new DomainError('malformed_input', 'invalid_key', { fields: ['(unnamed)'] });
   if (status === 422 || status === 400) return new DomainError('validation', 'malformed_body', { fields: ['body'] });
   return undefined;
 }
