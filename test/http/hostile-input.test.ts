@@ -20,9 +20,9 @@ beforeAll(async () => {
   owner = await makeOwner({ balance: 1_000_000 });
   appId = (await makeDraft(owner.source.source_id)).id;
   const original = logger.error.bind(logger);
-  logger.error = ((...args: Parameters<typeof logger.error>) => {
-    errorLogs.push(args);
-    original(...args);
+  logger.error = ((message: string, ...rest: unknown[]) => {
+    errorLogs.push([message, ...rest]);
+    original(message);
   }) as typeof logger.error;
   restoreLogger = () => {
     logger.error = original;
@@ -73,7 +73,7 @@ const hostile: { name: string; status: number; reason: string; body: (auth: Reco
   { name: '1e-200', status: 400, reason: 'invalid_value', body: (a) => withRaw(a, 'n', '1e-200') },
   { name: 'an integer beyond safe integers', status: 400, reason: 'invalid_value', body: (a) => withRaw(a, 'n', '123456789012345678901234567890') },
   { name: 'a NUL character in a text field', status: 400, reason: 'invalid_value', body: (a) => JSON.stringify({ ...a, name: `a\u0000b`, beizhu: `a\u0000b`, udid: `${newUdid()}\u0000` }) },
-  { name: 'a JSON body sent as a form', status: 400, reason: 'unknown_or_invalid', contentType: 'application/x-www-form-urlencoded', body: (a) => `${new URLSearchParams(Object.entries(a).map(([k, v]) => [k, String(v)])).toString()}&${encodeURIComponent(`{"${SECRET}":"x"}`)}=1` },
+  { name: 'a JSON body sent as a form', status: 400, reason: 'unknown_or_invalid', contentType: 'application/x-www-form-urlencoded', body: (a) => `${new URLSearchParams(Object.entries(a).map(([k, v]): [string, string] => [k, String(v)])).toString()}&${encodeURIComponent(`{"${SECRET}":"x"}`)}=1` },
 ];
 
 function expectEnvelope(target: Target, res: ApiResponse, status: number) {

@@ -18,6 +18,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Free text that legitimately spans lines; every other string refuses tab, CR and LF too. */
 const MULTILINE_FIELDS = new Set(['message', 'description', 'version_description', 'beizhu']);
 // C0 controls and DEL; tab (09), LF (0A) and CR (0D) are split out so multi-line fields may keep them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LINE_CONTROL = /[\t\n\r]/;
 /** DynamoDB numbers: 38 significant digits between 1E-130 and 9.9E125 in magnitude. */
