@@ -27,6 +27,11 @@ export interface RouteDefinition {
   auth: AuthKind;
   /** Requests per minute per token owner; null where the route is public. */
   rateLimit: number | null;
+  /**
+   * Routes that share one budget name the same group (the three add routes are one endpoint for limiting:
+   * a user gets 60 adds a minute in all, not 60 on each). Without it, the route's function is its group.
+   */
+  rateLimitGroup?: string;
   envelope: EnvelopeKind;
   description: string;
   /**
@@ -84,35 +89,38 @@ export const routes = [
   },
   {
     function: 'add-device',
+    rateLimitGroup: 'add-device',
     methods: ['GET', 'POST'],
     path: '/api/adddevice/v2',
     auth: 'token',
     rateLimit: 60,
     envelope: 'add',
     description: 'Add a device (instant or review)',
-    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks'] },
+    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
     secrets: true,
   },
   {
     function: 'add-device-legacy-instant',
+    rateLimitGroup: 'add-device',
     methods: ['GET', 'POST'],
     path: '/api/adddevice',
     auth: 'token',
     rateLimit: 60,
     envelope: 'add',
     description: 'Legacy instant add',
-    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks'] },
+    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
     secrets: true,
   },
   {
     function: 'add-device-legacy-review',
+    rateLimitGroup: 'add-device',
     methods: ['GET', 'POST'],
     path: '/api/addyydevice',
     auth: 'token',
     rateLimit: 60,
     envelope: 'add',
     description: 'Legacy review (reservation) add',
-    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks'] },
+    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
     secrets: true,
   },
   {
@@ -151,7 +159,7 @@ export const scheduledJobs = [
     function: 'reservation-worker',
     everyMinutes: 2,
     description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise',
-    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes'] },
+    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds'] },
     secrets: true,
   },
   {

@@ -64,7 +64,7 @@ export class AscClient {
 
   async registerDevice({ name, udid, platform }: RegisterDeviceInput): Promise<AscDevice> {
     const body = { data: { type: 'devices', attributes: { name, udid, platform } } };
-    const document = await this.#call(deviceDocumentSchema, 'POST', '/v1/devices', { body });
+    const document = await this.#call(deviceDocumentSchema, 'POST', '/v1/devices', { body, repeatable: false });
     return toDevice(document.data);
   }
 
@@ -148,7 +148,7 @@ export class AscClient {
     schema: S,
     method: 'GET' | 'POST',
     path: string,
-    options: { query?: Query; body?: unknown } = {},
+    options: { query?: Query; body?: unknown; repeatable?: boolean } = {},
   ): Promise<z.infer<S>> {
     const body = await this.#transport.request({ method, path, ...options });
     const parsed = schema.safeParse(body);

@@ -39,6 +39,11 @@ export interface AscRequest {
   path: string;
   query?: Query;
   body?: unknown;
+  /**
+   * False for a request that must not be sent twice blindly (registering a device): only a 429, which Apple
+   * answered without acting, is retried; a lost answer goes back to the caller, who looks up what happened.
+   */
+  repeatable?: boolean;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -78,7 +83,8 @@ export class AscTransport {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(request, url);
       if (outcome.ok) return outcome.body;
-      if (attempt >= this.#maxAttempts || !isRetryable(outcome.error)) throw outcome.error;
+      const retry = request.repeatable === false ? outcome.error.kind === 'rate_limited' : isRetryable(outcome.error);
+      if (attempt >= this.#maxAttempts || !retry) throw outcome.error;
       await sleep(this.#backoff(attempt));
     }
   }

@@ -75,6 +75,16 @@ export const tables = {
     partitionKey: { name: 'lock_key', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Payments held by adds in flight: taken before Apple is called, then completed by the add's final
+   * transaction or released (refunded). `queue` is set only while held, so the sparse index lists exactly the
+   * holds a crashed add left behind, oldest first, for the sweep that refunds them.
+   */
+  paymentHolds: {
+    partitionKey: { name: 'hold_id', type: 'S' },
+    indexes: [{ name: 'by-queue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'created_at', type: 'N' } }],
+    ttlAttribute: 'expires_at',
+  },
   /** Monotonic counters for the numeric ids the contract exposes (device `id`). */
   counters: {
     partitionKey: { name: 'counter', type: 'S' },

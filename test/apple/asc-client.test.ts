@@ -198,17 +198,27 @@ describe('rate limit', () => {
 });
 
 describe('a flaky edge in front of Apple', () => {
-  test('503s are retried and the registration goes through once', async () => {
+  test('503s are retried for reads', async () => {
     const team = await simulator.createTeam({ mode: 'instant' });
     let calls = 0;
     const flaky: typeof fetch = (input, init) => {
       calls++;
       return calls <= 2 ? Promise.resolve(new Response('Service Unavailable', { status: 503 })) : fetch(input, init);
     };
-    const udid = newUdid();
-    const device = await clientOf(team, { fetch: flaky }).registerDevice({ name: 'iPhone', udid, platform: 'IOS' });
-    expect(device.udid).toBe(udid);
+    expect(await clientOf(team, { fetch: flaky }).findDeviceByUdid(newUdid())).toBeUndefined();
     expect(calls).toBe(3);
+  });
+
+  test('a registration is not sent twice blindly: a 503 goes back to the caller, who looks the UDID up', async () => {
+    const team = await simulator.createTeam({ mode: 'instant' });
+    let calls = 0;
+    const flaky: typeof fetch = (input, init) => {
+      calls++;
+      return calls <= 1 ? Promise.resolve(new Response('Service Unavailable', { status: 503 })) : fetch(input, init);
+    };
+    const error = await failure(clientOf(team, { fetch: flaky }).registerDevice({ name: 'iPhone', udid: newUdid(), platform: 'IOS' }));
+    expect(error).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(calls).toBe(1);
   });
 });
 

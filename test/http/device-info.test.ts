@@ -20,7 +20,7 @@ const makeUser = (tenantId = 'default') => createUser({ tenantId, name: 'info ow
 async function issuedDevice(user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> {
   const device: Device = {
     kid: `k-issued-${randomUUID().slice(0, 8)}`,
-    id: await nextDeviceId(),
+    id: await nextDeviceId(user.tenantId),
     user_id: user.userId,
     tenant_id: user.tenantId,
     udid: newUdid(),

@@ -100,6 +100,9 @@ export const appleErrors = {
     ),
   deviceExists: (udid: string) =>
     new SimAppleError(409, 'ENTITY_ERROR', ENTITY_TITLE, `A device with number '${udid}' already exists on this team.`),
+  /** Apple's generic refusal, as it answers a request the key's role may not make. */
+  forbidden: () =>
+    new SimAppleError(403, 'FORBIDDEN_ERROR', 'This request is forbidden for security reasons', 'The API key in use does not allow this request'),
   deviceClassFull: (deviceWord: string) =>
     new SimAppleError(
       403,

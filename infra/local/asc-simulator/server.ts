@@ -14,6 +14,11 @@
  *   POST /_sim/teams/{teamId}/rate-limit             → 200 {"teamId","hourlyRequestLimit"}  body {"hourlyRequestLimit":N}
  *   POST /_sim/devices/{udid}/ineligible[?teamId=T]  → 200 {"udid","devices":N}  status INELIGIBLE (Apple refused it)
  *   POST /_sim/devices/{udid}/enable[?teamId=T]      → 200 {"udid","devices":N}  status ENABLED now (ends PROCESSING)
+ *   GET  /_sim/teams/{teamId}/devices                → 200 {"teamId","devices":[{"id","udid","status","deviceClass"}]}
+ *
+ * Faults (`injectFault`, in process only): the next matching Apple requests fail the way the network or Apple
+ * can — `lose-answer` does the work and then drops the connection without a response (a timeout as the
+ * client sees it), `unavailable` answers 503 without doing anything, `forbidden` answers Apple's 403.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,8 +42,21 @@ export interface AscSimulatorOptions {
 /** A team's credentials plus the base URL to reach it: everything an account record needs. */
 export type SimulatedTeam = SimulatedTeamCredentials & { baseUrl: string };
 
+export interface SimulatedFault {
+  teamId: string;
+  method: 'GET' | 'POST';
+  /** The Apple path, e.g. `/v1/devices`. */
+  path: string;
+  effect: 'lose-answer' | 'unavailable' | 'forbidden';
+  /** How many matching requests it hits (default 1). */
+  times?: number;
+}
+
 export interface AscSimulator {
   url: string;
+  /** The team's registered devices, as Apple would list them. */
+  registeredDevices(teamId: string): { id: string; udid: string; status: string; deviceClass: string }[];
+  injectFault(fault: SimulatedFault): void;
   close(): Promise<void>;
   createTeam(options: NewTeamOptions): Promise<SimulatedTeam>;
   /** Apple revokes the team's distribution certificate: it 404s and leaves the list. */
@@ -109,6 +127,7 @@ function parseControlBody<S extends z.ZodType>(schema: S, text: string): z.infer
 
 class Simulator implements AscSimulator {
   readonly #teams = new Map<string, SimTeam>();
+  readonly #faults: (SimulatedFault & { left: number })[] = [];
   readonly #teamsByKey = new Map<string, SimTeam>();
 
   constructor(
@@ -154,6 +173,24 @@ class Simulator implements AscSimulator {
     return this.#overrideStatus(udid, teamId, 'ENABLED');
   }
 
+  registeredDevices(teamId: string) {
+    const team = this.#team(teamId);
+    return [...team.devices.values()].map((d) => ({ id: d.id, udid: d.udid, status: team.deviceStatus(d, Date.now()), deviceClass: d.deviceClass }));
+  }
+
+  injectFault(fault: SimulatedFault): void {
+    this.#team(fault.teamId);
+    this.#faults.push({ ...fault, left: fault.times ?? 1 });
+  }
+
+  /** The fault this request meets, if any, counting it down. */
+  takeFault(team: SimTeam, method: string, path: string): SimulatedFault['effect'] | undefined {
+    const fault = this.#faults.find((f) => f.left > 0 && f.teamId === team.teamId && f.method === method && f.path === path);
+    if (!fault) return undefined;
+    fault.left--;
+    return fault.effect;
+  }
+
   #team(teamId: string): SimTeam {
     const team = this.#teams.get(teamId);
     if (!team) throw new ControlError(404, `No simulated team ${teamId}`);
@@ -178,6 +215,11 @@ async function handleControl(simulator: Simulator, request: IncomingMessage, url
   const { method } = request;
   const path = url.pathname;
   if (method === 'GET' && path === '/_sim/health') return [200, { status: 'ok', teams: simulator.teamCount }];
+  const listing = /^\/_sim\/teams\/([^/]+)\/devices$/.exec(path);
+  if (method === 'GET' && listing?.[1]) {
+    const teamId = decodeURIComponent(listing[1]);
+    return [200, { teamId, devices: simulator.registeredDevices(teamId) }];
+  }
   if (method !== 'POST') throw new ControlError(404, `No control endpoint ${method ?? ''} ${path}`);
   const body = await readBody(request);
   if (path === '/_sim/teams') return [201, await simulator.createTeam(parseControlBody(createTeamBody, body))];
@@ -205,13 +247,17 @@ async function handleControl(simulator: Simulator, request: IncomingMessage, url
   throw new ControlError(404, `No control endpoint ${method} ${path}`);
 }
 
-async function handleApple(simulator: Simulator, request: IncomingMessage, url: URL): Promise<[number, unknown, string]> {
+/** `drop` when the answer must be lost (the work was done, the client hears nothing). */
+async function handleApple(simulator: Simulator, request: IncomingMessage, url: URL): Promise<[number, unknown, string] | 'drop'> {
   const now = Date.now();
   let team: SimTeam | undefined;
   try {
     const text = await readBody(request);
     team = await authenticate(request.headers.authorization, (issuerId, keyId) => simulator.teamOfKey(issuerId, keyId));
     if (!team.budget.take(now)) throw appleErrors.rateLimited();
+    const fault = simulator.takeFault(team, request.method ?? 'GET', url.pathname);
+    if (fault === 'unavailable') return [503, { errors: [{ id: 'sim-fault', status: '503', code: 'SERVICE_UNAVAILABLE', title: 'Service Unavailable', detail: 'The service is temporarily unavailable.' }] }, team.budget.header(now)];
+    if (fault === 'forbidden') throw appleErrors.forbidden();
     let body: unknown;
     if (text !== '') {
       try {
@@ -229,6 +275,7 @@ async function handleApple(simulator: Simulator, request: IncomingMessage, url: 
       now,
       baseUrl: simulator.url,
     });
+    if (fault === 'lose-answer') return 'drop';
     return [reply.status, reply.body, team.budget.header(now)];
   } catch (error) {
     const appleError = error instanceof SimAppleError ? error : appleErrors.internal();
@@ -249,9 +296,14 @@ function serve(simulator: Simulator, request: IncomingMessage, response: ServerR
       });
     return;
   }
-  void handleApple(simulator, request, url).then(([status, body, rateLimit]) =>
-    send(response, status, body, { 'x-rate-limit': rateLimit }),
-  );
+  void handleApple(simulator, request, url).then((answer) => {
+    if (answer === 'drop') {
+      response.socket?.destroy();
+      return;
+    }
+    const [status, body, rateLimit] = answer;
+    send(response, status, body, { 'x-rate-limit': rateLimit });
+  });
 }
 
 export async function startAscSimulator(options: AscSimulatorOptions = {}): Promise<AscSimulator> {

@@ -6,7 +6,8 @@
  *
  * - `devicePutItem(device)` — the `Put` for a new device (condition: the kid is new), ready to go inside a
  *   `TransactWriteItems` with the debit, the slot and the reservation; `putDevice(device)` sends it alone.
- * - `nextDeviceId()` — the next numeric device id from the atomic `counters` item `device`.
+ * - `nextDeviceId(tenantId)` — the tenant's next numeric device id, from its atomic `counters` item
+ *   `device#<tenant>` (per tenant, so no tenant learns another's volume from the ids it sees).
  * - `getDevice(kid)` — strongly consistent read by kid.
  * - `listDevicesByUserUdid(userId, udid)` — a user's certificates for a UDID (case-insensitive), newest first.
  * - `setDeviceEnabled(kid, enabled, guard)` — one conditional update: the device must belong to
@@ -26,7 +27,7 @@ interface DeviceItem extends Device {
   issued_account?: string;
 }
 
-const DEVICE_COUNTER = 'device';
+export const deviceCounterKey = (tenantId: string) => `device#${tenantId}`;
 
 function toItem(device: Device): DeviceItem {
   return {
@@ -55,11 +56,11 @@ export async function putDevice(device: Device): Promise<void> {
   await documentClient().send(new PutCommand(devicePutItem(device).Put));
 }
 
-export async function nextDeviceId(): Promise<number> {
+export async function nextDeviceId(tenantId: string): Promise<number> {
   const out = await documentClient().send(
     new UpdateCommand({
       TableName: tableName('counters'),
-      Key: { counter: DEVICE_COUNTER },
+      Key: { counter: deviceCounterKey(tenantId) },
       UpdateExpression: 'ADD #value :one',
       ExpressionAttributeNames: { '#value': 'value' },
       ExpressionAttributeValues: { ':one': 1 },

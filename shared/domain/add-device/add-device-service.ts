@@ -1,13 +1,18 @@
 /**
- * The add-device flow of DESIGN §2, behind `/api/adddevice/v2` and the legacy add routes: short-circuit, free
- * re-issue, force-add period, payment, issuing on an Apple account, and one transaction that records the
- * device (and reservation), the payment and the slot. Every refusal is a DomainError; nothing is charged
- * unless a certificate or a reservation is delivered.
+ * The add-device flow behind `/api/adddevice/v2` and the legacy add routes: short-circuit, free re-issue,
+ * force-add period, the payment held, issuing on an Apple account, and one transaction that records the
+ * device (and reservation), completes the hold and counts the slot. Every refusal is a DomainError.
+ *
+ * The invariants: charged ⇒ delivered or refunded (a hold is completed only together with the device it
+ * paid for, and released otherwise); a slot is spent only while a payment is held (the hold comes before
+ * any Apple call); a registration Apple accepted is never lost (if the final transaction cannot be written,
+ * an uncharged `failed` row keeps Apple's device id, and the next add of the UDID goes to that account).
  */
 import { getRecentAdd, recentAddPutItem } from '../../db/repositories/add-lock-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleaseItem, slotUseItem } from '../../db/repositories/account-repository';
 import { issueDetails, issuedDevicePutItem, transact, type IssuedDevice, type TransactItem } from '../../db/repositories/issued-device-repository';
+import { holdCompleteItem, releaseHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { reservationPutItem } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
 import { randomId } from '../ids';
@@ -20,7 +25,7 @@ import type { User } from '../users/user';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
-import { choosePayment, insufficientBalance, paymentItem, type Payment } from './payment';
+import { choosePayment, holdPayment, type Payment } from './payment';
 
 export interface AddContext {
   tenant: Tenant;
@@ -42,6 +47,8 @@ export interface AddedCertificate {
 const ISSUE_BUDGET_MS = 18_000;
 
 const USABLE = new Set(['normal', 'processing']);
+/** Tries of the final transaction: it only meets transient conflicts once the payment is held. */
+const RECORD_ATTEMPTS = 3;
 /** Adds that delivered nothing (and charged nothing) do not start a force-add period. */
 const NOT_AN_ADD = new Set(['failed', 'ineligible']);
 
@@ -76,15 +83,16 @@ async function certificatesOfUdid(userId: string, request: AddRequest): Promise<
 
 export async function addDevice(context: AddContext, request: AddRequest): Promise<AddedCertificate> {
   const { tenant, user } = context;
-  // A token identifies its user on every site but buys nothing on another tenant's (DESIGN §3, tokens).
+  // A token identifies its user on every site but buys nothing on another tenant's.
   if (user.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
-  return withAddLock({ userId: user.userId, udid: request.udid, pool: request.pool }, async (waited) => {
+  // A forced add does not queue behind an identical one: it would register and charge a second time.
+  return withAddLock({ userId: user.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited) => {
     const mine = (await certificatesOfUdid(user.userId, request)).filter((d) => d.tenant_id === tenant.tenantId);
     const inPool = mine.filter((d) => d.pool === request.pool);
 
-    // An identical add that held the lock before us already delivered: return its certificate, even when forced.
+    // An identical add that held the lock before us already delivered: return its certificate.
     const usable = inPool.find((d) => USABLE.has(d.zt));
-    if (usable && (!request.force || (waited && usable.addtime >= context.now))) {
+    if (usable && (!request.force || waited)) {
       // The index may lag an update (the worker just issued the profile): answer from the item itself.
       return view((await getDevice(usable.kid)) ?? usable, request.mode);
     }
@@ -98,23 +106,32 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     }
 
     const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier });
-    const issued = await issueOnAccount({
-      tenantId: tenant.tenantId,
-      userId: user.userId,
-      pool: request.pool === 1 ? 'private' : 'public',
-      mode: request.mode,
-      tier: payment.tier,
-      deviceClass: request.deviceClass,
-      udid: request.udid,
-      nowSeconds: context.now,
-      p12Password: tenant.settings.p12Password,
-      deadlineMs: Date.now() + ISSUE_BUDGET_MS,
-    });
-    return record(context, request, payment, issued, free?.warrantyFrom);
+    const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid }, context.now);
+    let issued: Issued;
+    try {
+      issued = await issueOnAccount({
+        tenantId: tenant.tenantId,
+        userId: user.userId,
+        pool: request.pool === 1 ? 'private' : 'public',
+        mode: request.mode,
+        tier: payment.tier,
+        deviceClass: request.deviceClass,
+        udid: request.udid,
+        nowSeconds: context.now,
+        p12Password: tenant.settings.p12Password,
+        deadlineMs: Date.now() + ISSUE_BUDGET_MS,
+        // Apple already has this UDID on these accounts from an add that could not be recorded: no new slot there.
+        preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
+      });
+    } catch (error) {
+      if (hold) await releaseHold(hold, context.now);
+      throw error;
+    }
+    return record(context, request, payment, hold, issued, free?.warrantyFrom);
   });
 }
 
-async function record(context: AddContext, request: AddRequest, payment: Payment, issued: Issued, warrantyFrom: number | undefined): Promise<AddedCertificate> {
+async function record(context: AddContext, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined): Promise<AddedCertificate> {
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const kid = randomId('k', 16);
@@ -138,7 +155,7 @@ async function record(context: AddContext, request: AddRequest, payment: Payment
       : undefined;
   const device: IssuedDevice = {
     kid,
-    id: await nextDeviceId(),
+    id: await nextDeviceId(tenant.tenantId),
     user_id: user.userId,
     tenant_id: tenant.tenantId,
     udid: request.udid,
@@ -161,16 +178,21 @@ async function record(context: AddContext, request: AddRequest, payment: Payment
     charge: payment.charge,
   };
   const slot = issued.existed ? slotReleaseItem(issued.account.accountId, request.deviceClass) : slotUseItem(issued.account.accountId, request.deviceClass);
-  const pay = paymentItem(payment, user.userId, now);
   const recent = recentAddPutItem(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
-  const items: TransactItem[] = [issuedDevicePutItem(device), slot, recent, ...(reservation ? [reservationPutItem(reservation)] : []), ...(pay ? [pay] : [])];
-  const outcome = await transact(items);
-  if (outcome.ok) return view(device, request.mode);
+  const items: TransactItem[] = [issuedDevicePutItem(device), slot, recent, ...(reservation ? [reservationPutItem(reservation)] : []), ...(hold ? [holdCompleteItem(hold.holdId, now)] : [])];
+  for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
+    try {
+      if ((await transact(items)).ok) return view(device, request.mode);
+      break; // a condition failed: the hold was settled elsewhere, so trying again cannot succeed
+    } catch (error) {
+      logger.warn('The add’s final transaction failed; trying again', { kid, attempt, error: error as Error });
+    }
+  }
 
-  // Only the payment's condition can fail here (the balance or the code changed while Apple worked). Apple
-  // has the registration: keep it as a failed, uncharged certificate so it is not lost, and refuse the add.
-  logger.warn('Payment failed after Apple delivered; recording an uncharged failed certificate', { kid, failed: outcome.failed });
+  // Apple has the registration but the add cannot be recorded: refund exactly the hold, and keep the
+  // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
+  logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
+  if (hold) await releaseHold(hold, now);
   await transact([issuedDevicePutItem({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
-  if (payment.charge.kind === 'code') throw new DomainError('add_failed', 'code_used');
-  throw insufficientBalance(payment.charge.kind === 'balance' ? payment.charge.amount : 0, user.balance);
+  throw new DomainError('unavailable', 'add_not_recorded');
 }

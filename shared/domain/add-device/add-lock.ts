@@ -10,7 +10,8 @@ import { DomainError } from '../errors';
 /** Longer than an add can take (Apple calls time out at 15 s, a few tries each); a crashed add frees it then. */
 const LOCK_TTL_SECONDS = 60;
 const WAIT_STEP_MS = 100;
-const MAX_WAIT_MS = 25_000;
+/** An identical add waits at most this long for the first to finish, then gives up (`add_in_progress`). */
+const MAX_WAIT_MS = 20_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -18,8 +19,12 @@ export function addLockKey(key: { userId: string; udid: string; pool: number }):
   return `${key.userId}#${udidKey(key.udid)}#${key.pool}`;
 }
 
-/** Runs `work` holding the lock; `waited` tells it another identical add ran first. */
-export async function withAddLock<T>(key: { userId: string; udid: string; pool: number }, work: (waited: boolean) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` holding the lock; `waited` tells it another identical add ran first. With `wait: false` a held
+ * lock is refused at once with `add_in_progress`. The key is never a time, so no clock edge lets two
+ * identical adds run side by side.
+ */
+export async function withAddLock<T>(key: { userId: string; udid: string; pool: number }, options: { wait: boolean }, work: (waited: boolean) => Promise<T>): Promise<T> {
   const lockKey = addLockKey(key);
   const owner = randomUUID();
   const started = Date.now();
@@ -27,7 +32,7 @@ export async function withAddLock<T>(key: { userId: string; udid: string; pool: 
   // Lock expiry is wall-clock time on purpose: it guards real concurrency, not the domain's (injectable) clock.
   while (!(await tryLock(lockKey, owner, Math.floor(Date.now() / 1000), LOCK_TTL_SECONDS))) {
     waited = true;
-    if (Date.now() - started > MAX_WAIT_MS) throw new DomainError('add_failed', 'add_in_progress');
+    if (!options.wait || Date.now() - started > MAX_WAIT_MS) throw new DomainError('add_failed', 'add_in_progress');
     await sleep(WAIT_STEP_MS + Math.random() * WAIT_STEP_MS);
   }
   try {

@@ -28,6 +28,8 @@ export interface IssueRequest {
   p12Password: string;
   /** Wall-clock ms after which no further account is tried (the route must answer within API Gateway's 29 s). */
   deadlineMs?: number;
+  /** Accounts to try first: Apple already has the UDID there from an add that could not be recorded. */
+  preferAccounts?: readonly string[];
 }
 
 /**
@@ -51,21 +53,31 @@ export interface Issued {
 export async function candidateAccounts(request: IssueRequest): Promise<Account[]> {
   const key = poolKey(request.pool, { tenantId: request.tenantId, userId: request.userId });
   const accounts = await listPool(key, request.deviceClass);
-  return accounts.filter(
+  const eligible = accounts.filter(
     (a) => a.mode === request.mode && a.tiers.includes(request.tier) && (a.expiresAt === 0 || a.expiresAt > request.nowSeconds) && (a.pool === 'public' || a.ownerUserId === request.userId),
   );
+  const preferred = new Set(request.preferAccounts ?? []);
+  // A stable sort keeps the pool's weight order within each group.
+  return eligible.sort((a, b) => Number(preferred.has(b.accountId)) - Number(preferred.has(a.accountId)));
 }
 
 type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: AppleApiError };
 
+/**
+ * Registers the UDID, or finds it. `existed` means Apple had it before this add (its slot was counted then),
+ * so the slot reserved for this add goes back. When Apple's answer is lost (no response, or a 5xx after which
+ * nobody knows), the UDID is looked up: registered → it is this add's registration and it goes on; not
+ * registered → the error stands and the caller gives the slot back.
+ */
 async function registerOrFind(client: AscClient, request: IssueRequest, name: string): Promise<{ device: AscDevice; existed: boolean }> {
   try {
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
   } catch (error) {
-    if (!(error instanceof AppleApiError) || error.kind !== 'device_exists') throw error;
+    if (!(error instanceof AppleApiError) || (error.kind !== 'device_exists' && error.kind !== 'unavailable')) throw error;
     const device = await client.findDeviceByUdid(request.udid);
     if (!device) throw error;
-    return { device, existed: true };
+    if (error.kind === 'unavailable') logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid });
+    return { device, existed: error.kind === 'device_exists' };
   }
 }
 

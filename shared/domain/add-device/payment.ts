@@ -1,10 +1,10 @@
 /**
- * DESIGN §2 step 4: how an add is paid — free (private pool, free re-issue), by activation code (which fixes
- * the tier) or from the balance at the price for (mode, tier, class). Checked before Apple is called; the
- * debit or the code's use happens in the add's transaction, whose conditions check again.
+ * How an add is paid — free (private pool, free re-issue), by activation code (which fixes the tier) or from
+ * the balance at the price for (mode, tier, class) — and the hold that takes the payment before Apple is
+ * called, so that no device is registered for an add nobody paid for.
  */
-import { codeUseItem } from '../../db/repositories/code-repository';
-import { balanceDebitItem } from '../../db/repositories/issued-device-repository';
+import { takeHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { randomId } from '../ids';
 import type { User } from '../users/user';
 import { DomainError } from '../errors';
 import { findCode, type ActivationCode } from '../pricing/activation-codes';
@@ -39,9 +39,16 @@ export function insufficientBalance(price: number, balance: number): DomainError
   return new DomainError('add_failed', 'insufficient_balance', { params: { price: (price / 100).toFixed(2), balance: (balance / 100).toFixed(2) }, data: { price, balance } });
 }
 
-/** The transaction item that takes the payment, if any. */
-export function paymentItem(payment: Payment, userId: string, at: number) {
-  if (payment.charge.kind === 'balance') return balanceDebitItem(userId, payment.charge.amount);
-  if (payment.charge.kind === 'code' && payment.code) return codeUseItem(payment.code, userId, at);
-  return undefined;
+/**
+ * Takes the payment (a conditional debit, or the code's claim) and records the hold; undefined for a free
+ * add. Refused exactly as the checks above would refuse it, now that a concurrent add may have got there
+ * first: the balance no longer covers the price, or the code was claimed.
+ */
+export async function holdPayment(payment: Payment, owner: { user: User; tenantId: string; udid: string }, now: number): Promise<PaymentHold | undefined> {
+  const { charge } = payment;
+  if (charge.kind === 'free') return undefined;
+  const hold: PaymentHold = { holdId: randomId('h', 16), userId: owner.user.userId, tenantId: owner.tenantId, udid: owner.udid, charge, createdAt: now };
+  if (await takeHold(hold, payment.code)) return hold;
+  if (charge.kind === 'code') throw new DomainError('add_failed', 'code_used');
+  throw insufficientBalance(charge.amount, owner.user.balance);
 }

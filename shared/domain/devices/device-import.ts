@@ -34,7 +34,7 @@ export async function importDevice(input: DeviceImport, now: number): Promise<De
   if (!(WARRANTY_TIERS as readonly number[]).includes(warranty)) throw new DeviceImportError(`--warranty must be one of ${WARRANTY_TIERS.join(', ')}`);
   const device: Device = {
     kid: input.kid ?? randomId('k', 16),
-    id: await nextDeviceId(),
+    id: await nextDeviceId(user.tenantId),
     user_id: user.userId,
     tenant_id: user.tenantId,
     udid,

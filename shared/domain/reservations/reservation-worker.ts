@@ -9,14 +9,14 @@
  */
 import { AppleApiError } from '../../apple/asc-errors';
 import { getAccount } from '../../db/repositories/account-repository';
-import { codeReleaseItem } from '../../db/repositories/code-repository';
-import { balanceCreditItem, deviceIssuedItem, deviceZtItem, transact, type TransactItem } from '../../db/repositories/issued-device-repository';
+import { deviceIssuedItem, deviceZtItem, transact } from '../../db/repositories/issued-device-repository';
+import { listStaleHolds, refundItem, releaseHold } from '../../db/repositories/payment-hold-repository';
 import { listDueReservations, postponeReservation, reservationFinishItem } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
 import { ascClientFor } from '../accounts/account-service';
 import type { DeviceZt } from '../devices/device';
 import { appleDeviceName } from '../add-device/apple-device-name';
-import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Charge, type Reservation } from './reservation';
+import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
 
 export interface WorkerReport {
   checked: number;
@@ -24,12 +24,24 @@ export interface WorkerReport {
   failed: number;
   waiting: number;
   errors: number;
+  /** Payment holds refunded because the add that took them never settled them (its function died). */
+  releasedHolds: number;
 }
 
-function refundItem(charge: Charge, userId: string): TransactItem | undefined {
-  if (charge.kind === 'balance') return balanceCreditItem(userId, charge.amount);
-  if (charge.kind === 'code') return codeReleaseItem(charge.code);
-  return undefined;
+/** Far longer than any add can run (the function times out before 30 s): a hold this old has no add left. */
+const STALE_HOLD_SECONDS = 300;
+const STALE_HOLDS_PER_PASS = 100;
+
+/** Refunds what crashed adds held: charged ⇒ delivered or refunded, even when the add itself died. */
+async function releaseStaleHolds(now: number): Promise<number> {
+  let released = 0;
+  for (const hold of await listStaleHolds(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)) {
+    if (await releaseHold(hold, now)) {
+      released++;
+      logger.warn('Refunded a payment hold left by an add that did not finish', { holdId: hold.holdId, userId: hold.userId });
+    }
+  }
+  return released;
 }
 
 /** Finishes the reservation as failed, marks the device and gives the charge back, all or nothing. */
@@ -90,7 +102,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
  * reservation is started after `budgetMs` (the scheduled function runs for at most two minutes).
  */
 export async function runReservationWorker(now: number, options: { budgetMs?: number } = {}): Promise<WorkerReport> {
-  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0 };
+  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0, releasedHolds: await releaseStaleHolds(now) };
   const stopAt = Date.now() + (options.budgetMs ?? 90_000);
   for (const reservation of await listDueReservations(now)) {
     if (Date.now() > stopAt) break;

@@ -31,9 +31,9 @@ export function minuteWindow(nowMs: number): MinuteWindow {
 /** Who a request is counted against: its token owner, or its source IP when it has no valid token. */
 export type RateLimitOwner = { user: string } | { ip: string };
 
-export function bucketKey(route: Pick<RouteDefinition, 'function'>, owner: RateLimitOwner, window: MinuteWindow): string {
+export function bucketKey(route: Pick<RouteDefinition, 'function' | 'rateLimitGroup'>, owner: RateLimitOwner, window: MinuteWindow): string {
   const who = 'user' in owner ? `user:${owner.user}` : `ip:${owner.ip}`;
-  return `${route.function}#${who}#${window.id}`;
+  return `${route.rateLimitGroup ?? route.function}#${who}#${window.id}`;
 }
 
 export interface RateLimitDecision {

@@ -101,6 +101,15 @@ export const addDeviceMessages = defineMessages({
     es: 'Apple está limitando las solicitudes; no se ha cobrado nada, inténtelo más tarde',
     ru: 'Apple ограничивает запросы; средства не списаны, повторите попытку позже',
   },
+  add_not_recorded: {
+    zh: '添加未能完成，款项已退回，请稍后重试',
+    en: 'The add could not be completed; the payment was returned, please try again',
+    'zh-TW': '新增未能完成，款項已退回，請稍後重試',
+    vi: 'Không thể hoàn tất việc thêm; khoản thanh toán đã được hoàn lại, vui lòng thử lại',
+    ar: 'تعذّر إكمال الإضافة؛ تمت إعادة المبلغ، يرجى المحاولة مرة أخرى',
+    es: 'No se pudo completar el alta; se devolvió el pago, inténtelo de nuevo',
+    ru: 'Не удалось завершить добавление; оплата возвращена, повторите попытку',
+  },
   add_in_progress: {
     zh: '该设备正在添加中，请稍后重试',
     en: 'This device is being added right now; please try again shortly',

@@ -1,0 +1,99 @@
+/**
+ * Payment holds. An add takes its payment before Apple is called: one transaction debits the balance (or
+ * claims the activation code) under its condition and records the hold. The add's final transaction then
+ * completes the hold, or the add releases it, which refunds exactly what was held; both are conditional on
+ * the hold still being `held`, so a hold is settled once whatever retries or sweeps run.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import { codeReleaseItem, codeUseItem } from './code-repository';
+import { balanceCreditItem, balanceDebitItem, transact, type TransactItem } from './issued-device-repository';
+import type { ActivationCode } from '../../domain/pricing/activation-codes';
+import type { Charge } from '../../domain/reservations/reservation';
+
+export interface PaymentHold {
+  holdId: string;
+  userId: string;
+  tenantId: string;
+  udid: string;
+  charge: Exclude<Charge, { kind: 'free' }>;
+  createdAt: number;
+}
+
+const QUEUE = 'held';
+/** Settled holds stay readable for a day (support questions), then DynamoDB deletes them. */
+const SETTLED_TTL_SECONDS = 24 * 60 * 60;
+
+function holdPutItem(hold: PaymentHold): TransactItem {
+  return {
+    Put: {
+      TableName: tableName('paymentHolds'),
+      Item: { hold_id: hold.holdId, user_id: hold.userId, tenant_id: hold.tenantId, udid: hold.udid, charge: hold.charge, created_at: hold.createdAt, state: 'held', queue: QUEUE },
+      ConditionExpression: 'attribute_not_exists(hold_id)',
+    },
+  };
+}
+
+function settleItem(holdId: string, state: 'completed' | 'released', at: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName('paymentHolds'),
+      Key: { hold_id: holdId },
+      UpdateExpression: 'SET #state = :to, settled_at = :at, expires_at = :exp REMOVE queue',
+      ConditionExpression: '#state = :held',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':to': state, ':held': 'held', ':at': at, ':exp': at + SETTLED_TTL_SECONDS },
+    },
+  };
+}
+
+/**
+ * Takes the payment and records the hold in one transaction. False when the balance is short or the code
+ * was claimed first (nothing changed).
+ */
+export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined): Promise<boolean> {
+  const take = hold.charge.kind === 'balance' ? balanceDebitItem(hold.userId, hold.charge.amount) : codeUseItem(code!, hold.userId, hold.createdAt);
+  return (await transact([take, holdPutItem(hold)])).ok;
+}
+
+/** The item that completes the hold inside the add's final transaction. */
+export function holdCompleteItem(holdId: string, at: number): TransactItem {
+  return settleItem(holdId, 'completed', at);
+}
+
+/** What gives a charge back: the credit of a balance debit, or the code made usable again. */
+export function refundItem(charge: Charge, userId: string): TransactItem | undefined {
+  if (charge.kind === 'balance') return balanceCreditItem(userId, charge.amount);
+  if (charge.kind === 'code') return codeReleaseItem(charge.code);
+  return undefined;
+}
+
+/**
+ * Refunds exactly the held payment and marks the hold released. False when the hold was already settled
+ * (completed by its add, or released by an earlier call): then nothing changes.
+ */
+export async function releaseHold(hold: Pick<PaymentHold, 'holdId' | 'userId' | 'charge'>, at: number): Promise<boolean> {
+  return (await transact([settleItem(hold.holdId, 'released', at), refundItem(hold.charge, hold.userId)!])).ok;
+}
+
+/** Holds still held that were taken before `before` (epoch seconds): what crashed adds left behind. */
+export async function listStaleHolds(before: number, limit: number): Promise<PaymentHold[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('paymentHolds'),
+      IndexName: 'by-queue',
+      KeyConditionExpression: 'queue = :q AND created_at < :before',
+      ExpressionAttributeValues: { ':q': QUEUE, ':before': before },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => ({
+    holdId: String(i.hold_id),
+    userId: String(i.user_id),
+    tenantId: String(i.tenant_id),
+    udid: String(i.udid),
+    charge: i.charge as PaymentHold['charge'],
+    createdAt: Number(i.created_at),
+  }));
+}
