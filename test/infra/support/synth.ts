@@ -68,7 +68,8 @@ export function functionGrants(json: CfnTemplate, functionLogicalId: string): Gr
   const roleId = referencedId(fn.Properties!.Role);
   const grants: Grant[] = [];
   for (const resource of Object.values(json.Resources)) {
-    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    // CDK moves statements past IAM's inline size limit into customer-managed overflow policies on the same role.
+    if (resource.Type !== 'AWS::IAM::Policy' && resource.Type !== 'AWS::IAM::ManagedPolicy') continue;
     const roles = (resource.Properties!.Roles as unknown[]).map(referencedId);
     if (!roles.includes(roleId)) continue;
     const statements = (resource.Properties!.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }).Statement;
