@@ -16,6 +16,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../shared/routes';
 import { clientThrottle, stageThrottle } from '../throttles';
+import { addEnvelopeGatewayResponses } from './gateway-responses';
 
 export const STAGE_NAME = 'prod';
 
@@ -82,6 +83,7 @@ export class ServiceApi extends Construct {
 
     // The stack outputs the URL under its own name (ApiUrl) next to what the operator CLI reads.
     this.api.node.tryRemoveChild('Endpoint');
+    addEnvelopeGatewayResponses(this.api);
 
     // Path parameters are the only request part API Gateway can check here: everything else may arrive in
     // the query string or the body interchangeably, which the functions validate with zod.

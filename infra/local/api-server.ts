@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { compilePath, toApiGatewayEvent } from './api-gateway-event';
+import { gatewayAnswer, gatewayEnvelope } from '../../shared/http/gateway-answers';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -42,9 +43,18 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
-/** API Gateway's own answers for paths and methods it has no integration for. */
-function gatewayError(res: ServerResponse, status: number, message: string): void {
-  send(res, status, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff', 'x-amzn-ErrorType': status === 404 ? 'MissingAuthenticationTokenException' : 'MethodNotAllowed' }, JSON.stringify({ message }));
+/**
+ * What the deployed API answers for a path or method it has no route for: API Gateway's
+ * MISSING_AUTHENTICATION_TOKEN, which the stack's gateway responses shape as a 404 envelope.
+ */
+function noRoute(res: ServerResponse): void {
+  const answer = gatewayAnswer('MISSING_AUTHENTICATION_TOKEN');
+  send(
+    res,
+    answer.status,
+    { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'x-amzn-ErrorType': 'MissingAuthenticationTokenException' },
+    JSON.stringify(gatewayEnvelope(answer, Date.now())),
+  );
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -57,9 +67,8 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
   const candidates = compiled.map((c) => ({ ...c, params: c.match(url.pathname) })).filter((c) => c.params);
-  if (candidates.length === 0) return gatewayError(res, 404, 'Missing Authentication Token');
   const hit = candidates.find((c) => (c.route.methods as readonly string[]).includes(method));
-  if (!hit) return gatewayError(res, 405, 'Method Not Allowed');
+  if (!hit) return noRoute(res);
   const event = toApiGatewayEvent(
     { method, url: req.url ?? '/', rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
     hit.route,

@@ -245,24 +245,3 @@ describe('authentication', () => {
   });
 });
 
-describe('cost of an add', () => {
-  test('register + profile takes a few milliseconds once warm', async () => {
-    const team = await simulator.createTeam({ mode: 'instant' });
-    const client = clientOf(team);
-    const add = async () => {
-      const device = await client.registerDevice({ name: 'iPhone', udid: newUdid(), platform: 'IOS' });
-      await client.createAdHocProfile({
-        name: `bench ${device.udid}`,
-        bundleIdId: team.bundleIdId,
-        certificateIds: [team.certificateId],
-        deviceIds: [device.id],
-      });
-    };
-    await add();
-    const started = performance.now();
-    for (let i = 0; i < 10; i++) await add();
-    const perAdd = (performance.now() - started) / 10;
-    // Typically under 10 ms here; the bound only catches a return of pure-JavaScript RSA (~40 ms per profile).
-    expect(perAdd).toBeLessThan(35);
-  });
-});

@@ -58,7 +58,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   cfnUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
+}, 120_000); // synthesizing the stack takes a while on a busy machine
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** The CLI as an operator runs it: no TABLE_* and no DYNAMODB_ENDPOINT, only AWS endpoints and credentials. */
