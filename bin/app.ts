@@ -1,3 +1,6 @@
+import { buildOpenApiDocument } from '../infra/openapi/openapi-document';
 import { createApp } from '../infra/create-app';
 
-createApp().app.synth();
+// The deployed document names the stage URL pattern; the real URL is the stack output ApiUrl.
+const openApiDocument = await buildOpenApiDocument({ serverUrl: 'https://{apiId}.execute-api.{region}.amazonaws.com/prod' });
+createApp({ openApiDocument }).app.synth();

@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { tableKeys } from '../shared/db/tables';
 import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
 import { DataTables } from './constructs/data-tables';
+import { OpenApiAsset } from './constructs/openapi-asset';
 import { ServiceApi } from './constructs/service-api';
 import { ServiceFunction } from './constructs/service-function';
 import { Schedules } from './constructs/schedules';
@@ -17,6 +18,8 @@ export interface AppSourceStackProps extends StackProps {
   /** The route table and scheduled jobs to deploy; the shared ones unless a test narrows them. */
   routes?: readonly RouteDefinition[];
   scheduledJobs?: readonly ScheduledJobDefinition[];
+  /** The generated OpenAPI document, published as a stack asset (bin/app.ts always passes it). */
+  openApiDocument?: object;
 }
 
 /** The whole service: tables, one function per route and per scheduled job, the REST API, the schedules. */
@@ -58,6 +61,8 @@ export class AppSourceStack extends Stack {
     });
     this.api = api;
     new Schedules(this, 'Schedules', { jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])) });
+
+    if (props.openApiDocument) new OpenApiAsset(this, 'OpenApi', { document: props.openApiDocument });
 
     new CfnOutput(this, API_URL_OUTPUT, { value: api.api.url, description: 'Base URL of the API (the contract’s paths go after it)' });
     new CfnOutput(this, REGION_OUTPUT, { value: this.region, description: 'Region of the tables (operator CLI)' });

@@ -10,6 +10,7 @@ export interface CreateAppOptions {
   context?: Record<string, unknown>;
   routes?: AppSourceStackProps['routes'];
   scheduledJobs?: AppSourceStackProps['scheduledJobs'];
+  openApiDocument?: AppSourceStackProps['openApiDocument'];
 }
 
 /**
@@ -38,6 +39,7 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Ap
     description: 'App source & device service: REST API, one Lambda per route, DynamoDB',
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.scheduledJobs ? { scheduledJobs: options.scheduledJobs } : {}),
+    ...(options.openApiDocument ? { openApiDocument: options.openApiDocument } : {}),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { app, stack };

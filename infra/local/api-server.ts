@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { compilePath, toApiGatewayEvent } from './api-gateway-event';
 import { gatewayAnswer, gatewayEnvelope } from '../../shared/http/gateway-answers';
+import { serveApiDocs } from './api-docs';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -66,6 +67,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
+  if (await serveApiDocs(req, res, url.pathname)) return;
   const candidates = compiled.map((c) => ({ ...c, params: c.match(url.pathname) })).filter((c) => c.params);
   const hit = candidates.find((c) => (c.route.methods as readonly string[]).includes(method));
   if (!hit) return noRoute(res);

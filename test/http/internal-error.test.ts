@@ -14,7 +14,7 @@ test('a failing dependency answers a 500 envelope that names nothing internal', 
   try {
     const res = await api.request('POST', `/api/appstore/manage/sources/${owner.source.source_id}/apps/${draft.id}/publish`, { headers: { ...owner.bearer, 'X-Lang': 'en' } });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: 500, msg: 'Internal error, please try again later', time: expect.any(Number), data: {} });
+    expect(res.body).toEqual({ code: 500, msg: 'Internal error, please try again later', time: expect.any(Number), data: { error: 'internal_error' } });
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/no-such-table|ResourceNotFound|at .*\.ts|stack/i);
   } finally {

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { startApiServer, type RunningApi } from '../../infra/local/api-server';
 import { useIsolatedTables } from './tables';
+import { checkAgainstOpenApi } from './openapi';
 
 export interface ApiResponse {
   status: number;
@@ -41,6 +42,7 @@ export async function startTestApi(): Promise<TestApi> {
       } catch {
         parsed = { raw: res.text };
       }
+      await checkAgainstOpenApi(method, path, res.status, res.headers.get('content-type'), parsed);
       return { status: res.status, headers: res.headers, body: parsed };
     },
     close: () => api.close(),

@@ -52,7 +52,7 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const error = request.error instanceof DomainError ? request.error : bodyParserError(request.error);
       if (!error) {
         logger.error('Unhandled error', { route: route.path, error: request.error as Error });
-        request.response = respond(state, INTERNAL_ERROR.status, envelopeBody(state, INTERNAL_ERROR.code, translate(state.lang, 'internal_error'), {}, false));
+        request.response = respond(state, INTERNAL_ERROR.status, envelopeBody(state, INTERNAL_ERROR.code, translate(state.lang, 'internal_error'), { error: 'internal_error' }, false));
         return;
       }
       if (error.kind === 'unavailable') logger.error('Dependency unavailable', { route: route.path, error: error.cause as Error });

@@ -1,0 +1,8 @@
+import { addRequest, addedCertificateData } from '../../shared/contracts/device-contract';
+import type { FunctionContract } from '../../infra/openapi/openapi-document';
+
+export const contract: FunctionContract = {
+  request: addRequest,
+  response: addedCertificateData,
+  notes: 'Every failure is code 0 with data.error. The payment is held before Apple is called and refunded if nothing is delivered. Repeating an add returns the existing certificate (and a finished review).',
+};

@@ -1,0 +1,10 @@
+import * as z from 'zod/mini';
+import { sourceSettingsData } from '../../shared/contracts/source-contract';
+import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import { updateSourceShape } from './schema';
+
+export const contract: FunctionContract = {
+  request: z.object(updateSourceShape),
+  response: sourceSettingsData,
+  notes: 'Only supplied fields change; health_alert replaces the stored object whole. Administrator-only (uid, tenant_id, is_official, expiry), read-only (source_id, source_url, app_count) and unknown fields answer 40002.',
+};

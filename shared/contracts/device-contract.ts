@@ -1,0 +1,73 @@
+/**
+ * What the device routes take and answer, for the OpenAPI document (the functions' own parsers enforce the
+ * rules; the HTTP tests check every answer against these shapes).
+ */
+import * as z from 'zod/mini';
+import { describe } from './describe';
+
+
+export const UDID_PATTERN_TEXT = '^(?:[0-9A-Fa-f]{8}-[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$';
+
+export const tokenParam = describe(z.string(), 'The API token (query or body)');
+export const kidParam = describe(z.optional(z.string().check(z.maxLength(128))), 'Device KID: picks one certificate when a UDID has several');
+export const udidParam = describe(z.optional(z.string().check(z.maxLength(128))), 'Device UDID');
+
+export const deviceSelectorRequest = z.object({ token: tokenParam, kid: kidParam, udid: udidParam });
+
+export const deviceStatusRequest = z.object({
+  token: tokenParam,
+  kid: kidParam,
+  udid: udidParam,
+  action: describe(z.optional(z.enum(['enable', 'disable', 'toggle'])), 'Default toggle'),
+});
+
+export const deviceStatusData = z.object({
+  id: z.number(),
+  kid: z.string(),
+  udid: z.string(),
+  enabled: z.boolean(),
+  yblack: z.enum(['Ysucc', 'Yno']),
+  status_name: z.string(),
+  status_code: z.union([z.literal(0), z.literal(1)]),
+});
+
+export const deviceInfoData = z.object({
+  kid: z.string(),
+  udid: z.string(),
+  pname: z.string(),
+  type: z.string(),
+  shtype: z.number(),
+  zt: describe(z.string(), 'normal, processing, revoked, expired, ineligible or failed'),
+  ytime: describe(z.number(), 'Membership expiry, Unix seconds; 0 = unknown'),
+  enabled: z.boolean(),
+  beizhu: z.string(),
+});
+
+const addParams = {
+  token: tokenParam,
+  udid: describe(z.string().check(z.regex(new RegExp(UDID_PATTERN_TEXT))), '25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hexadecimal'),
+  force: describe(z.optional(z.string()), 'true 1 yes y on / false 0 no n off; skips the short-circuit and the force-add period'),
+  warranty: describe(z.optional(z.enum(['0', '1', '2', '3', '4', '6'])), 'Warranty tier; review mode refuses 4 and 6'),
+  shtype: describe(z.optional(z.string()), 'Legacy alias of warranty, used only when warranty is empty'),
+  type: describe(z.optional(z.enum(['0', '1'])), 'Pool: 0 public (default), 1 private'),
+  deviceType: describe(z.optional(z.enum(['iphone', 'ipad'])), 'Default iphone'),
+  beizhu: describe(z.optional(z.string().check(z.maxLength(200))), 'Remark'),
+  code: describe(z.optional(z.string()), 'Activation code (pays the add and fixes the tier)'),
+};
+
+/** The legacy routes fix the mode. */
+export const legacyAddRequest = z.object(addParams);
+
+export const addRequest = z.object({
+  ...addParams,
+  mode: describe(z.optional(z.enum(['instant', 'review'])), 'Default instant'),
+  add_mode: describe(z.optional(z.enum(['instant', 'review'])), 'Alias of mode; beats mode'),
+});
+
+export const addedCertificateData = z.object({
+  id: describe(z.string(), 'The certificate kid; in review mode the reservation id'),
+  pool: z.number(),
+  addtime: z.number(),
+  mobileprovision: describe(z.string(), 'Base64 ad hoc profile; empty while a review is pending'),
+  p12: describe(z.string(), 'Base64 PKCS#12, password = the tenant setting p12Password'),
+});

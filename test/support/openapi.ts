@@ -1,0 +1,49 @@
+/**
+ * Every answer the HTTP tests receive is checked against the generated OpenAPI document: its status must be
+ * documented for that route and method, and its JSON body must match the documented schema. So the document
+ * cannot drift from what the service answers.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { buildOpenApiDocument } from '../../infra/openapi/openapi-document';
+import { compilePath } from '../../infra/local/api-gateway-event';
+import { gatewayAnswer } from '../../shared/http/gateway-answers';
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+let documentPromise: Promise<Document> | undefined;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
+
+function validatorFor(key: string, schema: unknown) {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema as object);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+export async function checkAgainstOpenApi(method: string, url: string, status: number, contentType: string | null, body: unknown): Promise<void> {
+  const document = (documentPromise ??= buildOpenApiDocument() as Promise<Document>);
+  const { paths } = await document;
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const template = Object.keys(paths).find((path) => compilePath(path)(pathname));
+  const operation = template ? paths[template]![method.toLowerCase()] : undefined;
+  if (!template || !operation) {
+    // No route: the gateway's own 404 envelope.
+    const answer = gatewayAnswer('MISSING_AUTHENTICATION_TOKEN');
+    if (status !== answer.status || (body as { data?: { error?: string } }).data?.error !== answer.error) {
+      throw new Error(`${method} ${pathname}: no documented route, yet the answer was ${status}`);
+    }
+    return;
+  }
+  const response = operation.responses[String(status)];
+  if (!response) throw new Error(`${method} ${template}: HTTP ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+  const schema = contentType?.includes('json') ? response.content?.['application/json']?.schema : undefined;
+  if (!schema) return;
+  const validate = validatorFor(`${method} ${template} ${status}`, schema);
+  if (!validate(body)) {
+    throw new Error(`${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  }
+}
