@@ -1,7 +1,7 @@
 /**
  * API Gateway throttles derived from the route table's per-minute limits. API Gateway's token buckets are
  * approximate and not per token owner, so they are only the coarse edge guard; the exact per-owner,
- * per-calendar-minute limits are enforced by the functions (DESIGN §3 "Rate limits").
+ * per-calendar-minute limits are enforced by the functions.
  */
 import type { RouteDefinition } from '../shared/routes';
 

@@ -109,7 +109,7 @@ export class ServiceFunction extends Construct {
     }
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'nodejs22.x is the runtime the project is built and tested on (DESIGN §4: Middy 7 on Node 22); move with the tests, not ahead of them.',
+      reason: 'nodejs22.x is the runtime the project is built and tested on (Middy 7 needs Node 22); move with the tests, not ahead of them.',
     });
   }
 }

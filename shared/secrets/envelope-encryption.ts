@@ -1,5 +1,5 @@
 /**
- * Envelope encryption of Apple account secrets (DESIGN §4: secrets encrypted at rest).
+ * Envelope encryption of Apple account secrets (secrets are encrypted at rest).
  *
  * Each sealed value has its own 256-bit data key and is encrypted with AES-256-GCM. Deployed, the data key
  * comes from KMS (`ACCOUNT_SECRETS_KEY_ARN`) and only its KMS-encrypted form is stored; locally the data key

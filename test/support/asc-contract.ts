@@ -1,5 +1,5 @@
 // Checks HTTP exchanges with App Store Connect (the client's requests, the simulator's answers) against Apple's
-// OpenAPI document, kept beside the repository in ../shared/asc/.
+// OpenAPI document, checked in under test/support/apple/ (Apple's published document, unchanged).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const ASC_SPEC_PATH = path.resolve(repoRoot, '../shared/asc/openapi-provisioning-3.7.0.json');
+export const ASC_SPEC_PATH = path.resolve(repoRoot, 'test/support/apple/openapi-provisioning-3.7.0.json');
 
 interface SchemaHolder {
   content?: Record<string, { schema?: unknown }>;

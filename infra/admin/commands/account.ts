@@ -118,7 +118,7 @@ export const accountCommands: Record<string, Command> = {
   },
 
   /**
-   * DESIGN §5. A simulated account: Apple (the simulator) revokes the team's distribution certificate. Either
+   * A simulated account: Apple (the simulator) revokes the team's distribution certificate. Either
    * way the revocation sweep then checks Apple for this account and marks its certificates revoked.
    */
   'account revoke': async (flags) => {

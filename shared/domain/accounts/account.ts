@@ -1,5 +1,5 @@
 /**
- * An Apple Developer account (DESIGN §1): the team the platform registers devices on.
+ * An Apple Developer account: the team the platform registers devices on.
  *
  * Exports: `Account` and its enums, `AccountSecrets` (what is sealed at rest), `poolKey` (the index key of a
  * pool), `accountView` (what the operator CLI may print: never a secret), `DEVICE_CLASSES`.

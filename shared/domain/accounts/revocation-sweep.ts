@@ -1,5 +1,5 @@
 /**
- * The revocation sweep (DESIGN §1, §5): asks Apple whether each active account's distribution certificate
+ * The revocation sweep: asks Apple whether each active account's distribution certificate
  * still exists. When it is gone, the account is revoked and its issued certificates become `revoked` — which
  * opens the warranty's free re-issue. Certificates of accounts past their membership expiry become `expired`.
  * Pending reservations of a revoked account are failed and refunded by the reservation worker.

@@ -1,5 +1,5 @@
 /**
- * The parameters of an add (DESIGN §2 step 1), parsed strictly: `add_mode` beats `mode`, `warranty` beats
+ * The parameters of an add, parsed strictly: `add_mode` beats `mode`, `warranty` beats
  * `shtype`, `force` has a fixed truthy/falsy vocabulary, review refuses tiers 4 and 6, UDIDs are 25 or 40 hex
  * characters. The first failure becomes a DomainError naming the parameter.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN §2 steps 5–6: pick an account (right pool, mode and tier, a free slot, lowest weight first), reserve
+ * Issuing on an Apple account: pick one (right pool, mode and tier, a free slot, lowest weight first), reserve
  * the slot, register the device with Apple and create its ad hoc profile — falling through to the next account
  * when one is full, switched to review by Apple, or failing. Nothing here writes the device or charges.
  */

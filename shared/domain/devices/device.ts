@@ -1,13 +1,13 @@
 /**
- * The device model (DESIGN §1): one record per certificate, identified by `kid`. One UDID can have several
+ * The device model: one record per certificate, identified by `kid`. One UDID can have several
  * certificates (different pools, re-issues, forced adds); `kid` then picks one.
  *
  * Exports:
  * - `Device` — the stored record (every field below); `DeviceType`, `DeviceZt`, `DevicePool` — its enums,
  *   with `DEVICE_TYPES` and `DEVICE_ZT` as value lists for zod enums.
  * - `udidKey(udid)` — the case-insensitive form of a UDID used by the user+UDID index.
- * - `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex (DESIGN §2).
- * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match (DESIGN §3).
+ * - `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex.
+ * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match.
  * - `statusView(device, statusName)` / `infoView(device)` — the allowlisted response shapes of the status
  *   and info endpoints (never the `.p12`, the profile, the owner, the tenant or the account).
  */
@@ -16,7 +16,7 @@ import type { Actor } from '../sources/source';
 export const DEVICE_TYPES = ['iphone', 'ipad', 'mac'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
-/** Certificate status: see DESIGN §1 "Device zt values". */
+/** Certificate status: normal (usable), processing (review pending), revoked, expired (membership ended), ineligible (Apple refused the device), failed (nothing was charged). */
 export const DEVICE_ZT = ['normal', 'processing', 'revoked', 'expired', 'ineligible', 'failed'] as const;
 export type DeviceZt = (typeof DEVICE_ZT)[number];
 

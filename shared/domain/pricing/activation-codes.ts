@@ -1,5 +1,5 @@
 /**
- * Activation codes (DESIGN §2 step 4): prepaid adds. A code belongs to a tenant, is for one mode and fixes
+ * Activation codes: prepaid adds. A code belongs to a tenant, is for one mode and fixes
  * the warranty tier; it is used once.
  */
 import { randomBytes } from 'node:crypto';

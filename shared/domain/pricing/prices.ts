@@ -1,5 +1,5 @@
 /**
- * What an add costs (DESIGN §2 step 4): the tenant's price for (mode, tier, device class), or the user's
+ * What an add costs: the tenant's price for (mode, tier, device class), or the user's
  * personal price where that is lower. A tenant that set no price uses the defaults below.
  *
  * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `setPrice`, `listPrices`.

@@ -1,5 +1,5 @@
 /**
- * Warranty tiers (DESIGN §1): which modes sell them and how long a revoked certificate is re-issued free.
+ * Warranty tiers: which modes sell them and how long a revoked certificate is re-issued free.
  */
 import type { AccountMode } from '../accounts/account';
 import type { TenantSettings } from '../tenants/tenant';

@@ -1,5 +1,5 @@
 /**
- * The reservation worker (DESIGN §1, §2): for each due pending reservation, ask Apple about the device. ENABLED
+ * The reservation worker: for each due pending reservation, ask Apple about the device. ENABLED
  * → create the ad hoc profile, and the device row becomes `normal` with it. PROCESSING → look again later
  * (backing off). Refused by Apple, the account's certificate gone, or 30 days passed → `failed`, with the
  * charge refunded in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * A review-mode add whose Apple device may still be PROCESSING (DESIGN §1). `pending` until the worker sees
+ * A review-mode add whose Apple device may still be PROCESSING. `pending` until the worker sees
  * the device ENABLED (`issued`) or Apple refuses it or 30 days pass (`failed`, charge refunded).
  */
 import type { DeviceClass } from '../accounts/account';

@@ -8,7 +8,7 @@ import { sourceUrl } from './source';
 /**
  * The public feed sideloading clients read: the source's settings and its published apps, newest first.
  * Drafts never appear. When the installing `device` is one the source's owner disabled, the download URLs
- * are left out (DESIGN §3: a disabled device cannot install).
+ * are left out (a disabled device cannot install).
  */
 export async function sourceFeed(sourceId: string, options: { device?: DeviceSelector | undefined } = {}) {
   const source = await getSource(sourceId);

@@ -6,7 +6,7 @@ export const DEFAULT_TENANT_ID = 'default';
 export interface TenantSettings {
   /** The plan's quota of published apps per source. */
   publishedAppsPerSource: number;
-  /** Seconds after an add of a UDID during which another add of it needs `force` (DESIGN §2 step 3). */
+  /** Seconds after an add of a UDID during which another add of it needs `force` (the force-add period). */
   forceAddPeriodSeconds: number;
   /** Free re-issue window per warranty tier, in days from the original paid add (0 = no free re-issue). */
   warrantyWindowDays: Record<string, number>;
