@@ -39,11 +39,19 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
     return;
   }
   const response = operation.responses[String(status)];
-  if (!response) throw new Error(`${method} ${template}: HTTP ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+  if (!response) {
+    throw new Error(
+      `${method} ${template}: HTTP ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')}). ` +
+        'The OpenAPI document (infra/openapi/openapi-document.ts) derives error answers from the route table entry and ' +
+        'success answers from functions/<name>/contract.ts (`response`, `raw`, `extraStatuses`): declare it there.',
+    );
+  }
   const schema = contentType?.includes('json') ? response.content?.['application/json']?.schema : undefined;
   if (!schema) return;
   const validate = validatorFor(`${method} ${template} ${status}`, schema);
   if (!validate(body)) {
-    throw new Error(`${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document (functions/<name>/contract.ts or infra/openapi/openapi-document.ts): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
 }
