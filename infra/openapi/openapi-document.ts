@@ -14,7 +14,7 @@ import { toJSONSchema } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { catalog, translate } from '../../shared/i18n/catalog';
 import { languages } from '../../shared/i18n/languages';
-import { codeFor } from '../../shared/http/error-codes';
+import { allErrorKinds, codeFor } from '../../shared/http/error-codes';
 import { gatewayAnswer, gatewayAnswers } from '../../shared/http/gateway-answers';
 import { routes, type EnvelopeKind, type RouteDefinition } from '../../shared/routes';
 import type { ErrorKind } from '../../shared/domain/errors';
@@ -47,6 +47,12 @@ function jsonSchema(schema: $ZodType): Record<string, unknown> {
   return rest;
 }
 
+/** The kinds `errorKinds` knows which routes answer; any kind added later is documented on every route. */
+const CLASSIFIED: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'validation', 'malformed_input', 'too_large', 'https_required', 'unavailable', 'token_missing', 'token_invalid', 'token_expired',
+  'rate_limited', 'source_not_found', 'app_not_found', 'conflict', 'device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action', 'add_failed',
+]);
+
 /** Every error kind a route can answer, from what its table entry says it does. */
 function errorKinds(route: RouteDefinition): ErrorKind[] {
   const kinds: ErrorKind[] = ['validation', 'malformed_input', 'too_large', 'https_required', 'unavailable'];
@@ -57,7 +63,7 @@ function errorKinds(route: RouteDefinition): ErrorKind[] {
   if (route.envelope === 'management') kinds.push('conflict');
   if (route.envelope === 'device') kinds.push('device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action');
   if (route.envelope === 'add') kinds.push('add_failed');
-  return kinds;
+  return [...kinds, ...allErrorKinds.filter((kind) => !CLASSIFIED.has(kind))];
 }
 
 const reasons = Object.keys(catalog).filter((key) => key !== 'ok');

@@ -60,4 +60,7 @@ export function codeFor(envelope: EnvelopeKind, kind: ErrorKind): CodeAndStatus 
   }
 }
 
+/** Every error kind, in the order the management table lists them. */
+export const allErrorKinds = Object.keys(managementCodes) as ErrorKind[];
+
 export const INTERNAL_ERROR: CodeAndStatus = { code: 500, status: 500 };
