@@ -6,7 +6,7 @@
  */
 import type { TableKey } from './db/tables';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** bearer: `Authorization: Bearer <token>`; token: a `token` parameter in query or body; none: public. */
 export type AuthKind = 'bearer' | 'token' | 'none';
@@ -15,9 +15,20 @@ export type AuthKind = 'bearer' | 'token' | 'none';
  * management: `code msg time data`, HTTP status follows the error;
  * device: adds `ip` and `ysucc`, business errors answer HTTP 200;
  * add: the device envelope where every failure is code 0 with `data.error`;
- * feed: the public source feed, plain JSON for sideloading clients.
+ * feed: the public source feed and download gate: documents and redirects for sideloading clients, errors in
+ * the management envelope.
  */
 export type EnvelopeKind = 'management' | 'device' | 'add' | 'feed';
+
+/**
+ * A limit on a public route, counted per caller IP in a calendar window; with `perPathParam`, separately
+ * for each value of that path parameter (e.g. per source), so one busy source does not starve another.
+ */
+export interface IpLimit {
+  limit: number;
+  window: 'minute' | 'hour';
+  perPathParam?: string;
+}
 
 export interface RouteDefinition {
   function: string;
@@ -32,6 +43,8 @@ export interface RouteDefinition {
    * a user gets 60 adds a minute in all, not 60 on each). Without it, the route's function is its group.
    */
   rateLimitGroup?: string;
+  /** Public routes' limits per caller IP; each must allow the request. */
+  ipLimits?: readonly IpLimit[];
   envelope: EnvelopeKind;
   description: string;
   /**
@@ -55,6 +68,36 @@ export const routes = [
     rateLimit: 30,
     envelope: 'management',
     description: 'Publish an app draft',
+    data: { write: ['sources', 'apps'] },
+  },
+  {
+    function: 'create-app',
+    methods: ['POST'],
+    path: '/api/appstore/manage/sources/{source_id}/apps',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Create an app draft',
+    data: { write: ['sources', 'apps'] },
+  },
+  {
+    function: 'update-app',
+    methods: ['PATCH'],
+    path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Edit an app (a published one: its presentation only)',
+    data: { read: ['sources'], write: ['apps'] },
+  },
+  {
+    function: 'unpublish-app',
+    methods: ['POST'],
+    path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/unpublish',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Take a published app out of the feed (it becomes a draft)',
     data: { write: ['sources', 'apps'] },
   },
   {
@@ -129,8 +172,21 @@ export const routes = [
     path: '/api/rjy/{source_id}/appstore',
     auth: 'none',
     rateLimit: null,
+    ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
     envelope: 'feed',
     description: 'Public app feed of a source',
+    // sources: written once to give a source created before signed links its link secret and feed key.
+    data: { read: ['apps', 'devices'], write: ['sources'] },
+  },
+  {
+    function: 'download-gate',
+    methods: ['GET'],
+    path: '/api/rjy/{source_id}/apps/{app_id}/download',
+    auth: 'none',
+    rateLimit: null,
+    ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
+    envelope: 'feed',
+    description: 'Check a signed download link and redirect to the build',
     data: { read: ['sources', 'apps', 'devices'] },
   },
 ] as const satisfies readonly RouteDefinition[];

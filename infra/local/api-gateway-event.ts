@@ -83,7 +83,8 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
       authorizer: null,
       protocol: 'HTTP/1.1',
       httpMethod: request.method.toUpperCase(),
-      path: `/${stage}${url.pathname}`,
+      // The local server, like a custom domain without a base path, serves routes at the root: no stage prefix.
+      path: url.pathname,
       stage,
       requestId: randomUUID(),
       requestTimeEpoch: now.getTime(),

@@ -6,6 +6,7 @@ import type { AscSimulator } from './asc-simulator/server';
 import { simulatedAccountInput } from './simulated-account';
 import { getTenant } from '../../shared/db/repositories/tenant-repository';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
+import type { AppMetadata } from '../../shared/domain/sources/app';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { DEFAULT_TENANT_ID } from '../../shared/domain/tenants/tenant';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
@@ -16,7 +17,7 @@ export interface DemoData {
   userId: string;
   token: string;
   sourceId: string;
-  /** Draft ids: the first two are complete, the last lacks an http(s) download URL. */
+  /** Draft ids: the first two are complete (full client metadata), the last lacks an http(s) download URL. */
   draftIds: number[];
   /** An imported, enabled certificate of the demo user (device status/info). */
   device: { kid: string; udid: string };
@@ -33,13 +34,34 @@ export async function seedDemo(): Promise<DemoData> {
   }
   const { user, token } = await createUser({ tenantId: DEFAULT_TENANT_ID, name: 'demo', balance: 10_000 }, now);
   const source = await createSource({ userId: user.userId, name: 'Demo source' }, now);
-  const drafts = [
-    { name: 'Demo Player', version: '1.0.0', downloadUrl: 'https://downloads.example.com/demo-player-1.0.0.ipa' },
-    { name: 'Demo Reader', version: '2.3.1', downloadUrl: 'https://downloads.example.com/demo-reader-2.3.1.ipa' },
-    { name: 'Demo Unfinished', version: '0.1.0', downloadUrl: 'not a url yet' },
+  const drafts: Partial<AppMetadata>[] = [
+    {
+      name: 'Demo Player',
+      version: '1.0.0',
+      download_url: 'https://downloads.example.com/demo-player-1.0.0.ipa',
+      bundle_identifier: 'com.example.demo.player',
+      developer_name: 'Demo Studio',
+      description: 'Plays your media.',
+      icon_url: 'https://downloads.example.com/icons/demo-player.png',
+      size: 24_117_248,
+      version_description: 'First release.',
+      tint_color: '3478F6',
+    },
+    {
+      name: 'Demo Reader',
+      version: '2.3.1',
+      download_url: 'https://downloads.example.com/demo-reader-2.3.1.ipa',
+      bundle_identifier: 'com.example.demo.reader',
+      developer_name: 'Demo Studio',
+      description: 'Reads your books.',
+      icon_url: 'https://downloads.example.com/icons/demo-reader.png',
+      size: 12_582_912,
+      version_description: 'Bug fixes.',
+    },
+    { name: 'Demo Unfinished', version: '0.1.0', download_url: 'not a url yet' },
   ];
   const draftIds: number[] = [];
-  for (const draft of drafts) draftIds.push((await createApp({ sourceId: source.source_id, ...draft }, now)).id);
+  for (const draft of drafts) draftIds.push((await createApp(source.source_id, draft, now)).id);
   const device = await importDevice({ userId: user.userId, udid: '00008101-000A1B2C3D4E5F60', type: 'iphone', warranty: 1, pname: 'Demo iPhone', beizhu: 'demo' }, now);
   return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds, device: { kid: device.kid, udid: device.udid } };
 }

@@ -51,6 +51,7 @@ function jsonSchema(schema: $ZodType): Record<string, unknown> {
 const CLASSIFIED: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'validation', 'malformed_input', 'too_large', 'https_required', 'unavailable', 'token_missing', 'token_invalid', 'token_expired',
   'rate_limited', 'source_not_found', 'app_not_found', 'conflict', 'device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action', 'add_failed',
+  'download_refused',
 ]);
 
 /** Every error kind a route can answer, from what its table entry says it does. */
@@ -63,6 +64,8 @@ function errorKinds(route: RouteDefinition): ErrorKind[] {
   if (route.envelope === 'management') kinds.push('conflict');
   if (route.envelope === 'device') kinds.push('device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action');
   if (route.envelope === 'add') kinds.push('add_failed');
+  // The public route under an app is the download gate: it refuses links with HTTP 403.
+  if (route.envelope === 'feed' && route.path.includes('{app_id}')) kinds.push('download_refused');
   return [...kinds, ...allErrorKinds.filter((kind) => !CLASSIFIED.has(kind))];
 }
 
@@ -118,12 +121,19 @@ function errorResponses(route: RouteDefinition): Record<string, unknown> {
 }
 
 function rateLimitHeaders(route: RouteDefinition): Record<string, unknown> {
-  if (route.rateLimit === null) return {};
+  if (route.rateLimit === null && !route.ipLimits?.length) return {};
   return {
     'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per minute' },
     'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in this minute' },
     'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix seconds when the next minute starts' },
   };
+}
+
+/** Public routes' per-IP limits, in words. */
+function ipLimitNote(route: RouteDefinition): string {
+  const limits = route.ipLimits ?? [];
+  if (!limits.length) return '';
+  return ` Limited per caller IP: ${limits.map((l) => `${l.limit} per ${l.window}${l.perPathParam ? ` per ${l.perPathParam}` : ''}`).join(', ')}.`;
 }
 
 function parameters(route: RouteDefinition, method: string, request: Record<string, unknown> | undefined): unknown[] {
@@ -196,7 +206,7 @@ function operation(route: RouteDefinition, method: string, contract: FunctionCon
     tags: [route.envelope === 'management' ? 'Sources (management)' : route.envelope === 'feed' ? 'Feed (public)' : route.envelope === 'add' ? 'Adding devices' : 'Devices'],
     description: [
       contract.notes,
-      route.rateLimit === null ? 'Public.' : `Rate limit: ${route.rateLimit} per minute per token owner${route.rateLimitGroup ? ` (shared by every route of group \`${route.rateLimitGroup}\`)` : ''}.`,
+      route.rateLimit === null ? `Public.${ipLimitNote(route)}` : `Rate limit: ${route.rateLimit} per minute per token owner${route.rateLimitGroup ? ` (shared by every route of group \`${route.rateLimitGroup}\`)` : ''}.`,
     ]
       .filter(Boolean)
       .join('\n\n'),

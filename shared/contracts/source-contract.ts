@@ -27,3 +27,42 @@ export const publishRequest = z.object({
   source_id: describe(z.optional(z.string()), 'Must match the path when given'),
   app_id: describe(z.optional(z.union([z.number(), z.string()])), 'Must match the path when given'),
 });
+
+/** An app as the app management routes show it: the publish view plus the client metadata. */
+export const appDetailData = z.object({
+  id: z.number(),
+  source_id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  download_url: z.string(),
+  status: z.number(),
+  publish_status: z.string(),
+  bundle_identifier: z.string(),
+  developer_name: z.string(),
+  description: z.string(),
+  icon_url: z.string(),
+  size: describe(z.nullable(z.number()), 'Bytes; null until given or looked up at publish'),
+  version_description: z.string(),
+  tint_color: describe(z.string(), 'Six hex digits, or empty'),
+  type: describe(z.union([z.literal(0), z.literal(1)]), '0 app, 1 game'),
+  lock: describe(z.union([z.literal(0), z.literal(1)]), '1: downloads only for devices that unlocked the source'),
+  min_os_version: z.string(),
+});
+
+/** The source feed document (the keys every client family needs; clients ignore the others). */
+export const feedDocument = z.object({
+  name: z.string(),
+  identifier: z.string(),
+  sourceURL: describe(z.string(), 'Absolute URL of this feed'),
+  apps: z.array(
+    z.object({
+      name: z.string(),
+      bundleIdentifier: z.string(),
+      developerName: z.string(),
+      iconURL: z.string(),
+      downloadURL: describe(z.string(), 'The newest version: the origin URL, or a download gate link'),
+      lock: z.union([z.literal('0'), z.literal('1')]),
+      versions: z.array(z.object({ version: z.string(), date: z.string(), downloadURL: z.string(), size: z.number() })),
+    }),
+  ),
+});

@@ -23,6 +23,7 @@ export type ErrorKind =
   | 'invalid_action'
   | 'device_not_found'
   | 'add_failed'
+  | 'download_refused'
   | 'rate_limited'
   | 'unavailable';
 

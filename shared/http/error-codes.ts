@@ -22,6 +22,8 @@ const managementCodes: Record<ErrorKind, CodeAndStatus> = {
   invalid_action: { code: 40002, status: 400 },
   device_not_found: { code: 40001, status: 404 },
   add_failed: { code: 40003, status: 409 },
+  // The download gate's refusals: a client shows `msg`, `data.error` says why.
+  download_refused: { code: 403, status: 403 },
   rate_limited: { code: 429, status: 429 },
   unavailable: { code: 500, status: 503 },
 };

@@ -22,6 +22,8 @@ export interface RequestState {
   user: User | undefined;
   /** Headers the chain adds to every response (rate-limit counters, …). */
   responseHeaders: Record<string, string>;
+  /** The event as API Gateway sent it (headers, multi-value query), for the few functions that read more. */
+  event: ApiEvent;
 }
 
 export interface AppContext extends Context {
@@ -40,6 +42,10 @@ export interface SuccessResult {
 export interface RawResult {
   raw: unknown;
   statusCode?: number;
+  /** Headers of this answer, over the chain's defaults (caching, redirects, content type). */
+  headers?: Record<string, string>;
+  /** A body served as this exact text instead of `raw` as JSON (a JWE, an empty 304 or 302). */
+  text?: string;
 }
 
 export type BusinessResult = SuccessResult | RawResult;

@@ -1,6 +1,7 @@
 import { addDeviceMessages } from './messages/add-device';
 import { commonMessages } from './messages/common';
 import { deviceMessages } from './messages/device';
+import { downloadMessages } from './messages/download';
 import { managementMessages } from './messages/management';
 import { rateLimitMessages } from './messages/rate-limit';
 import type { Translations } from './define-messages';
@@ -11,6 +12,7 @@ export const catalog = {
   ...commonMessages,
   ...addDeviceMessages,
   ...deviceMessages,
+  ...downloadMessages,
   ...managementMessages,
   ...rateLimitMessages,
 } satisfies Record<string, Translations>;

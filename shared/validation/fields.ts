@@ -57,6 +57,6 @@ export const jsonObject = (maxBytes: number) =>
   );
 
 /** Names of the parameters a zod failure points at. */
-export function failedFields(error: z.ZodError): string[] {
+export function failedFields(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {
   return [...new Set(error.issues.map((issue) => String(issue.path[0] ?? 'body')))];
 }

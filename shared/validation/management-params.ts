@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DomainError, validationError } from '../domain/errors';
 import { failedFields } from './fields';
 
 /** Fields only an administrator may set; the management endpoints refuse them outright. */
 export const ADMIN_ONLY_FIELDS = ['uid', 'tenant_id', 'is_official', 'expire_time', 'expires_at', 'expired_at', 'dqtime'] as const;
 
-export interface ParamRules<S extends z.ZodRawShape> {
+export interface ParamRules<S extends z.core.$ZodShape> {
   shape: S;
   readOnly?: readonly string[];
   /** Refuse a request that supplies none of the writable fields. */
@@ -17,7 +17,7 @@ export interface ParamRules<S extends z.ZodRawShape> {
  * read-only ones, then unknown ones, then an empty update, then the values themselves. Each failure names
  * every offending field of its kind.
  */
-export function parseManagementParams<S extends z.ZodRawShape>(params: Record<string, unknown>, rules: ParamRules<S>): z.infer<z.ZodObject<S>> {
+export function parseManagementParams<S extends z.core.$ZodShape>(params: Record<string, unknown>, rules: ParamRules<S>): z.infer<z.ZodMiniObject<S>> {
   const keys = Object.keys(params);
   const admin = keys.filter((k) => (ADMIN_ONLY_FIELDS as readonly string[]).includes(k));
   if (admin.length) throw validationError('admin_field', admin);

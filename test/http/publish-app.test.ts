@@ -49,11 +49,11 @@ describe('publish app draft', () => {
     const draft = await makeDraft(owner.source.source_id, { downloadUrl: 'ftp://downloads.example.com/x.ipa' });
     const res = await api.request('POST', publishPath(owner.source.source_id, draft.id), { headers: { ...owner.bearer, 'X-Lang': 'en' } });
     expect(res.status).toBe(409);
-    expect(res.body.data).toEqual({ error: 'draft_incomplete' });
+    expect(res.body.data).toEqual({ error: 'draft_incomplete', fields: ['download_url'] });
     expect((await getApp(owner.source.source_id, draft.id))?.publish_status).toBe('draft');
   });
 
-  test('refuses a draft whose name and version are already published in the source', async () => {
+  test('refuses a draft whose bundle identifier and version are already published in the source', async () => {
     const owner = await makeOwner();
     const first = await makeDraft(owner.source.source_id, { name: 'Same', version: '1.0' });
     const second = await makeDraft(owner.source.source_id, { name: 'Same', version: '1.0' });
@@ -61,7 +61,7 @@ describe('publish app draft', () => {
     expect((await api.request('POST', publishPath(owner.source.source_id, first.id), { headers: owner.bearer })).body.code).toBe(1);
     const dup = await api.request('POST', publishPath(owner.source.source_id, second.id), { headers: { ...owner.bearer, 'X-Lang': 'es' } });
     expect(dup.body).toMatchObject({ code: 40003, data: { error: 'duplicate_version' } });
-    expect(dup.body.msg).toBe('Otra aplicación publicada en esta fuente tiene el mismo nombre y versión');
+    expect(dup.body.msg).toBe('Ya hay una aplicación publicada en esta fuente con el mismo identificador de paquete y versión');
     expect((await getApp(owner.source.source_id, second.id))?.publish_status).toBe('draft');
     expect((await api.request('POST', publishPath(owner.source.source_id, other.id), { headers: owner.bearer })).body.code).toBe(1);
   });
@@ -76,7 +76,7 @@ describe('publish app draft', () => {
     expect((await api.request('POST', publishPath(owner.source.source_id, a.id), { headers })).body.code).toBe(1);
     const res = await api.request('POST', publishPath(owner.source.source_id, b.id), { headers });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 40003, msg: "The plan's limit of published apps for this source is reached (1)", data: { error: 'quota_exceeded' } });
+    expect(res.body).toMatchObject({ code: 40003, msg: "The plan's limit for this source is reached (1)", data: { error: 'quota_exceeded', limit: 1 } });
   });
 
   test('two concurrent publishes of one draft: exactly one success and one 40003', async () => {

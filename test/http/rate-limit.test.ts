@@ -196,13 +196,16 @@ describe('bad-token attempts are limited per source IP', () => {
   }
 });
 
-describe('routes without a limit', () => {
-  test('the public feed carries no rate-limit headers', async () => {
+describe('public routes', () => {
+  test('the public feed is limited per IP and per source, with the same headers', async () => {
     freshMinute();
     const owner = await makeOwner();
     const res = await api.request('GET', `/api/rjy/${owner.source.source_id}/appstore`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(res.headers.get('x-ratelimit-limit')).toBe('600');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('599');
+    const other = await makeOwner();
+    expect((await api.request('GET', `/api/rjy/${other.source.source_id}/appstore`)).headers.get('x-ratelimit-remaining')).toBe('599');
   });
 });
 

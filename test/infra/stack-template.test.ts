@@ -20,7 +20,7 @@ function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read
   if ('path' in entry) {
     read.add('tenants');
     if (entry.auth !== 'none') read.add('users');
-    if (entry.rateLimit !== null) write.add('rateLimits');
+    if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
   }
   for (const key of write) read.delete(key);
   return { read, write };

@@ -1,7 +1,7 @@
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
-import type { App } from '../../shared/domain/sources/app';
+import type { App, AppMetadata } from '../../shared/domain/sources/app';
 import type { Source } from '../../shared/domain/sources/source';
 import type { User } from '../../shared/domain/users/user';
 
@@ -28,13 +28,25 @@ export async function makeTenant(lang = 'en'): Promise<{ tenantId: string; host:
   return { tenantId: tenant.tenantId, host };
 }
 
-export function makeDraft(sourceId: string, draft: Partial<{ name: string; version: string; downloadUrl: string }> = {}): Promise<App> {
+/** The bundle identifier fixtures derive from an app name, so one name is one app with releases. */
+export const bundleIdFor = (name: string) => `com.example.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'app'}`;
+
+/** A draft complete enough to publish, unless `draft` says otherwise (`downloadUrl` is `download_url`). */
+export function makeDraft(sourceId: string, draft: Partial<AppMetadata> & { downloadUrl?: string } = {}): Promise<App> {
+  const { downloadUrl, ...fields } = draft;
+  const name = fields.name ?? 'Fixture App';
   return createApp(
+    sourceId,
     {
-      sourceId,
-      name: draft.name ?? 'Fixture App',
-      version: draft.version ?? '1.0.0',
-      downloadUrl: draft.downloadUrl ?? 'https://downloads.example.com/fixture.ipa',
+      name,
+      version: '1.0.0',
+      download_url: downloadUrl ?? 'https://downloads.example.com/fixture.ipa',
+      bundle_identifier: bundleIdFor(name),
+      developer_name: 'Fixture Studio',
+      description: 'A fixture app',
+      icon_url: 'https://downloads.example.com/icon.png',
+      size: 1_048_576,
+      ...fields,
     },
     1_700_000_000,
   );

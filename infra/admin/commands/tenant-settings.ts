@@ -4,7 +4,7 @@ import { updateTenantSettings } from '../../../shared/db/repositories/tenant-rep
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
-import { DEFAULT_TENANT_ID, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
+import { DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
 import { requireTenant, TenantRuleError } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
@@ -58,7 +58,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     return { scope, mode: f.mode, warranty: f.warranty, device_type: f['device-type'], price: f.price };
   },
 
-  /** The force-add period, warranty windows, customers' .p12 password and default language of a tenant. */
+  /** The force-add period, warranty windows, customers' .p12 password, download links' lifetime and default language of a tenant. */
   'tenant set': async (flags) => {
     const f = parseFlags(flags, {
       tenant: flagText().optional(),
@@ -66,9 +66,12 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'warranty-windows': windowsFlag().optional(),
       lang: flagText(10).optional(),
       'p12-password': p12PasswordFlag().optional(),
+      'link-ttl-seconds': flagInt({ min: LINK_TTL_BOUNDS.min })
+        .refine((n) => n <= LINK_TTL_BOUNDS.max, `must be at most ${LINK_TTL_BOUNDS.max}`)
+        .optional(),
     });
-    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined) {
-      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password or --lang');
+    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined) {
+      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds or --lang');
     }
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await tenantOf(f.tenant);
@@ -76,6 +79,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['force-period-hours'] !== undefined) settings.forceAddPeriodSeconds = f['force-period-hours'] * 3600;
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
     if (f['p12-password'] !== undefined) settings.p12Password = f['p12-password'];
+    if (f['link-ttl-seconds'] !== undefined) settings.linkTtlSeconds = f['link-ttl-seconds'];
     const updated = await updateTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
     return {
       tenant_id: updated.tenantId,
@@ -83,6 +87,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       force_period_hours: updated.settings.forceAddPeriodSeconds / 3600,
       warranty_windows: updated.settings.warrantyWindowDays,
       p12_password: updated.settings.p12Password,
+      link_ttl_seconds: updated.settings.linkTtlSeconds,
     };
   },
 };

@@ -1,30 +1,42 @@
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { getSource } from './source-repository';
-import type { App } from '../../domain/sources/app';
+import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
 import type { Actor } from '../../domain/sources/source';
 
 const appKey = (id: number) => `app#${String(id).padStart(10, '0')}`;
 
-/** One guard item per published name+version pair makes "no duplicates" part of the publish transaction. */
-const publishedGuardKey = (name: string, version: string) =>
-  `published#${createHash('sha256').update(JSON.stringify([name, version])).digest('hex')}`;
+/**
+ * One guard item per published bundle identifier + version makes "no duplicate release" part of the publish
+ * transaction. The app remembers its guard's key, so unpublishing frees exactly that pair.
+ */
+const publishedGuardKey = (bundleIdentifier: string, version: string) =>
+  `published#${createHash('sha256').update(JSON.stringify(['bundle', bundleIdentifier, version])).digest('hex')}`;
 
-interface AppItem extends Omit<App, 'id'> {
+/** Guards written before apps had bundle identifiers were keyed by name + version. */
+const legacyGuardKey = (name: string, version: string) => `published#${createHash('sha256').update(JSON.stringify([name, version])).digest('hex')}`;
+
+interface AppItem extends Partial<AppMetadata> {
+  source_id: string;
   item_key: string;
   app_id: number;
+  status: number;
+  publish_status: App['publish_status'];
+  created_at: number;
+  published_at?: number | undefined;
+  guard_key?: string;
 }
 
 function fromItem(item: AppItem): App {
+  const defaults = emptyMetadata();
   return {
+    ...defaults,
+    ...Object.fromEntries(Object.entries(item).filter(([k, v]) => k in defaults && v !== undefined && v !== null)),
     id: item.app_id,
     source_id: item.source_id,
-    name: item.name ?? '',
-    version: item.version ?? '',
-    download_url: item.download_url ?? '',
     status: item.status,
     publish_status: item.publish_status,
     created_at: item.created_at,
@@ -32,35 +44,57 @@ function fromItem(item: AppItem): App {
   };
 }
 
-export async function getApp(sourceId: string, appId: number): Promise<App | undefined> {
+function guardOf(item: AppItem): string {
+  return item.guard_key ?? legacyGuardKey(item.name ?? '', item.version ?? '');
+}
+
+async function getItem(sourceId: string, appId: number): Promise<AppItem | undefined> {
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName('apps'), Key: { source_id: sourceId, item_key: appKey(appId) }, ConsistentRead: true }),
   );
-  return out.Item ? fromItem(out.Item as AppItem) : undefined;
+  return out.Item as AppItem | undefined;
 }
+
+export async function getApp(sourceId: string, appId: number): Promise<App | undefined> {
+  const item = await getItem(sourceId, appId);
+  return item ? fromItem(item) : undefined;
+}
+
+/** DynamoDB keeps no undefined values: an unknown size is simply absent. */
+function storable(metadata: Partial<AppMetadata>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== undefined));
+}
+
+export type CreateDraftOutcome = { created: App } | { refused: 'quota_exceeded' | 'not_owned' };
 
 /**
  * Adds a draft with the next id of its source. The id counter and the app count live on the source item
- * and move in the same transaction as the new app, retried if another writer moved them first.
+ * and move in the same transaction as the new app, retried if another writer moved them first. With
+ * `quota`, the source may hold at most that many apps; with `actor`, it must be that actor's.
  */
-export async function createDraft(draft: { sourceId: string; name: string; version: string; downloadUrl: string; now: number }): Promise<App> {
+export async function createDraft(draft: { sourceId: string; metadata: Partial<AppMetadata>; now: number; quota?: number; actor?: Actor }): Promise<CreateDraftOutcome> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const source = await getSource(draft.sourceId);
     if (!source) throw new Error(`Unknown source ${draft.sourceId}`);
+    if (draft.actor && (source.tenant_id !== draft.actor.tenantId || source.owner_id !== draft.actor.userId)) return { refused: 'not_owned' };
+    if (draft.quota !== undefined && (source.app_count ?? 0) >= draft.quota) return { refused: 'quota_exceeded' };
     const current = (source as { next_app_id?: number }).next_app_id ?? 0;
     const id = current + 1;
-    const item: AppItem = {
+    const item = {
+      ...storable({ ...emptyMetadata(), ...draft.metadata }),
       source_id: draft.sourceId,
       item_key: appKey(id),
       app_id: id,
-      name: draft.name,
-      version: draft.version,
-      download_url: draft.downloadUrl,
       status: 0,
       publish_status: 'draft',
       created_at: draft.now,
-      published_at: undefined,
-    };
+    } as AppItem;
+    const conditions = [current === 0 ? '(attribute_not_exists(next_app_id) OR next_app_id = :zero)' : 'next_app_id = :current'];
+    const values: Record<string, unknown> = { ':next': id, ':one': 1, ':zero': 0, ...(current === 0 ? {} : { ':current': current }) };
+    if (draft.quota !== undefined) {
+      conditions.push('(attribute_not_exists(app_count) OR app_count < :quota)');
+      values[':quota'] = draft.quota;
+    }
     try {
       await documentClient().send(
         new TransactWriteCommand({
@@ -70,15 +104,15 @@ export async function createDraft(draft: { sourceId: string; name: string; versi
                 TableName: tableName('sources'),
                 Key: { source_id: draft.sourceId },
                 UpdateExpression: 'SET next_app_id = :next, app_count = if_not_exists(app_count, :zero) + :one',
-                ConditionExpression: current === 0 ? 'attribute_not_exists(next_app_id) OR next_app_id = :zero' : 'next_app_id = :current',
-                ExpressionAttributeValues: { ':next': id, ':one': 1, ':zero': 0, ...(current === 0 ? {} : { ':current': current }) },
+                ConditionExpression: conditions.join(' AND '),
+                ExpressionAttributeValues: values,
               },
             },
             { Put: { TableName: tableName('apps'), Item: item, ConditionExpression: 'attribute_not_exists(item_key)' } },
           ],
         }),
       );
-      return fromItem(item);
+      return { created: fromItem(item) };
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) throw err;
     }
@@ -90,9 +124,11 @@ export type PublishOutcome = 'published' | 'not_draft' | 'quota_exceeded' | 'dup
 
 /**
  * Publishes a draft atomically: the app leaves `draft` only once (two concurrent publishes → one wins),
- * the source's published count stays within the quota, and the name+version guard stays unique.
+ * the source's published count stays within the quota, and the bundle identifier + version guard stays
+ * unique. `size` is stored with it when publish had to look it up.
  */
 export async function publishDraft(actor: Actor, app: App, quota: number, now: number): Promise<PublishOutcome> {
+  const guardKey = publishedGuardKey(app.bundle_identifier, app.version);
   try {
     await documentClient().send(
       new TransactWriteCommand({
@@ -101,10 +137,10 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
             Update: {
               TableName: tableName('apps'),
               Key: { source_id: app.source_id, item_key: appKey(app.id) },
-              UpdateExpression: 'SET publish_status = :published, #status = :one, published_at = :now',
+              UpdateExpression: 'SET publish_status = :published, #status = :one, published_at = :now, guard_key = :guard, #size = :size',
               ConditionExpression: 'publish_status = :draft',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now },
+              ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+              ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now, ':guard': guardKey, ':size': app.size ?? 0 },
             },
           },
           {
@@ -119,7 +155,7 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
           {
             Put: {
               TableName: tableName('apps'),
-              Item: { source_id: app.source_id, item_key: publishedGuardKey(app.name, app.version), app_id: app.id },
+              Item: { source_id: app.source_id, item_key: guardKey, app_id: app.id },
               ConditionExpression: 'attribute_not_exists(item_key)',
             },
           },
@@ -138,6 +174,89 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
     if (failed[2]) return 'duplicate_version';
     throw err;
   }
+}
+
+/**
+ * Changes fields of an app on the condition that it is still in the publish state the caller checked the
+ * change against (a draft may change anything; a published app only its presentation). Undefined when the
+ * app is gone or its state moved meanwhile.
+ */
+export async function updateAppFields(app: App, changes: Partial<AppMetadata>, now: number): Promise<App | undefined> {
+  const names: Record<string, string> = { '#state': 'publish_status', '#updated': 'updated_at' };
+  const values: Record<string, unknown> = { ':state': app.publish_status, ':updated': now };
+  const sets = ['#updated = :updated'];
+  const removes: string[] = [];
+  Object.entries(changes).forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    if (value === undefined) {
+      removes.push(`#f${i}`);
+      return;
+    }
+    values[`:v${i}`] = value;
+    sets.push(`#f${i} = :v${i}`);
+  });
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('apps'),
+        Key: { source_id: app.source_id, item_key: appKey(app.id) },
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(item_key) AND #state = :state',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(out.Attributes as AppItem);
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return undefined;
+    throw err;
+  }
+}
+
+export type UnpublishOutcome = { unpublished: App } | { refused: 'not_published' | 'not_owned' };
+
+/** Takes a published app out of the feed in one transaction: back to draft, its release guard freed, the count down. */
+export async function unpublishApp(actor: Actor, sourceId: string, appId: number, now: number): Promise<UnpublishOutcome | undefined> {
+  const item = await getItem(sourceId, appId);
+  if (!item) return undefined;
+  if (item.publish_status !== 'published') return { refused: 'not_published' };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('apps'),
+              Key: { source_id: sourceId, item_key: item.item_key },
+              UpdateExpression: 'SET publish_status = :draft, #status = :zero, updated_at = :now REMOVE published_at, guard_key',
+              ConditionExpression: 'publish_status = :published',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':draft': 'draft', ':published': 'published', ':zero': 0, ':now': now },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName('sources'),
+              Key: { source_id: sourceId },
+              UpdateExpression: 'SET published_count = published_count - :one, updated_at = :now',
+              ConditionExpression: 'tenant_id = :tenant AND owner_id = :owner AND published_count > :zero',
+              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': now, ':tenant': actor.tenantId, ':owner': actor.userId },
+            },
+          },
+          { Delete: { TableName: tableName('apps'), Key: { source_id: sourceId, item_key: guardOf(item) } } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    const failed = (err.CancellationReasons ?? []).map((r) => r.Code === 'ConditionalCheckFailed');
+    if (failed[0]) return { refused: 'not_published' };
+    if (failed[1]) return { refused: 'not_owned' };
+    throw err;
+  }
+  const { published_at: _published, guard_key: _guard, ...rest } = item;
+  return { unpublished: fromItem({ ...rest, publish_status: 'draft', status: 0 }) };
 }
 
 /** Every app of a source, oldest first (the key prefix skips the guard items). */

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
-import type { Actor, Source, SourceSettings } from '../../domain/sources/source';
+import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../domain/sources/source';
 
 export async function getSource(sourceId: string): Promise<Source | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('sources'), Key: { source_id: sourceId }, ConsistentRead: true }));
@@ -45,4 +45,23 @@ export async function updateOwnedSource(actor: Actor, sourceId: string, changes:
     if (err instanceof ConditionalCheckFailedException) return undefined;
     throw err;
   }
+}
+
+/**
+ * The source with its link secret and feed key, creating whichever is missing (sources created before links
+ * were signed) in one conditional write that never replaces an existing one.
+ */
+export async function withSourceKeys(source: Source): Promise<Source & { link_secret: string; feed_key: string }> {
+  if (source.link_secret && source.feed_key) return source as Source & { link_secret: string; feed_key: string };
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('sources'),
+      Key: { source_id: source.source_id },
+      UpdateExpression: 'SET link_secret = if_not_exists(link_secret, :secret), feed_key = if_not_exists(feed_key, :key)',
+      ConditionExpression: 'attribute_exists(source_id)',
+      ExpressionAttributeValues: { ':secret': newSourceKey(), ':key': newSourceKey() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out.Attributes as Source & { link_secret: string; feed_key: string };
 }

@@ -1,6 +1,6 @@
 /**
  * What the device status and info endpoints do, free of HTTP: find the caller's device from kid/udid, read
- * it, change its enabled flag. Also answers the feed's question "may this device install?".
+ * it, change its enabled flag. Also answers the feed's and the download gate's question "is this UDID disabled?".
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { getDevice, listDevicesByUserUdid, setDeviceEnabled } from '../../db/repositories/device-repository';
@@ -74,18 +74,18 @@ export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector,
 }
 
 /**
- * Whether the source owner's device (named by kid and/or udid) is disabled and so may not install. A kid
- * decides alone; a UDID with several certificates is withheld when any of them is disabled, because the
- * owner disabled that UDID in some form. Unknown devices are not withheld: the feed is public.
+ * Whether the source owner disabled any certificate of this UDID, which then may not install: the owner
+ * disabled that UDID in some form, and no other certificate of it lifts that. Devices the owner does not
+ * have are not withheld (the feed is public). Read from the items themselves, as the index may lag.
  */
-export async function isInstallWithheld(owner: Actor, selector: DeviceSelector): Promise<boolean> {
-  if (selector.kid !== undefined) {
-    const device = await ownedByKid(owner, selector.kid, selector.udid);
-    return device !== undefined && !device.enabled;
-  }
-  if (selector.udid === undefined) return false;
-  const devices = await ownedByUdid(owner, selector.udid);
+export async function isUdidDisabled(owner: Actor, udid: string): Promise<boolean> {
+  const devices = await ownedByUdid(owner, udid);
   if (devices.length === 0) return false;
   const fresh = await Promise.all(devices.map((d) => getDevice(d.kid)));
-  return fresh.some((d) => d !== undefined && !d.enabled);
+  return fresh.some((d) => d !== undefined && isOwnedBy(d, owner) && !d.enabled);
+}
+
+/** The owner's certificate `kid`, if it is theirs. */
+export function ownedDevice(owner: Actor, kid: string): Promise<Device | undefined> {
+  return ownedByKid(owner, kid, undefined);
 }

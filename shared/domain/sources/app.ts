@@ -3,19 +3,76 @@ export type PublishStatus = 'draft' | 'published';
 /** `status` integer: 0 = draft (hidden from the feed), 1 = published (listed in the feed). */
 export const APP_STATUS = { draft: 0, published: 1 } as const;
 
-export interface App {
-  id: number;
-  source_id: string;
+/**
+ * What a reseller describes an app with: everything the sideloading clients show or need. Optional text is
+ * stored as '' when unset; `size` stays undefined until it is known (given, or looked up at publish).
+ */
+export interface AppMetadata {
   name: string;
   version: string;
   download_url: string;
+  bundle_identifier: string;
+  developer_name: string;
+  description: string;
+  icon_url: string;
+  size: number | undefined;
+  version_description: string;
+  /** Six hex digits without `#`, or ''. */
+  tint_color: string;
+  /** 0 app, 1 game. */
+  type: 0 | 1;
+  /** 1: the download is only for devices that unlocked the source. */
+  lock: 0 | 1;
+  min_os_version: string;
+}
+
+export type AppField = keyof AppMetadata;
+
+export const APP_FIELDS = [
+  'name',
+  'version',
+  'download_url',
+  'bundle_identifier',
+  'developer_name',
+  'description',
+  'icon_url',
+  'size',
+  'version_description',
+  'tint_color',
+  'type',
+  'lock',
+  'min_os_version',
+] as const satisfies readonly AppField[];
+
+/** The fields an owner may still change once an app is in the feed: presentation, never identity or build. */
+export const PUBLISHED_EDITABLE_FIELDS = ['description', 'version_description', 'icon_url', 'tint_color', 'developer_name', 'lock'] as const satisfies readonly AppField[];
+
+export interface App extends AppMetadata {
+  id: number;
+  source_id: string;
   status: number;
   publish_status: PublishStatus;
   created_at: number;
   published_at: number | undefined;
 }
 
-/** The allowlisted fields the publish response shows to the source owner. */
+export const emptyMetadata = (): AppMetadata => ({
+  name: '',
+  version: '',
+  download_url: '',
+  bundle_identifier: '',
+  developer_name: '',
+  description: '',
+  icon_url: '',
+  size: undefined,
+  version_description: '',
+  tint_color: '',
+  type: 0,
+  lock: 0,
+  min_os_version: '',
+});
+
+/** The allowlisted fields the publish response shows to the source owner (the contract's list). */
 export function appView(app: App): Record<string, unknown> {
   return {
     id: app.id,
@@ -28,6 +85,23 @@ export function appView(app: App): Record<string, unknown> {
   };
 }
 
+/** What the app management endpoints show: the publish view plus the metadata; never internals. */
+export function appDetailView(app: App): Record<string, unknown> {
+  return {
+    ...appView(app),
+    bundle_identifier: app.bundle_identifier,
+    developer_name: app.developer_name,
+    description: app.description,
+    icon_url: app.icon_url,
+    size: app.size ?? null,
+    version_description: app.version_description,
+    tint_color: app.tint_color,
+    type: app.type,
+    lock: app.lock,
+    min_os_version: app.min_os_version,
+  };
+}
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -37,7 +111,21 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** A draft can be published only with a name, a version and an http(s) download URL. */
-export function isCompleteDraft(app: Pick<App, 'name' | 'version' | 'download_url'>): boolean {
-  return app.name.trim() !== '' && app.version.trim() !== '' && isHttpUrl(app.download_url.trim());
+/** Apple's bundle identifier shape: reverse-DNS labels of letters, digits and hyphens, at least two. */
+export const BUNDLE_ID_PATTERN = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
+/**
+ * What publishing still lacks, by parameter name: a name, a version, an http(s) download URL, a reverse-DNS
+ * bundle identifier, a developer name, an http(s) icon URL and a size. Empty when the draft is complete.
+ */
+export function missingForPublish(app: AppMetadata): AppField[] {
+  const missing: AppField[] = [];
+  if (app.name.trim() === '') missing.push('name');
+  if (app.version.trim() === '') missing.push('version');
+  if (!isHttpUrl(app.download_url.trim())) missing.push('download_url');
+  if (!BUNDLE_ID_PATTERN.test(app.bundle_identifier)) missing.push('bundle_identifier');
+  if (app.developer_name.trim() === '') missing.push('developer_name');
+  if (!isHttpUrl(app.icon_url.trim())) missing.push('icon_url');
+  if (app.size === undefined || !Number.isSafeInteger(app.size) || app.size < 0) missing.push('size');
+  return missing;
 }

@@ -1,36 +1,131 @@
-import { getSource } from '../../db/repositories/source-repository';
+/**
+ * The public feed sideloading clients read. One JSON document loads in AltStore/SideStore (source format
+ * v2), Feather and the ESign family, which ignore keys they do not know:
+ * - AltStore/SideStore drop the whole source for one bad app, so every app carries a bundle identifier,
+ *   developer, description, icon and versions with an ISO date (no fractional seconds), an integer size and
+ *   a non-empty absolute download URL; optional URLs are left out rather than empty.
+ * - Feather wants an icon on every app.
+ * - The ESign family needs `identifier` and an absolute `sourceURL`, and reads the newest version's fields
+ *   flat on the app, `sourceicon`, `payURL`, `unlockURL` and `lock` ("0"/"1").
+ */
+import { isIP } from 'node:net';
 import { listApps } from '../../db/repositories/app-repository';
-import { DomainError } from '../errors';
-import { isInstallWithheld } from '../devices/device-service';
-import type { DeviceSelector } from '../devices/device-params';
-import { sourceUrl } from './source';
+import { udidKey } from '../devices/device';
+import { missingForPublish, type App } from './app';
+import { gateUrl, linkExpiry } from './download-links';
+import { sourceUrl, type Source } from './source';
+
+/** Who reads the feed, as far as the service can tell. */
+export interface AskingDevice {
+  /** Upper-case UDID the links are bound to; undefined when the reader gave none usable. */
+  udid: string | undefined;
+  /** The source's owner disabled this device: every link goes through the gate, which refuses it. */
+  disabled: boolean;
+}
+
+export interface FeedContext {
+  source: Source & { link_secret: string };
+  /** Scheme, host and base path the feed was read on; links and `sourceURL` use it. */
+  baseUrl: string;
+  host: string;
+  device: AskingDevice;
+  nowSeconds: number;
+  linkTtlSeconds: number;
+}
+
+/** `2026-11-23T08:00:00Z`: ISO 8601 in UTC without fractional seconds (AltStore refuses them). */
+export function isoSeconds(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The stored identifier, else the host's labels reversed plus the source id (`local.<id>` on an IP or localhost). */
+export function defaultIdentifier(host: string, sourceId: string): string {
+  if (isIP(host) || host === 'localhost' || host === '') return `local.${sourceId}`;
+  return [...host.split('.').filter(Boolean).reverse(), sourceId].join('.');
+}
+
+/** Published apps whose metadata is complete; older rows missing what the clients require stay out of the feed. */
+function listable(apps: App[]): App[] {
+  return apps.filter((app) => app.publish_status === 'published' && missingForPublish(app).length === 0);
+}
+
+const newestFirst = (a: App, b: App) => (b.published_at ?? 0) - (a.published_at ?? 0) || b.id - a.id;
+
+/** Published apps grouped by bundle identifier, each group newest first, groups by their newest release. */
+export function groupReleases(apps: App[]): App[][] {
+  const groups = new Map<string, App[]>();
+  for (const app of listable(apps).sort(newestFirst)) {
+    const group = groups.get(app.bundle_identifier);
+    if (group) group.push(app);
+    else groups.set(app.bundle_identifier, [app]);
+  }
+  return [...groups.values()];
+}
 
 /**
- * The public feed sideloading clients read: the source's settings and its published apps, newest first.
- * Drafts never appear. When the installing `device` is one the source's owner disabled, the download URLs
- * are left out (a disabled device cannot install).
+ * The download URL of one release. The origin URL only when nothing has to be decided at download time: the
+ * source does not protect links (`encrypt_enabled` 0), the app is not locked and the device is not
+ * disabled. Otherwise a gate link bound to the asking UDID (or to none, which the gate refuses).
  */
-export async function sourceFeed(sourceId: string, options: { device?: DeviceSelector | undefined } = {}) {
-  const source = await getSource(sourceId);
-  if (!source) throw new DomainError('source_not_found', 'source_not_found');
-  const withholdDownloads = options.device
-    ? await isInstallWithheld({ userId: source.owner_id, tenantId: source.tenant_id }, options.device)
-    : false;
-  const apps = (await listApps(sourceId))
-    .filter((app) => app.publish_status === 'published')
-    .sort((a, b) => (b.published_at ?? 0) - (a.published_at ?? 0) || b.id - a.id);
+function downloadUrl(app: App, ctx: FeedContext): string {
+  const gated = ctx.source.encrypt_enabled === 1 || app.lock === 1 || ctx.device.disabled;
+  if (!gated) return app.download_url;
+  return gateUrl(ctx.baseUrl, ctx.source.link_secret, {
+    sourceId: ctx.source.source_id,
+    appId: app.id,
+    udid: ctx.device.udid ?? '',
+    exp: linkExpiry(ctx.nowSeconds, ctx.linkTtlSeconds),
+  });
+}
+
+function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
+  const newest = releases[0]!;
+  const versions = releases.map((app) => ({
+    version: app.version,
+    date: isoSeconds(app.published_at ?? 0),
+    localizedDescription: app.version_description,
+    downloadURL: downloadUrl(app, ctx),
+    size: app.size ?? 0,
+    ...(app.min_os_version ? { minOSVersion: app.min_os_version } : {}),
+  }));
+  const latest = versions[0]!;
   return {
-    name: source.name,
-    identifier: source.identifier,
-    sourceURL: sourceUrl(source.source_id),
-    message: source.message,
-    iconURL: source.source_icon,
-    payURL: source.pay_url,
-    apps: apps.map((app) => ({
-      id: app.id,
-      name: app.name,
-      version: app.version,
-      ...(withholdDownloads ? {} : { downloadURL: app.download_url }),
-    })),
+    name: newest.name,
+    bundleIdentifier: newest.bundle_identifier,
+    developerName: newest.developer_name,
+    localizedDescription: newest.description || newest.name,
+    iconURL: newest.icon_url,
+    ...(newest.tint_color ? { tintColor: newest.tint_color } : {}),
+    type: newest.type,
+    versions,
+    // The ESign family reads the newest release flat on the app.
+    version: latest.version,
+    versionDate: latest.date,
+    versionDescription: latest.localizedDescription,
+    downloadURL: latest.downloadURL,
+    size: latest.size,
+    lock: newest.lock === 1 ? '1' : '0',
   };
 }
+
+/** The feed document for one reader. */
+export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknown>> {
+  const source = ctx.source;
+  const releases = groupReleases(await listApps(source.source_id));
+  const url = `${ctx.baseUrl}${sourceUrl(source.source_id)}`;
+  const apps = releases.map((group) => appEntry(group, ctx));
+  const anyLocked = apps.some((app) => app.lock === '1');
+  return {
+    name: source.name,
+    identifier: source.identifier || defaultIdentifier(ctx.host, source.source_id),
+    sourceURL: url,
+    ...(source.message ? { message: source.message, description: source.message } : {}),
+    ...(source.source_icon ? { iconURL: source.source_icon, sourceicon: source.source_icon } : {}),
+    ...(source.pay_url ? { payURL: source.pay_url } : {}),
+    ...(anyLocked ? { unlockURL: url } : {}),
+    apps,
+  };
+}
+
+/** A UDID as the feed and gate compare it: upper case (the owner's records match case-insensitively). */
+export const canonicalUdid = udidKey;

@@ -2,8 +2,8 @@ import { getSource, putNewSource } from '../../db/repositories/source-repository
 import { createDraft } from '../../db/repositories/app-repository';
 import { randomId } from '../ids';
 import { requireUser } from '../users/user-service';
-import type { App } from './app';
-import type { Source } from './source';
+import type { App, AppMetadata } from './app';
+import { newSourceKey, type Source } from './source';
 
 export class SourceNotFoundError extends Error {
   constructor(sourceId: string) {
@@ -31,13 +31,17 @@ export async function createSource(input: { userId: string; name?: string | unde
     published_count: 0,
     created_at: now,
     updated_at: now,
+    link_secret: newSourceKey(),
+    feed_key: newSourceKey(),
   };
   await putNewSource(source);
   return source;
 }
 
-/** Adds a draft; completeness is checked when it is published, not here. */
-export async function createApp(input: { sourceId: string; name: string; version: string; downloadUrl: string }, now: number): Promise<App> {
-  if (!(await getSource(input.sourceId))) throw new SourceNotFoundError(input.sourceId);
-  return createDraft({ ...input, now });
+/** Adds a draft as the operator (no owner check, no plan quota); completeness is checked at publish. */
+export async function createApp(sourceId: string, metadata: Partial<AppMetadata>, now: number): Promise<App> {
+  if (!(await getSource(sourceId))) throw new SourceNotFoundError(sourceId);
+  const outcome = await createDraft({ sourceId, metadata, now });
+  if (!('created' in outcome)) throw new SourceNotFoundError(sourceId);
+  return outcome.created;
 }

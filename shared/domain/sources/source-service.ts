@@ -1,39 +1,99 @@
 import { DomainError } from '../errors';
 import { getSource, updateOwnedSource } from '../../db/repositories/source-repository';
-import { getApp, publishDraft } from '../../db/repositories/app-repository';
-import { appView, isCompleteDraft, type App } from './app';
+import { createDraft, getApp, publishDraft, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
+import { appDetailView, appView, missingForPublish, PUBLISHED_EDITABLE_FIELDS, type App, type AppField, type AppMetadata } from './app';
 import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
+import { lookUpDownloadSize } from './size-lookup';
 import type { TenantSettings } from '../tenants/tenant';
+
+const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
+const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
 
 async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
   const source = await getSource(sourceId);
   // Missing and not-yours answer the same, so a caller cannot probe other owners' sources.
-  if (!source || !isOwnedBy(source, actor)) throw new DomainError('source_not_found', 'source_not_found');
+  if (!source || !isOwnedBy(source, actor)) throw sourceNotFound();
   return source;
+}
+
+async function ownedApp(actor: Actor, sourceId: string, appId: number): Promise<{ source: Source; app: App }> {
+  const source = await ownedSource(actor, sourceId);
+  const app = await getApp(sourceId, appId);
+  if (!app) throw appNotFound();
+  return { source, app };
 }
 
 /** Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole. */
 export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number) {
   const updated = await updateOwnedSource(actor, sourceId, changes, now);
-  if (!updated) throw new DomainError('source_not_found', 'source_not_found');
+  if (!updated) throw sourceNotFound();
   return sourceView(updated);
 }
 
-/** Runs the rule-conflict checks, then publishes the draft in one transaction. */
+/** A new draft in the actor's source, within the plan's quota of apps per source. */
+export async function createAppDraft(actor: Actor, sourceId: string, metadata: Partial<AppMetadata>, plan: TenantSettings, now: number) {
+  await ownedSource(actor, sourceId);
+  const outcome = await createDraft({ sourceId, metadata, now, quota: plan.appsPerSource, actor });
+  if ('created' in outcome) return appDetailView(outcome.created);
+  if (outcome.refused === 'not_owned') throw sourceNotFound();
+  throw new DomainError('conflict', 'quota_exceeded', { params: { limit: plan.appsPerSource }, data: { limit: plan.appsPerSource } });
+}
+
+/**
+ * Edits an app. A draft may change anything; a published app only its presentation (the fields a client
+ * shows, never what identifies the release or where it downloads from), else `published_immutable`.
+ */
+export async function editApp(actor: Actor, sourceId: string, appId: number, changes: Partial<AppMetadata>, now: number) {
+  // The write is conditional on the publish state the change was judged against; if the app was published
+  // or unpublished meanwhile, it is judged again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { app } = await ownedApp(actor, sourceId, appId);
+    if (app.publish_status === 'published') {
+      const immutable = Object.keys(changes).filter((f) => !(PUBLISHED_EDITABLE_FIELDS as readonly string[]).includes(f));
+      if (immutable.length) throw new DomainError('conflict', 'published_immutable', { fields: immutable });
+    }
+    const updated = await updateAppFields(app, changes, now);
+    if (updated) return appDetailView(updated);
+  }
+  throw new DomainError('conflict', 'app_changed');
+}
+
+/** Takes a published app out of the feed; it is a draft again and can be edited and published anew. */
+export async function unpublishApp(actor: Actor, sourceId: string, appId: number, now: number) {
+  await ownedSource(actor, sourceId);
+  const outcome = await unpublishStoredApp(actor, sourceId, appId, now);
+  if (!outcome) throw appNotFound();
+  if ('unpublished' in outcome) return appDetailView(outcome.unpublished);
+  if (outcome.refused === 'not_owned') throw sourceNotFound();
+  throw new DomainError('conflict', 'not_published');
+}
+
+/**
+ * Runs the rule-conflict checks, then publishes the draft in one transaction. A draft without a size gets
+ * it from a `HEAD` of its download URL; one that still lacks anything publishing needs is refused naming
+ * each missing field.
+ */
 export async function publishApp(actor: Actor, sourceId: string, appId: number, plan: TenantSettings, now: number) {
-  const source = await ownedSource(actor, sourceId);
-  const app = await getApp(sourceId, appId);
-  if (!app) throw new DomainError('app_not_found', 'app_not_found');
+  const { source, app } = await ownedApp(actor, sourceId, appId);
   if (app.publish_status !== 'draft') throw new DomainError('conflict', 'already_published');
-  if (!isCompleteDraft(app)) throw new DomainError('conflict', 'draft_incomplete');
+  let missing: AppField[] = missingForPublish(app);
+  let candidate = app;
+  if (missing.includes('size') && !missing.includes('download_url')) {
+    const size = await lookUpDownloadSize(app.download_url.trim());
+    if (size !== undefined) {
+      candidate = { ...app, size };
+      missing = missing.filter((f) => f !== 'size');
+    }
+  }
+  if (missing.length) throw new DomainError('conflict', 'draft_incomplete', { fields: missing });
   const quota = plan.publishedAppsPerSource;
-  const quotaError = () => new DomainError('conflict', 'quota_exceeded', { params: { limit: quota } });
+  const quotaError = () => new DomainError('conflict', 'quota_exceeded', { params: { limit: quota }, data: { limit: quota } });
   if ((source.published_count ?? 0) >= quota) throw quotaError();
 
-  const outcome = await publishDraft(actor, app, quota, now);
+  const outcome = await publishDraft(actor, candidate, quota, now);
   switch (outcome) {
     case 'published':
-      return appView({ ...app, publish_status: 'published', status: 1, published_at: now } satisfies App);
+      return appView({ ...candidate, publish_status: 'published', status: 1, published_at: now } satisfies App);
     case 'not_draft':
       throw new DomainError('conflict', 'already_published');
     case 'duplicate_version':
@@ -41,6 +101,6 @@ export async function publishApp(actor: Actor, sourceId: string, appId: number, 
     case 'quota_exceeded':
       throw quotaError();
     case 'not_owned':
-      throw new DomainError('source_not_found', 'source_not_found');
+      throw sourceNotFound();
   }
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** Settings a source owner can change through the update-source endpoint. */
 export interface SourceSettings {
   name: string;
@@ -19,7 +21,14 @@ export interface Source extends SourceSettings {
   published_count: number;
   created_at: number;
   updated_at: number;
+  /** Signs this source's download links (HMAC-SHA256); base64url of 32 random bytes, never shown. */
+  link_secret?: string;
+  /** The source's JWE key (`dir`, A256GCM): base64url of 32 random bytes, shown only to the operator. */
+  feed_key?: string;
 }
+
+/** A fresh secret or key: base64url of 32 random bytes. */
+export const newSourceKey = (): string => randomBytes(32).toString('base64url');
 
 /** The acting token owner, on the tenant of the request's host. */
 export interface Actor {

@@ -6,6 +6,10 @@ export const DEFAULT_TENANT_ID = 'default';
 export interface TenantSettings {
   /** The plan's quota of published apps per source. */
   publishedAppsPerSource: number;
+  /** The plan's quota of apps (drafts and published) per source. */
+  appsPerSource: number;
+  /** How long a download link of the feed stays valid, in seconds. */
+  linkTtlSeconds: number;
   /** Seconds after an add of a UDID during which another add of it needs `force` (the force-add period). */
   forceAddPeriodSeconds: number;
   /** Free re-issue window per warranty tier, in days from the original paid add (0 = no free re-issue). */
@@ -19,6 +23,8 @@ export interface TenantSettings {
 
 export const defaultTenantSettings: TenantSettings = {
   publishedAppsPerSource: 100,
+  appsPerSource: 500,
+  linkTtlSeconds: 3600,
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',
@@ -53,3 +59,6 @@ export function normalizeHost(host: string): string {
   if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
   return trimmed.replace(/:\d+$/, '');
 }
+
+/** Bounds of `linkTtlSeconds`: a minute (a client must manage to start the download) to a day. */
+export const LINK_TTL_BOUNDS = { min: 60, max: 86_400 } as const;

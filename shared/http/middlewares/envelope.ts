@@ -42,7 +42,8 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const state = request.context.app;
       const result = request.response as unknown as BusinessResult;
       if ('raw' in result) {
-        request.response = respond(state, result.statusCode ?? 200, result.raw);
+        const response = respond(state, result.statusCode ?? 200, result.raw);
+        request.response = { ...response, headers: { ...response.headers, ...result.headers }, body: result.text ?? response.body };
         return;
       }
       request.response = respond(state, 200, envelopeBody(state, 1, translate(state.lang, 'ok'), result.data, true));

@@ -1,10 +1,11 @@
 import type { MiddlewareObj } from '@middy/core';
 import { incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
 import { DomainError, type ErrorKind } from '../../domain/errors';
-import type { RouteDefinition } from '../../routes';
+import type { IpLimit, RouteDefinition } from '../../routes';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 /** Counters outlive their minute a little so a late request never finds its window already swept. */
 const TTL_GRACE_SECONDS = 300;
 
@@ -18,9 +19,9 @@ export interface MinuteWindow {
   retryAfter: number;
 }
 
-export function minuteWindow(nowMs: number): MinuteWindow {
-  const start = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
-  const end = start + MINUTE_MS;
+export function minuteWindow(nowMs: number, lengthMs = MINUTE_MS): MinuteWindow {
+  const start = Math.floor(nowMs / lengthMs) * lengthMs;
+  const end = start + lengthMs;
   return {
     id: `${new Date(start).toISOString().slice(0, 16)}Z`,
     resetAt: end / 1000,
@@ -58,6 +59,28 @@ export async function chargeRequest(route: RouteDefinition & { rateLimit: number
   return { allowed: hit.allowed, limit: route.rateLimit, remaining: Math.max(0, route.rateLimit - hit.count), window };
 }
 
+/**
+ * Counts one request of a public route against one of its per-IP limits: the bucket names the window's
+ * length, the IP and, when the limit is per path parameter, that parameter's value.
+ */
+const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, limit.window === 'hour' ? HOUR_MS : MINUTE_MS);
+
+export function ipBucketKey(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): string {
+  const scope = limit.perPathParam ? `#${limit.perPathParam}:${pathParams[limit.perPathParam] ?? ''}` : '';
+  return `${route.function}#${limit.window}#ip:${ip}${scope}#${ipWindow(limit, nowMs).id}`;
+}
+
+export async function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): Promise<RateLimitDecision> {
+  const window = ipWindow(limit, nowMs);
+  let hit;
+  try {
+    hit = await incrementWithinLimit(ipBucketKey(route, limit, ip, pathParams, nowMs), limit.limit, window.resetAt + TTL_GRACE_SECONDS);
+  } catch (cause) {
+    throw new DomainError('unavailable', 'rate_limit_unavailable', { cause });
+  }
+  return { allowed: hit.allowed, limit: limit.limit, remaining: Math.max(0, limit.limit - hit.count), window };
+}
+
 /** The headers every limited response carries, and the 429 error when the request was refused. */
 function apply(state: RequestState, decision: RateLimitDecision): void {
   const headers = state.responseHeaders;
@@ -84,10 +107,11 @@ function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimi
  * counted against its user before the business code runs, so a refused request writes nothing. A request
  * whose token is missing or invalid never reaches `before`; `onError` counts it against its source IP
  * instead, in a bucket of its own, so a valid user is never slowed by someone else's bad attempts.
- * Routes without a limit (the public feed) get no middleware at all.
+ * Public routes are limited per caller IP by their `ipLimits` instead; a route with neither gets no
+ * middleware at all.
  */
 export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
-  if (!hasLimit(route)) return [];
+  if (!hasLimit(route)) return route.ipLimits?.length ? [ipRateLimit(route, route.ipLimits)] : [];
   // Marks requests already counted, so a failure later in the same request is not counted twice.
   const charged = new WeakSet<RequestState>();
   const middleware: MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> = {
@@ -111,4 +135,15 @@ export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRe
     },
   };
   return [middleware];
+}
+
+/** A public route's per-IP limits, all charged before the business code runs. */
+function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+  return {
+    name: 'ipRateLimit',
+    before: async ({ context }) => {
+      const state = context.app;
+      for (const limit of limits) apply(state, await chargeIpLimit(route, limit, state.ip, state.pathParams, state.now));
+    },
+  };
 }

@@ -21,6 +21,7 @@ export function requestState(route: RouteDefinition): MiddlewareObj<ApiEvent, Ap
         pathParams: Object.fromEntries(Object.entries(event.pathParameters ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string')),
         user: undefined,
         responseHeaders: {},
+        event,
       };
     },
   };

@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { describe } from '../../shared/contracts/describe';
+import type { FunctionContract } from '../../infra/openapi/openapi-document';
+
+export const contract: FunctionContract = {
+  request: z.object({
+    udid: describe(z.string(), 'The UDID the link was issued for (empty: issued without one)'),
+    exp: describe(z.string(), 'Unix seconds after which the link is refused'),
+    sig: describe(z.string(), 'HMAC-SHA256 of source, app, udid and exp under the source secret'),
+  }),
+  raw: { status: 302, description: 'Redirect (Location) to the build' },
+  notes:
+    'A download link from the feed. Checked in order: signature (bad_signature), a link issued without a UDID (udid_required), expiry (link_expired), a device the owner disabled (device_disabled), the app (unknown or unpublished: 404), its lock (locked). Refusals answer HTTP 403, code 403, with data.error and a localized msg. 600 requests per minute per caller IP per source.',
+};

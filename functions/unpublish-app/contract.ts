@@ -1,0 +1,7 @@
+import { appDetailData } from '../../shared/contracts/source-contract';
+import type { FunctionContract } from '../../infra/openapi/openapi-document';
+
+export const contract: FunctionContract = {
+  response: appDetailData,
+  notes: 'Takes a published app out of the feed; it becomes a draft again (40003 not_published for a draft).',
+};

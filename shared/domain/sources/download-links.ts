@@ -1,0 +1,45 @@
+/**
+ * Download links through the gate: `…/api/rjy/<source>/apps/<app>/download?udid=&exp=&sig=`, where `sig`
+ * is an HMAC-SHA256 over source, app, UDID and expiry under the source's own secret. A link bound to no
+ * UDID (the feed was read without one) is still signed, so the gate can say exactly why it refuses.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface LinkClaims {
+  sourceId: string;
+  appId: number;
+  /** Upper-case UDID, or '' when the feed was read without one. */
+  udid: string;
+  /** Unix seconds. */
+  exp: number;
+}
+
+export function gatePath(sourceId: string, appId: number): string {
+  return `/api/rjy/${sourceId}/apps/${appId}/download`;
+}
+
+export function linkSignature(secret: string, claims: LinkClaims): string {
+  return createHmac('sha256', Buffer.from(secret, 'base64url'))
+    .update(JSON.stringify([claims.sourceId, claims.appId, claims.udid, claims.exp]))
+    .digest('base64url');
+}
+
+export function isValidSignature(secret: string, claims: LinkClaims, sig: string): boolean {
+  const expected = Buffer.from(linkSignature(secret, claims));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * A link's expiry: the end of the current half-lifetime window plus half a lifetime, so a link lives between
+ * half and all of `ttlSeconds`, and every feed read inside one window carries identical links (stable ETag).
+ */
+export function linkExpiry(nowSeconds: number, ttlSeconds: number): number {
+  const half = Math.max(1, Math.floor(ttlSeconds / 2));
+  return Math.floor(nowSeconds / half) * half + ttlSeconds;
+}
+
+export function gateUrl(baseUrl: string, secret: string, claims: LinkClaims): string {
+  const query = new URLSearchParams({ udid: claims.udid, exp: String(claims.exp), sig: linkSignature(secret, claims) });
+  return `${baseUrl}${gatePath(claims.sourceId, claims.appId)}?${query.toString()}`;
+}

@@ -1,0 +1,120 @@
+/**
+ * What the public feed and the download gate do, free of HTTP: find the source on the caller's tenant,
+ * work out who is asking, build the document; check a download link and name the build it unlocks.
+ */
+import { getSource, withSourceKeys } from '../../db/repositories/source-repository';
+import { getApp } from '../../db/repositories/app-repository';
+import { isUdidFormat } from '../devices/device';
+import { isUdidDisabled, ownedDevice } from '../devices/device-service';
+import { DomainError } from '../errors';
+import { buildFeed, canonicalUdid, type AskingDevice } from './feed';
+import { isValidSignature } from './download-links';
+import type { Actor, Source } from './source';
+
+const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
+const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'device_disabled' | 'locked') => new DomainError('download_refused', reason);
+
+/** The source, only on its own tenant's host: elsewhere it does not exist. */
+async function sourceOnTenant(sourceId: string, tenantId: string): Promise<Source> {
+  const source = await getSource(sourceId);
+  if (!source || source.tenant_id !== tenantId) throw sourceNotFound();
+  return source;
+}
+
+const ownerOf = (source: Source): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
+
+/** The query's `udid` and `kid` values, every occurrence of each (a repeated parameter stays visible). */
+export interface DeviceQuery {
+  udid: readonly string[];
+  kid: readonly string[];
+}
+
+const KID_MAX = 128;
+
+/**
+ * Who asks. A UDID counts only when it is given once and well formed; anything else counts as absent. A
+ * kid can only withhold: its certificate being disabled withholds, and without a usable UDID the links are
+ * bound to that certificate's UDID. Any disabled certificate of the bound UDID withholds, whatever kid came
+ * with it.
+ */
+export async function askingDevice(owner: Actor, query: DeviceQuery): Promise<AskingDevice> {
+  const given = query.udid.length === 1 ? query.udid[0]!.trim() : '';
+  let udid = isUdidFormat(given) ? canonicalUdid(given) : undefined;
+  let disabled = false;
+  const kids = [...new Set(query.kid.map((k) => k.trim()).filter((k) => k !== '' && [...k].length <= KID_MAX))].slice(0, 5);
+  for (const kid of kids) {
+    const device = await ownedDevice(owner, kid);
+    if (!device) continue;
+    if (!device.enabled) disabled = true;
+    udid ??= canonicalUdid(device.udid);
+  }
+  if (udid !== undefined && !disabled) disabled = await isUdidDisabled(owner, udid);
+  return { udid, disabled };
+}
+
+export interface FeedRequest {
+  sourceId: string;
+  tenantId: string;
+  baseUrl: string;
+  host: string;
+  query: DeviceQuery;
+  nowSeconds: number;
+  linkTtlSeconds: number;
+}
+
+export interface FeedAnswer {
+  document: Record<string, unknown>;
+  /** Links are per device and expire: the answer must not be cached by anyone else. */
+  encrypted: boolean;
+  /** base64url of the source's 32-byte JWE key. */
+  feedKey: string;
+}
+
+export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
+  const source = await withSourceKeys(await sourceOnTenant(request.sourceId, request.tenantId));
+  const device = await askingDevice(ownerOf(source), request.query);
+  const document = await buildFeed({ source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds });
+  return { document, encrypted: source.encrypt_enabled === 1, feedKey: source.feed_key };
+}
+
+export interface DownloadRequest {
+  sourceId: string;
+  tenantId: string;
+  /** The path's app id as text: anything but a plain decimal number is an unknown app. */
+  appId: string;
+  /** Each query parameter of the link, every occurrence. */
+  udid: readonly string[];
+  exp: readonly string[];
+  sig: readonly string[];
+  nowSeconds: number;
+}
+
+const single = (values: readonly string[]): string | undefined => (values.length === 1 ? values[0] : undefined);
+
+/**
+ * Checks a download link and answers the origin URL it unlocks. The order is fixed and each refusal names
+ * its reason: the signature (covering source, app, UDID and expiry), a link issued without a UDID, expiry,
+ * then the device's standing with the source's owner (block list — not yet —, disabled device), then the
+ * app itself (unknown or unpublished → 404, locked).
+ */
+export async function checkDownload(request: DownloadRequest): Promise<string> {
+  const source = await sourceOnTenant(request.sourceId, request.tenantId);
+  if (!/^\d{1,10}$/.test(request.appId)) throw new DomainError('app_not_found', 'app_not_found');
+  const appId = Number(request.appId);
+  const [udid, exp, sig] = [single(request.udid), single(request.exp), single(request.sig)];
+  const signed =
+    udid !== undefined &&
+    exp !== undefined &&
+    /^\d{1,12}$/.test(exp) &&
+    sig !== undefined &&
+    source.link_secret !== undefined &&
+    isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp: Number(exp) }, sig);
+  if (!signed) throw refuse('bad_signature');
+  if (udid === '') throw refuse('udid_required');
+  if (Number(exp) < request.nowSeconds) throw refuse('link_expired');
+  if (await isUdidDisabled(ownerOf(source), udid)) throw refuse('device_disabled');
+  const app = await getApp(source.source_id, appId);
+  if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
+  if (app.lock === 1) throw refuse('locked');
+  return app.download_url;
+}
