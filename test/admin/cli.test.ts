@@ -34,6 +34,36 @@ describe('operator CLI', () => {
     expect((await getApp(String(source.json.source_id), 1))?.name).toBe('A');
   });
 
+  test('app create takes every metadata flag, validated like the API; source key shows the JWE key', async () => {
+    const user = await admin('user', 'create');
+    const source = await admin('source', 'create', '--user', String(user.json.user_id));
+    const sourceId = String(source.json.source_id);
+    const app = await admin(
+      'app', 'create', '--source', sourceId, '--name', 'Full', '--version', '2.0', '--download-url', 'https://x.example/f.ipa',
+      '--bundle-id', 'com.example.full', '--developer-name', 'Dev', '--icon-url', 'https://x.example/f.png', '--size', '123',
+      '--description', 'About', '--version-description', 'Notes', '--tint-color', '#112233', '--type', '1', '--lock', '1', '--min-os-version', '15.0',
+    );
+    expect(app.code).toBe(0);
+    expect(await getApp(sourceId, Number(app.json.id))).toMatchObject({
+      bundle_identifier: 'com.example.full', developer_name: 'Dev', icon_url: 'https://x.example/f.png', size: 123, description: 'About',
+      version_description: 'Notes', tint_color: '112233', type: 1, lock: 1, min_os_version: '15.0',
+    });
+    const bad = await admin('app', 'create', '--source', sourceId, '--name', 'Bad', '--version', '1', '--download-url', 'https://x.example/b.ipa', '--bundle-id', 'nodots', '--size', '-1');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--bundle-id, --size/);
+    const key = await admin('source', 'key', '--source', sourceId);
+    expect(key.json).toEqual({ source_id: sourceId, alg: 'dir', enc: 'A256GCM', key: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(Buffer.from(String(key.json.key), 'base64url')).toHaveLength(32);
+    expect((await admin('source', 'key', '--source', sourceId)).json.key).toBe(key.json.key);
+  });
+
+  test('tenant set --link-ttl-seconds sets the download links lifetime within 60–86400', async () => {
+    const set = await admin('tenant', 'set', '--link-ttl-seconds', '900');
+    expect(set.json).toMatchObject({ tenant_id: 'default', link_ttl_seconds: 900 });
+    for (const bad of ['59', '86401', 'soon']) expect((await admin('tenant', 'set', '--link-ttl-seconds', bad)).stderr).toMatch(/--link-ttl-seconds/);
+    await admin('tenant', 'set', '--link-ttl-seconds', '3600');
+  });
+
   test('shows, credits, rotates and expires', async () => {
     const user = await admin('user', 'create', '--balance', '100');
     const id = String(user.json.user_id);
