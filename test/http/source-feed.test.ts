@@ -207,6 +207,20 @@ describe('encrypt_enabled and the download gate', () => {
     expect(foreign.status).toBe(404);
   });
 
+  test('a link to an app taken out of the feed is 404 (40004); an unknown source or a malformed path 404 too', async () => {
+    const owner = await makeOwner();
+    const app = await publish(owner, { name: 'Gone' });
+    const link = new URL((await readFeed(owner.source.source_id, `?udid=${newUdid()}`)).apps[0]!.downloadURL);
+    const off = await api.request('POST', `/api/appstore/manage/sources/${owner.source.source_id}/apps/${app.id}/unpublish`, { headers: owner.bearer });
+    expect(off.body.code).toBe(1);
+    expect((await readFeed(owner.source.source_id)).apps).toEqual([]);
+    const gone = await api.request('GET', `${link.pathname}${link.search}`, { headers: { 'X-Lang': 'en' } });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ code: 40004, data: { error: 'app_not_found' } });
+    expect((await api.request('GET', `/api/rjy/snope/apps/1/download${link.search}`)).body).toMatchObject({ code: 40001 });
+    expect((await api.request('GET', `/api/rjy/${owner.source.source_id}/apps/1.5/download${link.search}`)).status).toBe(404);
+  });
+
   test('links live for the tenant link TTL, rounded so a window serves identical documents', async () => {
     const tenant = await makeTenant();
     await updateTenantSettings(tenant.tenantId, { settings: { linkTtlSeconds: 600 } });
