@@ -326,3 +326,25 @@ describe('disabled devices', () => {
     expect((await readFeed(owner.source.source_id)).apps[0]!.downloadURL).toBe('https://dl.example.com/g.ipa');
   });
 });
+
+describe('the validators themselves', () => {
+  test('they catch what each client refuses', async () => {
+    const { altStoreProblems, featherProblems, esignProblems } = await import('../support/feed-validators');
+    const version = { version: '1', date: '2026-11-23T08:00:00Z', downloadURL: 'https://x.example/a.ipa', size: 1, localizedDescription: '' };
+    const app = { name: 'A', bundleIdentifier: 'com.a', developerName: 'D', localizedDescription: 'L', iconURL: 'https://x.example/i.png', versions: [version] };
+    const esignApp = { ...app, version: '1', versionDate: version.date, versionDescription: '', downloadURL: version.downloadURL, size: 1, lock: '0', type: 0 };
+    const doc = { name: 'S', identifier: 'com.s', sourceURL: 'https://x.example/s', apps: [esignApp] };
+    expect([altStoreProblems(doc), featherProblems(doc), esignProblems(doc)]).toEqual([[], [], []]);
+    const withVersion = (v: object) => ({ ...doc, apps: [{ ...esignApp, versions: [{ ...version, ...v }] }] });
+    expect(altStoreProblems(withVersion({ date: '2026-11-23T08:00:00.123Z' }))).toContainEqual(expect.stringContaining('date'));
+    expect(altStoreProblems(withVersion({ size: 1.5 }))).toContainEqual(expect.stringContaining('size'));
+    expect(altStoreProblems(withVersion({ downloadURL: '' }))).toContainEqual(expect.stringContaining('downloadURL'));
+    expect(altStoreProblems({ ...doc, apps: [esignApp, esignApp] })).toContainEqual(expect.stringContaining('repeats'));
+    expect(altStoreProblems({ ...doc, iconURL: '' })).toContainEqual(expect.stringContaining('iconURL'));
+    expect(altStoreProblems({ ...doc, apps: [{ ...esignApp, tintColor: '#ffffff' }] })).toContainEqual(expect.stringContaining('tintColor'));
+    expect(featherProblems({ ...doc, apps: [] })).toEqual(['apps is empty']);
+    expect(featherProblems({ ...doc, apps: [{ ...esignApp, iconURL: 'icon.png' }] })).toHaveLength(1);
+    expect(esignProblems({ ...doc, sourceURL: '/api/rjy/s/appstore' })).toContainEqual('sourceURL is not absolute');
+    expect(esignProblems({ ...doc, apps: [{ ...esignApp, lock: 0 }] })).toContainEqual(expect.stringContaining('lock'));
+  });
+});

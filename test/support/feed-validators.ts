@@ -3,7 +3,24 @@
  * AltStore/SideStore's source v2 decoding, Feather's AltSourceKit, the ESign family's `rjy`/`appstore`
  * reader). Each returns the problems it finds; an empty list means that client loads the document.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+
 type Json = Record<string, unknown>;
+
+/** The source format's structure as a JSON Schema; the checks below add what the parsers enforce beyond it. */
+const schemaPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'altstore-source.schema.json');
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const altStoreSchema = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+
+function schemaProblems(doc: unknown): string[] {
+  if (altStoreSchema(doc)) return [];
+  return (altStoreSchema.errors ?? []).map((e) => `schema: ${e.instancePath || '/'} ${e.message ?? ''}`);
+}
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
@@ -29,7 +46,7 @@ function urlProblems(where: string, obj: Json): string[] {
 
 export function altStoreProblems(doc: unknown): string[] {
   if (!isObject(doc)) return ['document is not an object'];
-  const problems: string[] = [];
+  const problems: string[] = schemaProblems(doc);
   if (!isText(doc.name)) problems.push('source name missing');
   problems.push(...urlProblems('source', doc));
   if (!Array.isArray(doc.apps)) return [...problems, 'apps is not an array'];
