@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { useIsolatedTables } from '../support/tables';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/tables';
-import { bucketKey, chargeRequest, minuteWindow } from '../../shared/http/middlewares/rate-limit';
+import { bucketKey, chargeIpLimit, chargeRequest, ipBucketKey, minuteWindow } from '../../shared/http/middlewares/rate-limit';
 import type { RouteDefinition } from '../../shared/routes';
 
 beforeAll(async () => {
@@ -75,5 +75,28 @@ describe('chargeRequest on DynamoDB', () => {
       if (saved === undefined) delete process.env.TABLE_RATE_LIMITS;
       else process.env.TABLE_RATE_LIMITS = saved;
     }
+  });
+});
+
+describe('per-IP limits of public routes', () => {
+  const hourly = { limit: 2, window: 'hour', perPathParam: 'source_id' } as const;
+
+  test('an hourly limit counts per IP and per path parameter for the whole calendar hour', async () => {
+    const hour = Date.UTC(2031, 5, 1, 9, 0);
+    const at = (ms: number, ip = '198.51.100.7', source = 's1') => chargeIpLimit(route, hourly, ip, { source_id: source }, hour + ms);
+    expect((await at(0)).allowed).toBe(true);
+    expect((await at(30 * 60_000)).allowed).toBe(true);
+    const refused = await at(59 * 60_000);
+    expect(refused).toMatchObject({ allowed: false, limit: 2, remaining: 0 });
+    expect(refused.window.resetAt).toBe(hour / 1000 + 3600);
+    expect((await at(59 * 60_000, '198.51.100.8')).allowed).toBe(true);
+    expect((await at(59 * 60_000, '198.51.100.7', 's2')).allowed).toBe(true);
+    expect((await at(60 * 60_000)).allowed).toBe(true);
+  });
+
+  test('bucket keys name the window kind, the IP and the path parameter', () => {
+    const now = Date.UTC(2031, 5, 1, 9, 17, 5);
+    expect(ipBucketKey(route, hourly, '198.51.100.7', { source_id: 's1' }, now)).toBe('unit-route#hour#ip:198.51.100.7#source_id:s1#2031-06-01T09:00Z');
+    expect(ipBucketKey(route, { limit: 600, window: 'minute' }, '198.51.100.7', {}, now)).toBe('unit-route#minute#ip:198.51.100.7#2031-06-01T09:17Z');
   });
 });
