@@ -94,8 +94,8 @@ const single = (values: readonly string[]): string | undefined => (values.length
 /**
  * Checks a download link and answers the origin URL it unlocks. The order is fixed and each refusal names
  * its reason: the signature (covering source, app, UDID and expiry), a link issued without a UDID, expiry,
- * then the device's standing with the source's owner (block list — not yet —, disabled device), then the
- * app itself (unknown or unpublished → 404, locked).
+ * then the device's standing with the source's owner (a block list belongs right before the disabled
+ * check), then the app itself (unknown or unpublished → 404, locked).
  */
 export async function checkDownload(request: DownloadRequest): Promise<string> {
   const source = await sourceOnTenant(request.sourceId, request.tenantId);

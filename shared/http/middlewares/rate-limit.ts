@@ -19,6 +19,7 @@ export interface MinuteWindow {
   retryAfter: number;
 }
 
+/** The calendar window holding `nowMs`: a minute, or any other length (an hour for hourly limits). */
 export function minuteWindow(nowMs: number, lengthMs = MINUTE_MS): MinuteWindow {
   const start = Math.floor(nowMs / lengthMs) * lengthMs;
   const end = start + lengthMs;
@@ -59,17 +60,15 @@ export async function chargeRequest(route: RouteDefinition & { rateLimit: number
   return { allowed: hit.allowed, limit: route.rateLimit, remaining: Math.max(0, route.rateLimit - hit.count), window };
 }
 
-/**
- * Counts one request of a public route against one of its per-IP limits: the bucket names the window's
- * length, the IP and, when the limit is per path parameter, that parameter's value.
- */
 const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, limit.window === 'hour' ? HOUR_MS : MINUTE_MS);
 
+/** A public route's counter: the window's kind, the IP and, when the limit is per path parameter, its value. */
 export function ipBucketKey(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): string {
   const scope = limit.perPathParam ? `#${limit.perPathParam}:${pathParams[limit.perPathParam] ?? ''}` : '';
   return `${route.function}#${limit.window}#ip:${ip}${scope}#${ipWindow(limit, nowMs).id}`;
 }
 
+/** Counts one request of a public route against one of its per-IP limits (fail closed, like `chargeRequest`). */
 export async function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): Promise<RateLimitDecision> {
   const window = ipWindow(limit, nowMs);
   let hit;
