@@ -52,6 +52,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       endpoint = dynamo.endpoint;
     }
     process.env.DYNAMODB_ENDPOINT = endpoint;
+    // Everything here lives on localhost: let download links and webhooks point at loopback servers.
+    process.env.FETCH_ALLOW_PRIVATE ??= '1';
     await createTables();
     const demo = await seedDemo();
     // SIM_PROCESSING_SECONDS (read by the simulator) sets how long review devices stay PROCESSING.

@@ -15,6 +15,9 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage, type 
 import { request as httpsRequest } from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import { ipLiteral, isPublicAddress } from './address-policy';
+import { privateAddressesAllowed } from './allow-private';
+
+export { privateAddressesAllowed };
 
 export interface SafeFetchOptions {
   method?: 'GET' | 'HEAD' | 'POST';
@@ -59,10 +62,6 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 async function systemResolve(host: string): Promise<string[]> {
   return (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
-}
-
-export function privateAddressesAllowed(): boolean {
-  return process.env.FETCH_ALLOW_PRIVATE === '1';
 }
 
 function isTlsError(code: string): boolean {

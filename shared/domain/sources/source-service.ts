@@ -4,17 +4,23 @@ import { getApp, publishDraft } from '../../db/repositories/app-repository';
 import { appView, isCompleteDraft, type App } from './app';
 import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
 import type { TenantSettings } from '../tenants/tenant';
+import { effectiveHealthAlert } from '../link-health/health-alert';
+import { healthSchedule } from '../link-health/link-health';
 
-async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
+export async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
   const source = await getSource(sourceId);
   // Missing and not-yours answer the same, so a caller cannot probe other owners' sources.
   if (!source || !isOwnedBy(source, actor)) throw new DomainError('source_not_found', 'source_not_found');
   return source;
 }
 
-/** Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole. */
+/**
+ * Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole and
+ * puts the source on (or takes it off) the link-health schedule in the same write.
+ */
 export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number) {
-  const updated = await updateOwnedSource(actor, sourceId, changes, now);
+  const schedule = changes.health_alert === undefined ? {} : healthSchedule(sourceId, effectiveHealthAlert(changes.health_alert), now);
+  const updated = await updateOwnedSource(actor, sourceId, changes, now, schedule);
   if (!updated) throw new DomainError('source_not_found', 'source_not_found');
   return sourceView(updated);
 }
