@@ -89,6 +89,7 @@ export function banner(runtime: LocalRuntime): string {
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[0]}/publish ${auth} -H 'X-Lang: en'`,
     `  curl -s -X PATCH ${apiUrl}/api/appstore/manage/sources/${demo.sourceId} ${auth} -H 'X-Lang: ru' -H 'Content-Type: application/json' -d '{"name":"My source","encrypt_enabled":0}'`,
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[2]}/publish ${auth} -H 'Accept-Language: es'`,
+    `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/health/check ${auth} -H 'X-Lang: en'   # probe the published apps' download links`,
     `  curl -s ${apiUrl}/api/rjy/${demo.sourceId}/appstore`,
     `  curl -s '${apiUrl}/api/device/status?token=${demo.token}&kid=${demo.device.kid}&action=disable' -H 'X-Lang: en'`,
     `  curl -s -X POST ${apiUrl}/api/adddevice/v2 -H 'X-Lang: en' -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"00008030-001A2B3C4D5E6F70","warranty":"1"}'`,

@@ -259,12 +259,13 @@ describe('schedule', () => {
 
   test('a run stops within its budget and leaves the unprobed work due', async () => {
     const owner = await makeOwner();
-    for (let i = 0; i < 3; i++) await publishedApp(owner, 'hang');
+    for (let i = 0; i < 10; i++) await publishedApp(owner, 'hang');
     await alertsOn(owner);
     const now = nowSeconds() + 1;
     const started = Date.now();
-    const report = await runLinkHealthChecker(now, { budgetMs: 500, appConcurrency: 1, sourceConcurrency: 1, probe: { timeoutMs: 200 } });
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // One probe at a time, 300 ms each, none starting after 1.7 s: at most six of the ten fit.
+    const report = await runLinkHealthChecker(now, { budgetMs: 2_000, appConcurrency: 1, probe: { timeoutMs: 300 } });
+    expect(Date.now() - started).toBeLessThan(4_000);
     expect(report.unfinished).toBeGreaterThanOrEqual(1);
     // Left due at the run's time, so the next run picks it up again.
     expect(((await getSource(owner.source.source_id)) as unknown as { health_due_at: number }).health_due_at).toBe(now);
