@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { publishDraft } from '../../shared/db/repositories/app-repository';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { checkSourceLinks, runLinkHealthChecker } from '../../shared/domain/link-health/checker';
+import { checkSourceHealthNow } from '../../shared/domain/link-health/health-service';
 import { deliverAlert, type AlertBody } from '../../shared/domain/link-health/webhook';
 import type { App } from '../../shared/domain/sources/app';
 import { nowSeconds } from '../../shared/clock';
@@ -310,6 +311,20 @@ describe('owner endpoints', () => {
     expect(unknown.body).toMatchObject({ code: 40002, data: { error: 'unknown_field', fields: ['force'] } });
     const anonymous = await api.request('GET', `/api/appstore/manage/sources/${owner.source.source_id}/health`);
     expect(anonymous.body).toMatchObject({ code: 10 });
+  });
+
+  test('an on-demand check starts no probe that could end after its window; the rest stay for the next call', async () => {
+    const owner = await makeOwner();
+    for (let i = 0; i < 4; i++) await publishedApp(owner, 'hang');
+    const actor = { tenantId: owner.user.tenantId, userId: owner.user.userId };
+    const started = Date.now();
+    // The window and the probe timeout shrunk (20 s and 10 s in the route) so the test does not wait.
+    const result = await checkSourceHealthNow(actor, owner.source.source_id, { deadline: Date.now() + 700, probe: { timeoutMs: 300 }, appConcurrency: 1 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(result.checked).toBeGreaterThanOrEqual(1);
+    expect(result.checked).toBeLessThanOrEqual(2);
+    expect(result.remaining).toBe(4 - result.checked);
+    expect(result.apps.filter((a) => a.health === 'unknown')).toHaveLength(result.remaining);
   });
 
   test('an on-demand check probes at most 25 apps, least recently checked first, and says how many', async () => {
