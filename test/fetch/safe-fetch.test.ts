@@ -179,7 +179,7 @@ describe('schemes, redirects, timeouts and failures', () => {
     server.handle(() => undefined);
     const started = Date.now();
     expect((await refusal(`${server.url}/hang`, { ...open, timeoutMs: 200 })).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   test('the timeout covers a slow resolver and a body that never ends', async () => {
