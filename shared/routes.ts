@@ -54,6 +54,8 @@ export interface RouteDefinition {
   data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
   /** Whether the function decrypts Apple account secrets (KMS). */
   secrets?: boolean;
+  /** Seconds the function may run, where the default (10 s; 28 s with secrets) is not enough. */
+  timeoutSeconds?: number;
 }
 
 /** Tables every function's middleware chain reads or writes, whatever its route. */
@@ -109,6 +111,28 @@ export const routes = [
     envelope: 'management',
     description: 'Update source settings',
     data: { write: ['sources'] },
+  },
+  {
+    function: 'source-health',
+    methods: ['GET'],
+    path: '/api/appstore/manage/sources/{source_id}/health',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Link health of a source: the last probe of each published app',
+    data: { read: ['sources', 'apps', 'linkHealth'] },
+  },
+  {
+    function: 'source-health-check',
+    methods: ['POST'],
+    path: '/api/appstore/manage/sources/{source_id}/health/check',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Probe the download links of a source now (at most 25 apps or 20 s per call)',
+    data: { read: ['sources', 'apps'], write: ['linkHealth'] },
+    // 20 s of probing, then any alert deliveries; API Gateway gives up at 29 s.
+    timeoutSeconds: 28,
   },
   {
     function: 'device-status',
@@ -224,5 +248,11 @@ export const scheduledJobs = [
     description: "Mark certificates of accounts whose distribution certificate Apple revoked, or whose membership ended",
     data: { write: ['accounts', 'devices'] },
     secrets: true,
+  },
+  {
+    function: 'link-health-checker',
+    everyMinutes: 5,
+    description: 'Probe the download links of sources whose link-health alerting is due; send failing and recovery alerts',
+    data: { read: ['apps'], write: ['sources', 'linkHealth'] },
   },
 ] as const satisfies readonly ScheduledJobDefinition[];

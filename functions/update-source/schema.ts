@@ -1,4 +1,6 @@
-import { bit, httpUrl, jsonObject, text } from '../../shared/validation/fields';
+import * as z from 'zod/mini';
+import { healthAlertField } from '../../shared/domain/link-health/health-alert';
+import { bit, httpUrl, text } from '../../shared/validation/fields';
 
 export const updateSourceShape = {
   name: text(100, { min: 1 }).optional(),
@@ -9,7 +11,7 @@ export const updateSourceShape = {
   encrypt_enabled: bit().optional(),
   open_black: bit().optional(),
   open_black2: bit().optional(),
-  health_alert: jsonObject(8 * 1024).optional(),
+  health_alert: z.optional(healthAlertField()),
 };
 
 /** Present in the response or set by the service, never by the caller. */

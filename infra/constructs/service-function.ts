@@ -78,7 +78,7 @@ export class ServiceFunction extends Construct {
       architecture: Architecture.ARM_64,
       // Apple calls and PKCS#12 work need headroom; API Gateway gives up after 29 s anyway.
       memorySize: fn.access.secrets ? 1024 : 512,
-      timeout: fn.kind === 'route' ? Duration.seconds(fn.access.secrets ? 28 : 10) : Duration.minutes(Math.min(5, fn.job.everyMinutes)),
+      timeout: fn.kind === 'route' ? Duration.seconds(fn.route.timeoutSeconds ?? (fn.access.secrets ? 28 : 10)) : Duration.minutes(Math.min(5, fn.job.everyMinutes)),
       role,
       logGroup,
       environment,

@@ -52,7 +52,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       endpoint = dynamo.endpoint;
     }
     process.env.DYNAMODB_ENDPOINT = endpoint;
-    // Everything here lives on localhost, so URLs the service fetches (publish's size lookup) may be private.
+    // Everything here lives on localhost: publish's size lookup, link probes and webhooks may reach loopback servers.
     process.env.FETCH_ALLOW_PRIVATE ??= '1';
     await createTables();
     const demo = await seedDemo();
@@ -92,6 +92,7 @@ export function banner(runtime: LocalRuntime): string {
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps ${auth} -H 'Content-Type: application/json' -d '{"name":"My App","version":"1.0","download_url":"https://downloads.example.com/my-app.ipa","bundle_identifier":"com.example.myapp","developer_name":"Me","icon_url":"https://downloads.example.com/my-app.png","size":1048576}'`,
     `  curl -s '${apiUrl}/api/rjy/${demo.sourceId}/appstore?udid=${demo.device.udid}'   # the feed for one device (links signed for it)`,
     `  npm run --silent admin -- source key --source ${demo.sourceId}   # the key of the feed's JWE form (Accept: application/jose)`,
+    `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/health/check ${auth} -H 'X-Lang: en'   # probe the published apps' download links`,
     `  curl -s '${apiUrl}/api/device/status?token=${demo.token}&kid=${demo.device.kid}&action=disable' -H 'X-Lang: en'`,
     `  curl -s -X POST ${apiUrl}/api/adddevice/v2 -H 'X-Lang: en' -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"00008030-001A2B3C4D5E6F70","warranty":"1"}'`,
     `  curl -s -X POST ${apiUrl}/api/adddevice/v2 -H 'X-Lang: en' -H 'Content-Type: application/json' -d '{"token":"${demo.token}","udid":"00008030-00AA2B3C4D5E6F71","mode":"review"}'   # repeat after a minute for the profile`,

@@ -34,12 +34,24 @@ export const tables = {
   },
   sources: {
     partitionKey: { name: 'source_id', type: 'S' },
-    indexes: [{ name: 'by-owner', partitionKey: { name: 'owner_id', type: 'S' }, sortKey: { name: 'source_id', type: 'S' } }],
+    indexes: [
+      { name: 'by-owner', partitionKey: { name: 'owner_id', type: 'S' }, sortKey: { name: 'source_id', type: 'S' } },
+      /**
+       * Sparse: only sources with link-health alerting on carry `health_shard` (one of a fixed number of
+       * partitions, so the checker's reads spread out) and `health_due_at` (when the next check is due).
+       */
+      { name: 'by-health-due', partitionKey: { name: 'health_shard', type: 'S' }, sortKey: { name: 'health_due_at', type: 'N' } },
+    ],
   },
   /** App items (`app#<id>`) and the guards that keep published name+version pairs unique (`published#…`). */
   apps: {
     partitionKey: { name: 'source_id', type: 'S' },
     sortKey: { name: 'item_key', type: 'S' },
+  },
+  /** The last link-health probe of each published app (`app_id`), with its failure streak and alert state. */
+  linkHealth: {
+    partitionKey: { name: 'source_id', type: 'S' },
+    sortKey: { name: 'app_id', type: 'N' },
   },
   /** One item per certificate. `user_udid` is `<user_id>#<UDID upper-cased>` so UDIDs match case-insensitively. */
   devices: {

@@ -55,11 +55,17 @@ describe('update source settings', () => {
 
   test('health_alert replaces the stored object whole, as an object or a JSON string', async () => {
     const owner = await makeOwner();
-    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { health_alert: { enabled: true, email: 'a@example.com', threshold: 3 } } });
+    const first = await api.request('PATCH', path(owner.source.source_id), {
+      headers: owner.bearer,
+      json: { health_alert: { enabled: true, webhook_url: 'https://hook.example.com/a', failure_threshold: 3, secret: 's'.repeat(16) } },
+    });
+    expect(first.body.code).toBe(1);
     await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { health_alert: { enabled: false } } });
     expect((await getSource(owner.source.source_id))?.health_alert).toEqual({ enabled: false });
-    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, form: { health_alert: '{"webhook":"https://hook.example.com"}' } });
-    expect((await getSource(owner.source.source_id))?.health_alert).toEqual({ webhook: 'https://hook.example.com' });
+    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, form: { health_alert: '{"webhook_url":"https://hook.example.com/b","interval_minutes":60}' } });
+    expect((await getSource(owner.source.source_id))?.health_alert).toEqual({ webhook_url: 'https://hook.example.com/b', interval_minutes: 60 });
+    await api.request('PATCH', path(owner.source.source_id), { headers: owner.bearer, json: { health_alert: {} } });
+    expect((await getSource(owner.source.source_id))?.health_alert).toEqual({});
   });
 
   test('lengths count code points: 100 emoji fit in name, 101 characters do not', async () => {
@@ -83,6 +89,21 @@ describe('update source settings', () => {
     ['health_alert', '[1,2]'],
     ['health_alert', 'not json'],
     ['health_alert', { big: 'x'.repeat(9000) }, 'an object over 8 KB'],
+    ['health_alert', { enabled: true }, 'enabled without a webhook'],
+    ['health_alert', { enabled: false, email: 'a@example.com' }, 'an unknown key'],
+    ['health_alert', { enabled: 'yes', webhook_url: 'https://h.example.com' }, 'a non-boolean enabled'],
+    ['health_alert', { webhook_url: 'ftp://h.example.com' }, 'a non-http webhook'],
+    ['health_alert', { webhook_url: 'https://user:pw@h.example.com' }, 'a webhook with credentials'],
+    ['health_alert', { interval_minutes: 4 }, 'an interval under 5 minutes'],
+    ['health_alert', { interval_minutes: 1441 }, 'an interval over a day'],
+    ['health_alert', { interval_minutes: 30.5 }, 'a fractional interval'],
+    ['health_alert', { interval_minutes: '30' }, 'an interval as a string'],
+    ['health_alert', { failure_threshold: 0 }, 'a threshold of 0'],
+    ['health_alert', { failure_threshold: 11 }, 'a threshold over 10'],
+    ['health_alert', { notify_recovery: 1 }, 'a non-boolean notify_recovery'],
+    ['health_alert', { secret: 'short' }, 'a secret under 16 characters'],
+    ['health_alert', { secret: 'x'.repeat(129) }, 'a secret over 128 characters'],
+    ['health_alert', null],
     ['name', ''],
     ['name', 42],
   ] as [string, unknown, string?][]).map(([field, value, label]) => [field, label ?? JSON.stringify(value), value] as const))('%s = %s is refused with 40002 and changes nothing', async (field, _label, value) => {

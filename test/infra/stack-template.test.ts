@@ -56,6 +56,10 @@ describe('functions', () => {
     expect(s.json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Retain' });
   });
 
+  test.each((routes as readonly RouteDefinition[]).map((r) => [r.function, r] as const))('%s: timeout from its entry (timeoutSeconds, else 28 s with secrets, 10 s)', (name, route) => {
+    expect(s.json.Resources[s.functionId(name)]!.Properties!.Timeout).toBe(route.timeoutSeconds ?? (route.secrets ? 28 : 10));
+  });
+
   test.each(entries.map((e) => [e.function, e] as const))('%s: environment names exactly its tables, Powertools and source maps', (name, entry) => {
     const { read, write } = expectedAccess(entry);
     const variables = (s.json.Resources[s.functionId(name)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;

@@ -1,2 +1,4 @@
 // Keep test output readable: the Powertools logger stays quiet unless a test run asks for it.
+// Tests run every server on loopback: user-given URLs may point there (the fetch tests turn the rule on themselves).
+process.env.FETCH_ALLOW_PRIVATE ??= '1';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';

@@ -19,21 +19,32 @@ export async function putNewSource(source: Source): Promise<void> {
  * Applies `changes` only if the source exists and belongs to `actor` on its tenant, in one conditional
  * write, so ownership cannot change between the check and the update. Undefined when it is not owned.
  */
-export async function updateOwnedSource(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number): Promise<Source | undefined> {
+export async function updateOwnedSource(
+  actor: Actor,
+  sourceId: string,
+  changes: Partial<SourceSettings>,
+  now: number,
+  /** Attributes the service maintains alongside the settings (the link-health schedule). */
+  internal: { set?: Record<string, unknown>; remove?: readonly string[] } = {},
+): Promise<Source | undefined> {
   const names: Record<string, string> = { '#tenant': 'tenant_id', '#owner': 'owner_id', '#updated': 'updated_at' };
   const values: Record<string, unknown> = { ':tenant': actor.tenantId, ':owner': actor.userId, ':updated': now };
   const sets = ['#updated = :updated'];
-  Object.entries(changes).forEach(([field, value], i) => {
+  Object.entries({ ...changes, ...internal.set }).forEach(([field, value], i) => {
     names[`#f${i}`] = field;
     values[`:v${i}`] = value;
     sets.push(`#f${i} = :v${i}`);
+  });
+  const removes = (internal.remove ?? []).map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
   });
   try {
     const out = await documentClient().send(
       new UpdateCommand({
         TableName: tableName('sources'),
         Key: { source_id: sourceId },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

@@ -5,11 +5,13 @@ import { appDetailView, appView, missingForPublish, PUBLISHED_EDITABLE_FIELDS, t
 import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
 import { lookUpDownloadSize } from './size-lookup';
 import type { TenantSettings } from '../tenants/tenant';
+import { effectiveHealthAlert } from '../link-health/health-alert';
+import { healthSchedule } from '../link-health/link-health';
 
 const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
 const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
 
-async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
+export async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
   const source = await getSource(sourceId);
   // Missing and not-yours answer the same, so a caller cannot probe other owners' sources.
   if (!source || !isOwnedBy(source, actor)) throw sourceNotFound();
@@ -23,9 +25,13 @@ async function ownedApp(actor: Actor, sourceId: string, appId: number): Promise<
   return { source, app };
 }
 
-/** Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole. */
+/**
+ * Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole and
+ * puts the source on (or takes it off) the link-health schedule in the same write.
+ */
 export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number) {
-  const updated = await updateOwnedSource(actor, sourceId, changes, now);
+  const schedule = changes.health_alert === undefined ? {} : healthSchedule(sourceId, effectiveHealthAlert(changes.health_alert), now);
+  const updated = await updateOwnedSource(actor, sourceId, changes, now, schedule);
   if (!updated) throw sourceNotFound();
   return sourceView(updated);
 }

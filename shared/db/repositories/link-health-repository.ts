@@ -1,0 +1,180 @@
+/**
+ * Link health storage. Two parts:
+ * - the schedule: `health_shard` + `health_due_at` on a source item, present only while its alerting is on
+ *   (the sparse `by-health-due` index of the sources table), moved by conditional writes so two checker
+ *   runs never take the same source;
+ * - per-app records in the link-health table: the last probe, the failure streak and whether a failing
+ *   alert went out for that streak (`alerted`). Alerts are claimed by conditional writes on that flag, so
+ *   however many checks race (scheduled and on-demand), one alert and one recovery notice go out.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
+import type { Source } from '../../domain/sources/source';
+
+export const HEALTH_DUE_INDEX = 'by-health-due';
+export const HEALTH_SCHEDULE_ATTRIBUTES = ['health_shard', 'health_due_at'] as const;
+
+async function conditional(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/** Sources of `shard` due at `now`, soonest due first, one page at a time. */
+export async function* dueSources(shard: string, now: number, pageSize = 50): AsyncGenerator<Source & { health_due_at: number }> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('sources'),
+        IndexName: HEALTH_DUE_INDEX,
+        KeyConditionExpression: 'health_shard = :shard AND health_due_at <= :now',
+        ExpressionAttributeValues: { ':shard': shard, ':now': now },
+        Limit: pageSize,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) yield item as Source & { health_due_at: number };
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Moves a source's next check from `expected` to `next`; false when someone else moved it first. */
+export function moveHealthDue(sourceId: string, expected: number, next: number): Promise<boolean> {
+  return conditional(
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('sources'),
+        Key: { source_id: sourceId },
+        UpdateExpression: 'SET health_due_at = :next',
+        ConditionExpression: 'health_due_at = :expected',
+        ExpressionAttributeValues: { ':next': next, ':expected': expected },
+      }),
+    ),
+  );
+}
+
+/** Takes a source out of the schedule (its configuration no longer asks for checks). */
+export function unscheduleHealth(sourceId: string, expected: number): Promise<boolean> {
+  return conditional(
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('sources'),
+        Key: { source_id: sourceId },
+        UpdateExpression: 'REMOVE health_shard, health_due_at',
+        ConditionExpression: 'health_due_at = :expected',
+        ExpressionAttributeValues: { ':expected': expected },
+      }),
+    ),
+  );
+}
+
+interface HealthItem {
+  source_id: string;
+  app_id: number;
+  url: string;
+  health: 'ok' | 'failing';
+  last_status: number;
+  last_error?: string;
+  last_checked: number;
+  failures: number;
+  alerted?: boolean;
+}
+
+function fromItem(item: HealthItem): HealthRecord {
+  return {
+    appId: item.app_id,
+    url: item.url,
+    health: item.health,
+    lastStatus: item.last_status,
+    lastError: item.last_error,
+    lastChecked: item.last_checked,
+    failures: item.failures,
+    alerted: item.alerted === true,
+  };
+}
+
+export async function listHealthRecords(sourceId: string): Promise<Map<number, HealthRecord>> {
+  const records = new Map<number, HealthRecord>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({ TableName: tableName('linkHealth'), KeyConditionExpression: 'source_id = :s', ExpressionAttributeValues: { ':s': sourceId }, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    for (const item of out.Items ?? []) records.set((item as HealthItem).app_id, fromItem(item as HealthItem));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return records;
+}
+
+/**
+ * Records one probe and returns the record as it now stands, plus, for a healthy probe, whether this write
+ * ended an alerted streak (exactly one writer sees that). `freshStreak`: the app's URL changed since the
+ * last record, so an old streak does not count against the new link.
+ */
+export async function recordProbe(
+  sourceId: string,
+  appId: number,
+  url: string,
+  outcome: ProbeOutcome,
+  checkedAt: number,
+  freshStreak: boolean,
+): Promise<{ record: HealthRecord; endedAlertedStreak: boolean }> {
+  const key = { source_id: sourceId, app_id: appId };
+  const common = { ':url': url, ':status': outcome.status, ':at': checkedAt };
+  if (outcome.healthy) {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('linkHealth'),
+        Key: key,
+        UpdateExpression: 'SET #url = :url, health = :ok, last_status = :status, last_checked = :at, failures = :zero, alerted = :false REMOVE last_error',
+        ExpressionAttributeNames: { '#url': 'url' },
+        ExpressionAttributeValues: { ...common, ':ok': 'ok', ':zero': 0, ':false': false },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const wasAlerted = (out.Attributes as HealthItem | undefined)?.alerted === true;
+    return {
+      record: { appId, url, health: 'ok', lastStatus: outcome.status, lastError: undefined, lastChecked: checkedAt, failures: 0, alerted: false },
+      endedAlertedStreak: wasAlerted && !freshStreak,
+    };
+  }
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('linkHealth'),
+      Key: key,
+      UpdateExpression: freshStreak
+        ? 'SET #url = :url, health = :failing, last_status = :status, last_error = :error, last_checked = :at, failures = :one, alerted = :false'
+        : 'SET #url = :url, health = :failing, last_status = :status, last_error = :error, last_checked = :at, failures = if_not_exists(failures, :zero) + :one',
+      ExpressionAttributeNames: { '#url': 'url' },
+      ExpressionAttributeValues: { ...common, ':failing': 'failing', ':error': outcome.error, ':one': 1, ...(freshStreak ? { ':false': false } : { ':zero': 0 }) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return { record: fromItem(out.Attributes as HealthItem), endedAlertedStreak: false };
+}
+
+/**
+ * Claims the one failing alert of the current streak: succeeds for exactly one caller once the streak has
+ * reached `threshold`, and for nobody again until a healthy probe clears the flag.
+ */
+export function claimFailingAlert(sourceId: string, appId: number, threshold: number): Promise<boolean> {
+  return conditional(
+    documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('linkHealth'),
+        Key: { source_id: sourceId, app_id: appId },
+        UpdateExpression: 'SET alerted = :true',
+        ConditionExpression: 'health = :failing AND failures >= :threshold AND (attribute_not_exists(alerted) OR alerted = :false)',
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':failing': 'failing', ':threshold': threshold },
+      }),
+    ),
+  );
+}
