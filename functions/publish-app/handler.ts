@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { createHandler } from '../../shared/http/create-handler';
 import { publishApp } from '../../shared/domain/sources/source-service';
 import { validationError } from '../../shared/domain/errors';
@@ -10,7 +11,7 @@ const appId = positiveInt();
  * The contract lets any parameter arrive in the query or the body, so the path's own two may be repeated
  * there; they must then name the same source and app. Anything else is refused rather than ignored.
  */
-const echoedPathShape = { source_id: text(200).optional(), app_id: positiveInt().optional() };
+const echoedPathShape = { source_id: z.optional(text(200)), app_id: z.optional(positiveInt()) };
 
 export const handler = createHandler('publish-app', async ({ params, pathParams, tenant, user, now }) => {
   const echoed = parseManagementParams(params, { shape: echoedPathShape });

@@ -3,14 +3,14 @@ import { healthAlertField } from '../../shared/domain/link-health/health-alert';
 import { bit, httpUrl, text } from '../../shared/validation/fields';
 
 export const updateSourceShape = {
-  name: text(100, { min: 1 }).optional(),
-  message: text(5000).optional(),
-  identifier: text(100, { min: 1 }).optional(),
-  source_icon: httpUrl().optional(),
-  pay_url: httpUrl().optional(),
-  encrypt_enabled: bit().optional(),
-  open_black: bit().optional(),
-  open_black2: bit().optional(),
+  name: z.optional(text(100, { min: 1 })),
+  message: z.optional(text(5000)),
+  identifier: z.optional(text(100, { min: 1 })),
+  source_icon: z.optional(httpUrl()),
+  pay_url: z.optional(httpUrl()),
+  encrypt_enabled: z.optional(bit()),
+  open_black: z.optional(bit()),
+  open_black2: z.optional(bit()),
   health_alert: z.optional(healthAlertField()),
 };
 

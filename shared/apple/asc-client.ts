@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppleApiError, CertificateNotFoundError } from './asc-errors';
 import { AscTransport, type AscRateLimit, type AscTransportOptions, type Query } from './asc-http';
 import { sharedTokenCache, type AscCredentials, type AscTokenCache } from './asc-jwt';
@@ -144,7 +144,7 @@ export class AscClient {
     }
   }
 
-  async #call<S extends z.ZodType>(
+  async #call<S extends z.ZodMiniType>(
     schema: S,
     method: 'GET' | 'POST',
     path: string,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What went wrong, in the terms the add-device flow branches on. */
 export type AppleErrorKind =
@@ -13,12 +13,12 @@ export type AppleErrorKind =
   | 'unexpected';
 
 const errorEntrySchema = z.object({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   status: z.string(),
   code: z.string(),
   title: z.string(),
   detail: z.string(),
-  source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
+  source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()) })),
 });
 const errorBodySchema = z.object({ errors: z.array(errorEntrySchema) });
 

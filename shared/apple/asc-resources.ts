@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The JSON:API documents the client reads, checked with zod so a changed response fails loudly here instead of
@@ -39,8 +39,8 @@ const deviceSchema = z.object({
     platform: z.string(),
     deviceClass: z.string(),
     status: z.string(),
-    model: z.string().nullish(),
-    addedDate: z.string().nullish(),
+    model: z.nullish(z.string()),
+    addedDate: z.nullish(z.string()),
   }),
 });
 
@@ -79,7 +79,7 @@ export const certificateDocumentSchema = z.object({
       certificateType: z.string(),
       serialNumber: z.string(),
       expirationDate: z.string(),
-      certificateContent: z.string().nullish(),
+      certificateContent: z.nullish(z.string()),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isHttpUrl } from '../domain/sources/app';
 
 /** Length in Unicode code points, as users count characters (an emoji is one, not two). */
@@ -6,16 +6,19 @@ export const codePoints = (value: string): number => [...value].length;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
+/** Runs `prepare` on the raw value, then validates what it returns (zod's preprocess, in the mini API). */
+export const preprocess = <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(prepare), schema);
+
 /** A trimmed string of at most `max` code points. */
 export const text = (max: number, { min = 0 } = {}) =>
-  z.preprocess(
+  preprocess(
     trimmed,
-    z.string().refine((s) => codePoints(s) >= min && codePoints(s) <= max),
+    z.string().check(z.refine((s) => codePoints(s) >= min && codePoints(s) <= max)),
   );
 
 /** 0 or 1; from a query string or form the strings "0" and "1" only ("1x", "true", "01" are refused). */
 export const bit = () =>
-  z.preprocess(
+  preprocess(
     (v) => {
       const t = trimmed(v);
       return t === '0' ? 0 : t === '1' ? 1 : t;
@@ -25,24 +28,24 @@ export const bit = () =>
 
 /** A positive integer; strings must be plain decimal digits. */
 export const positiveInt = () =>
-  z.preprocess(
+  preprocess(
     (v) => {
       const t = trimmed(v);
       return typeof t === 'string' && /^[1-9]\d{0,14}$/.test(t) ? Number(t) : t;
     },
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
   );
 
 /** An absolute http(s) URL of at most 2048 characters. */
 export const httpUrl = () =>
-  z.preprocess(
+  preprocess(
     trimmed,
-    z.string().refine((s) => codePoints(s) <= 2048 && isHttpUrl(s)),
+    z.string().check(z.refine((s) => codePoints(s) <= 2048 && isHttpUrl(s))),
   );
 
 /** A JSON object (or a JSON-encoded string holding one) of at most `maxBytes` serialized. */
 export const jsonObject = (maxBytes: number) =>
-  z.preprocess(
+  preprocess(
     (v) => {
       if (typeof v !== 'string') return v;
       try {
@@ -51,9 +54,7 @@ export const jsonObject = (maxBytes: number) =>
         return v;
       }
     },
-    z
-      .record(z.string(), z.unknown())
-      .refine((o) => Buffer.byteLength(JSON.stringify(o), 'utf8') <= maxBytes),
+    z.record(z.string(), z.unknown()).check(z.refine((o) => Buffer.byteLength(JSON.stringify(o), 'utf8') <= maxBytes)),
   );
 
 /** Names of the parameters a zod failure points at. */

@@ -3,7 +3,7 @@
  * `shtype`, `force` has a fixed truthy/falsy vocabulary, review refuses tiers 4 and 6, UDIDs are 25 or 40 hex
  * characters. The first failure becomes a DomainError naming the parameter.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { codePoints } from '../../validation/fields';
 import { DomainError } from '../errors';
 import type { AccountMode } from '../accounts/account';
@@ -29,7 +29,10 @@ const TRUTHY = ['true', '1', 'yes', 'y', 'on'];
 const FALSY = ['false', '0', 'no', 'n', 'off', ''];
 
 /** Scalars only: a query/form value is a string, a JSON value may be a number or boolean. */
-const scalar = z.union([z.string(), z.number(), z.boolean()]).optional().transform((v) => (v === undefined ? undefined : String(v).trim()));
+const scalar = z.pipe(
+  z.optional(z.union([z.string(), z.number(), z.boolean()])),
+  z.transform((v: string | number | boolean | undefined) => (v === undefined ? undefined : String(v).trim())),
+);
 
 const paramsSchema = z.object({
   udid: scalar,

@@ -2,7 +2,8 @@
  * The inputs of the device endpoints, validated with zod: which device (`kid` and/or `udid`) and, for the
  * status endpoint, which `action`. Legacy clients send extra parameters, so unknown ones are ignored here.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../../validation/fields';
 import { DomainError } from '../errors';
 
 export const DEVICE_ACTIONS = ['enable', 'disable', 'toggle'] as const;
@@ -18,13 +19,14 @@ const SELECTOR_MAX = 128;
 
 // Numbers are accepted because JSON clients sometimes send numeric-looking kids unquoted; an empty value
 // counts as not given, like an absent one.
-const selectorValue = z.preprocess(
+const selectorValue = preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
-  z
-    .string()
-    .refine((s) => [...s].length <= SELECTOR_MAX)
-    .transform((s) => (s === '' ? undefined : s))
-    .optional(),
+  z.optional(
+    z.pipe(
+      z.string().check(z.refine((s) => [...s].length <= SELECTOR_MAX)),
+      z.transform((s: string) => (s === '' ? undefined : s)),
+    ),
+  ),
 );
 
 const selectorSchema = z.object({ kid: selectorValue, udid: selectorValue });
@@ -50,9 +52,9 @@ export function parseSelector(params: Record<string, unknown>): DeviceSelector {
   return selector;
 }
 
-const actionSchema = z.preprocess(
+const actionSchema = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.union([z.literal('').transform(() => 'toggle' as const), z.enum(DEVICE_ACTIONS)]).optional(),
+  z.optional(z.union([z.pipe(z.literal(''), z.transform(() => 'toggle' as const)), z.enum(DEVICE_ACTIONS)])),
 );
 
 /** enable | disable | toggle, case-insensitive; absent or empty means toggle; anything else is code 22. */
