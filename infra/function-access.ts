@@ -24,11 +24,11 @@ function combine(read: readonly TableKey[], write: readonly TableKey[], secrets:
 }
 
 /**
- * A route's function runs the shared Middy chain: it reads the tenant of every request, reads users only
- * when the route authenticates a token, and writes rate-limit counters only when the route has a limit (per owner or per IP).
+ * A route's function runs the shared Middy chain: it reads the tenant of every request, reads tokens only
+ * when the route authenticates one, and writes rate-limit counters only when the route has a limit (per owner or per IP).
  */
 export function routeAccess(route: RouteDefinition): FunctionAccess {
-  const chainRead: TableKey[] = route.auth === 'none' ? ['tenants'] : [...chainTableAccess.read];
+  const chainRead: TableKey[] = [...chainTableAccess.tenant, ...(route.auth === 'none' ? [] : chainTableAccess.token)];
   const limited = route.rateLimit !== null || (route.ipLimits?.length ?? 0) > 0;
   const chainWrite: TableKey[] = limited ? [...chainTableAccess.write] : [];
   return combine([...chainRead, ...(route.data.read ?? [])], [...chainWrite, ...(route.data.write ?? [])], route.secrets);

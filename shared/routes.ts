@@ -48,8 +48,8 @@ export interface RouteDefinition {
   envelope: EnvelopeKind;
   description: string;
   /**
-   * The tables the function's own code touches, beyond what the shared chain needs (tenants and users
-   * read, rate-limit counters written). The CDK stack grants exactly these.
+   * The tables the function's own code touches, beyond what the shared chain needs (the tenant and token
+   * lookups, rate-limit counters). The CDK stack grants exactly these.
    */
   data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
   /** Whether the function decrypts Apple account secrets (KMS). */
@@ -58,8 +58,15 @@ export interface RouteDefinition {
   timeoutSeconds?: number;
 }
 
-/** Tables every function's middleware chain reads or writes, whatever its route. */
-export const chainTableAccess = { read: ['tenants', 'users'], write: ['rateLimits'] } as const satisfies { read: readonly TableKey[]; write: readonly TableKey[] };
+/**
+ * Tables the shared middleware chain touches: the tenant of the Host on every route, the token on routes that
+ * authenticate one, the counters on limited routes.
+ */
+export const chainTableAccess = { tenant: ['tenants', 'tenantHosts'], token: ['tokens'], write: ['rateLimits'] } as const satisfies {
+  tenant: readonly TableKey[];
+  token: readonly TableKey[];
+  write: readonly TableKey[];
+};
 
 export const routes = [
   {

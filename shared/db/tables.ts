@@ -26,11 +26,23 @@ export interface TableDefinition {
 export const tables = {
   tenants: {
     partitionKey: { name: 'tenant_id', type: 'S' },
-    indexes: [{ name: 'by-domain', partitionKey: { name: 'domain', type: 'S' } }],
+  },
+  /**
+   * A copy of each tenant that owns a domain, keyed by the normalized host, so the tenant of a request's Host
+   * is one GetItem. Written whenever the tenant item is.
+   */
+  tenantHosts: {
+    partitionKey: { name: 'host', type: 'S' },
   },
   users: {
     partitionKey: { name: 'user_id', type: 'S' },
-    indexes: [{ name: 'by-token-hash', partitionKey: { name: 'token_hash', type: 'S' } }],
+  },
+  /**
+   * One item per live token, keyed by the SHA-256 hash of the token: its user, tenant and expiry. A request's
+   * token is one strongly consistent GetItem; rotating a token deletes the old item in the same transaction.
+   */
+  tokens: {
+    partitionKey: { name: 'token_hash', type: 'S' },
   },
   sources: {
     partitionKey: { name: 'source_id', type: 'S' },

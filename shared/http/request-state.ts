@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Lang } from '../i18n/languages';
 import type { RouteDefinition } from '../routes';
 import type { Tenant } from '../domain/tenants/tenant';
-import type { User } from '../domain/users/user';
+import type { TokenOwner } from '../domain/users/user';
 
 export type Params = Record<string, unknown>;
 
@@ -19,7 +19,7 @@ export interface RequestState {
   params: Params;
   pathParams: Record<string, string>;
   /** The authenticated token owner (routes with auth other than none). */
-  user: User | undefined;
+  user: TokenOwner | undefined;
   /** Headers the chain adds to every response (rate-limit counters, …). */
   responseHeaders: Record<string, string>;
   /** The event as API Gateway sent it (headers, multi-value query), for the few functions that read more. */

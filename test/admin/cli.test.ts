@@ -2,7 +2,7 @@ import { runAdmin } from '../../infra/admin/cli';
 import { useIsolatedTables } from '../support/tables';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { getApp } from '../../shared/db/repositories/app-repository';
-import { findUserByTokenHash } from '../../shared/db/repositories/user-repository';
+import { findTokenOwner } from '../../shared/db/repositories/user-repository';
 import { hashToken } from '../../shared/domain/users/tokens';
 
 beforeAll(() => useIsolatedTables());
@@ -25,7 +25,7 @@ describe('operator CLI', () => {
     const token = String(user.json.token);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
     // Only the hash is stored.
-    expect((await findUserByTokenHash(hashToken(token)))?.userId).toBe(user.json.user_id);
+    expect((await findTokenOwner(hashToken(token)))?.userId).toBe(user.json.user_id);
     const source = await admin('source', 'create', '--user', String(user.json.user_id), '--name', 'Feed');
     expect(source.json.source_url).toBe(`/api/rjy/${source.json.source_id}/appstore`);
     expect((await getSource(String(source.json.source_id)))?.encrypt_enabled).toBe(1);
@@ -71,7 +71,7 @@ describe('operator CLI', () => {
     expect((await admin('user', 'credit', '--user', id, '--amount', '250')).json).toEqual({ user_id: id, tenant_id: 'default', balance: 350 });
     const rotated = await admin('token', 'rotate', '--user', id);
     expect(rotated.json.token).not.toBe(user.json.token);
-    expect(await findUserByTokenHash(hashToken(String(user.json.token)))).toBeUndefined();
+    expect(await findTokenOwner(hashToken(String(user.json.token)))).toBeUndefined();
     const expired = await admin('token', 'expire', '--user', id);
     expect(expired.json).toMatchObject({ user_id: id });
     expect(typeof expired.json.expires_at).toBe('number');

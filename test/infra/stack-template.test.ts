@@ -19,7 +19,8 @@ function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read
   const read = new Set<TableKey>(entry.data.read ?? []);
   if ('path' in entry) {
     read.add('tenants');
-    if (entry.auth !== 'none') read.add('users');
+    read.add('tenantHosts');
+    if (entry.auth !== 'none') read.add('tokens');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
   }
   for (const key of write) read.delete(key);

@@ -2,3 +2,5 @@
 // Tests run every server on loopback: user-given URLs may point there (the fetch tests turn the rule on themselves).
 process.env.FETCH_ALLOW_PRIVATE ??= '1';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+// Tests change tenants and look at the next request at once; the tenant cache has its own tests.
+process.env.TENANT_CACHE_SECONDS ??= '0';

@@ -2,6 +2,7 @@ import type { Command } from '../cli-types';
 import { accountCommands } from './account';
 import { codeCommands } from './code';
 import { deviceCommands } from './device';
+import { migrateCommands } from './migrate';
 import { sourceCommands } from './source';
 import { tenantCommands } from './tenant';
 import { tenantSettingsCommands } from './tenant-settings';
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   ...userCommands,
   ...sourceCommands,
   ...deviceCommands,
+  ...migrateCommands,
 };

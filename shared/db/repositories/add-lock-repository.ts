@@ -3,7 +3,7 @@
  * and charge once. A lock expires on its own (`expires_at`), so a crashed add cannot block the UDID for long.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 
@@ -38,16 +38,17 @@ export async function unlock(lockKey: string, owner: string): Promise<void> {
 
 /**
  * The newest certificate an add delivered for this lock key, written in the add's transaction and read with a
- * strongly consistent read: the user+UDID index is eventually consistent, and the add right after (a waiting
+ * strongly consistent read (`add-snapshot-repository.ts`): the user+UDID index is eventually consistent, and the add right after (a waiting
  * duplicate, a quick retry) must see it.
  */
 const RECENT_TTL_SECONDS = 300;
 
+export const recentAddKey = (lockKey: string) => ({ lock_key: `recent#${lockKey}` });
+
 export function recentAddPutItem(lockKey: string, kid: string, nowSeconds: number) {
-  return { Put: { TableName: tableName('addLocks'), Item: { lock_key: `recent#${lockKey}`, kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } };
+  return { Put: { TableName: tableName('addLocks'), Item: { ...recentAddKey(lockKey), kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } };
 }
 
-export async function getRecentAdd(lockKey: string): Promise<string | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName('addLocks'), Key: { lock_key: `recent#${lockKey}` }, ConsistentRead: true }));
-  return typeof out.Item?.kid === 'string' ? out.Item.kid : undefined;
+export function recentAddKid(item: Record<string, unknown> | undefined): string | undefined {
+  return typeof item?.kid === 'string' ? item.kid : undefined;
 }

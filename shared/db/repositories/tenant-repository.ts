@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../domain/tenants/tenant';
@@ -13,7 +13,7 @@ interface TenantItem {
   created_at?: number;
 }
 
-function fromItem(item: TenantItem): Tenant {
+function tenantFromItem(item: TenantItem): Tenant {
   return {
     tenantId: item.tenant_id,
     name: item.name,
@@ -25,43 +25,56 @@ function fromItem(item: TenantItem): Tenant {
 
 export async function getTenant(tenantId: string): Promise<Tenant | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('tenants'), Key: { tenant_id: tenantId } }));
-  return out.Item ? fromItem(out.Item as TenantItem) : undefined;
+  return out.Item ? tenantFromItem(out.Item as TenantItem) : undefined;
 }
 
-/** The tenant whose domain is `host`; any unmapped host belongs to the default tenant. */
-export async function resolveTenantByHost(host: string | undefined): Promise<Tenant> {
-  if (host) {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('tenants'),
-        IndexName: 'by-domain',
-        KeyConditionExpression: '#d = :d',
-        ExpressionAttributeNames: { '#d': 'domain' },
-        ExpressionAttributeValues: { ':d': normalizeHost(host) },
-        Limit: 1,
-      }),
-    );
-    const item = out.Items?.[0];
-    if (item) return fromItem(item as TenantItem);
-  }
+/**
+ * The tenant that owns `host` (normalized), from its copy in `tenantHosts`: one GetItem. Undefined when no
+ * tenant owns the host.
+ */
+export async function getTenantByHost(host: string): Promise<Tenant | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('tenantHosts'), Key: { host: normalizeHost(host) } }));
+  return out.Item ? tenantFromItem(out.Item as TenantItem) : undefined;
+}
+
+/** The stored default tenant, or the built-in one until an operator stores it. */
+export async function getDefaultTenant(): Promise<Tenant> {
   return (await getTenant(DEFAULT_TENANT_ID)) ?? builtInDefaultTenant();
 }
 
+/** The copy of a tenant item kept under its host. */
+function hostPut(item: TenantItem & { domain: string }) {
+  return { TableName: tableName('tenantHosts'), Item: { ...item, host: item.domain } };
+}
+
+/** Stores a new tenant and, when it has a domain, its host copy; a domain another tenant owns fails the whole write. */
 export async function createTenant(tenant: { tenantId: string; name: string; domain?: string | undefined; defaultLang: string; createdAt: number }): Promise<void> {
+  const item: TenantItem = {
+    tenant_id: tenant.tenantId,
+    name: tenant.name,
+    ...(tenant.domain ? { domain: normalizeHost(tenant.domain) } : {}),
+    default_lang: tenant.defaultLang,
+    settings: {},
+    created_at: tenant.createdAt,
+  };
+  const put = { Put: { TableName: tableName('tenants'), Item: item, ConditionExpression: 'attribute_not_exists(tenant_id)' } };
+  if (!item.domain) {
+    await documentClient().send(new PutCommand(put.Put));
+    return;
+  }
   await documentClient().send(
-    new PutCommand({
-      TableName: tableName('tenants'),
-      Item: {
-        tenant_id: tenant.tenantId,
-        name: tenant.name,
-        ...(tenant.domain ? { domain: normalizeHost(tenant.domain) } : {}),
-        default_lang: tenant.defaultLang,
-        settings: {},
-        created_at: tenant.createdAt,
-      },
-      ConditionExpression: 'attribute_not_exists(tenant_id)',
+    new TransactWriteCommand({
+      TransactItems: [put, { Put: { ...hostPut({ ...item, domain: item.domain }), ConditionExpression: 'attribute_not_exists(host)' } }],
     }),
   );
+}
+
+/** Writes the host copy of a tenant item again (after a change, or to backfill it); no-op without a domain. */
+export async function putTenantHostCopy(item: Record<string, unknown>): Promise<boolean> {
+  const tenant = item as unknown as TenantItem;
+  if (!tenant.domain) return false;
+  await documentClient().send(new PutCommand(hostPut({ ...tenant, domain: tenant.domain })));
+  return true;
 }
 
 /** Merges `settings` into the tenant's stored settings (creating the default tenant's item if needed). */
@@ -93,5 +106,7 @@ export async function updateTenantSettings(tenantId: string, changes: { settings
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return fromItem(out.Attributes as TenantItem);
+  // Running functions see the host copy once their cached tenant expires (TENANT_CACHE_SECONDS).
+  await putTenantHostCopy(out.Attributes!);
+  return tenantFromItem(out.Attributes as TenantItem);
 }

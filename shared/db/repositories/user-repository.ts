@@ -1,8 +1,13 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+/**
+ * Users and their tokens. A user item holds the hash of its current token; the `tokens` table holds one item
+ * per live token (keyed by that hash) naming its user, tenant and expiry, so authenticating a request is one
+ * strongly consistent GetItem. Both are written in one transaction, so they never disagree.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
-import type { User } from '../../domain/users/user';
+import type { TokenOwner, User } from '../../domain/users/user';
 
 interface UserItem {
   user_id: string;
@@ -13,87 +18,134 @@ interface UserItem {
   token_expires_at?: number;
 }
 
-function fromItem(item: UserItem): User {
+interface TokenItem {
+  token_hash: string;
+  user_id: string;
+  tenant_id: string;
+  expires_at?: number;
+}
+
+export function userFromItem(item: Record<string, unknown>): User {
+  const u = item as unknown as UserItem;
   return {
-    userId: item.user_id,
-    tenantId: item.tenant_id,
-    name: item.name ?? '',
-    balance: item.balance ?? 0,
-    tokenHash: item.token_hash,
-    tokenExpiresAt: item.token_expires_at,
+    userId: u.user_id,
+    tenantId: u.tenant_id,
+    name: u.name ?? '',
+    balance: u.balance ?? 0,
+    tokenHash: u.token_hash,
+    tokenExpiresAt: u.token_expires_at,
+  };
+}
+
+export function tokenItem(user: Pick<User, 'userId' | 'tenantId' | 'tokenHash' | 'tokenExpiresAt'>): TokenItem {
+  return {
+    token_hash: user.tokenHash,
+    user_id: user.userId,
+    tenant_id: user.tenantId,
+    ...(user.tokenExpiresAt !== undefined ? { expires_at: user.tokenExpiresAt } : {}),
   };
 }
 
 export async function getUser(userId: string): Promise<User | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('users'), Key: { user_id: userId }, ConsistentRead: true }));
-  return out.Item ? fromItem(out.Item as UserItem) : undefined;
+  return out.Item ? userFromItem(out.Item) : undefined;
 }
 
-/**
- * The user holding the token with this hash. The index is eventually consistent, so the hit is confirmed
- * with a strongly consistent read: a token rotated a moment ago is refused at once.
- */
-export async function findUserByTokenHash(tokenHash: string): Promise<User | undefined> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName('users'),
-      IndexName: 'by-token-hash',
-      KeyConditionExpression: 'token_hash = :h',
-      ExpressionAttributeValues: { ':h': tokenHash },
-      Limit: 1,
-    }),
-  );
-  const hit = out.Items?.[0] as UserItem | undefined;
-  if (!hit) return undefined;
-  const user = await getUser(hit.user_id);
-  return user && user.tokenHash === tokenHash ? user : undefined;
+/** The holder of the token with this hash: one strongly consistent read, so a token rotated a moment ago is refused. */
+export async function findTokenOwner(tokenHash: string): Promise<TokenOwner | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('tokens'), Key: { token_hash: tokenHash }, ConsistentRead: true }));
+  const item = out.Item as TokenItem | undefined;
+  if (!item) return undefined;
+  return { userId: item.user_id, tenantId: item.tenant_id, tokenExpiresAt: item.expires_at };
 }
 
 export async function createUser(user: { userId: string; tenantId: string; name: string; balance: number; tokenHash: string; createdAt: number }): Promise<void> {
   await documentClient().send(
-    new PutCommand({
-      TableName: tableName('users'),
-      Item: {
-        user_id: user.userId,
-        tenant_id: user.tenantId,
-        name: user.name,
-        balance: user.balance,
-        token_hash: user.tokenHash,
-        created_at: user.createdAt,
-      },
-      ConditionExpression: 'attribute_not_exists(user_id)',
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName('users'),
+            Item: { user_id: user.userId, tenant_id: user.tenantId, name: user.name, balance: user.balance, token_hash: user.tokenHash, created_at: user.createdAt },
+            ConditionExpression: 'attribute_not_exists(user_id)',
+          },
+        },
+        { Put: { TableName: tableName('tokens'), Item: tokenItem({ ...user, tokenExpiresAt: undefined }), ConditionExpression: 'attribute_not_exists(token_hash)' } },
+      ],
     }),
   );
 }
 
-async function updateExisting(userId: string, expression: string, values: Record<string, unknown>, remove = ''): Promise<User | undefined> {
+/**
+ * Changes the user's token item and the user item together. The user's current hash is the condition, so a
+ * concurrent rotation makes this one try again on the newer state.
+ */
+async function changeToken(userId: string, next: (user: User) => { userUpdate: string; values: Record<string, unknown>; removeOld: boolean; token: TokenItem }): Promise<User | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const user = await getUser(userId);
+    if (!user) return undefined;
+    const change = next(user);
+    const tokens = tableName('tokens');
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName('users'),
+                Key: { user_id: userId },
+                UpdateExpression: change.userUpdate,
+                ConditionExpression: 'token_hash = :current',
+                ExpressionAttributeValues: { ...change.values, ':current': user.tokenHash },
+              },
+            },
+            ...(change.removeOld ? [{ Delete: { TableName: tokens, Key: { token_hash: user.tokenHash } } }] : []),
+            { Put: { TableName: tokens, Item: change.token } },
+          ],
+        }),
+      );
+      return { ...user, tokenHash: change.token.token_hash, tokenExpiresAt: change.token.expires_at };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+    }
+  }
+  throw new Error(`The token of ${userId} kept changing; try again`);
+}
+
+/** Replaces the token (the old one stops working at once) and clears any expiry. */
+export function replaceToken(userId: string, tokenHash: string): Promise<User | undefined> {
+  return changeToken(userId, (user) => ({
+    userUpdate: 'SET token_hash = :h REMOVE token_expires_at',
+    values: { ':h': tokenHash },
+    removeOld: true,
+    token: tokenItem({ ...user, tokenHash, tokenExpiresAt: undefined }),
+  }));
+}
+
+export function expireToken(userId: string, at: number): Promise<User | undefined> {
+  return changeToken(userId, (user) => ({
+    userUpdate: 'SET token_expires_at = :t',
+    values: { ':t': at },
+    removeOld: false,
+    token: tokenItem({ ...user, tokenExpiresAt: at }),
+  }));
+}
+
+export async function creditBalance(userId: string, amount: number): Promise<User | undefined> {
   try {
     const out = await documentClient().send(
       new UpdateCommand({
         TableName: tableName('users'),
         Key: { user_id: userId },
-        UpdateExpression: `${expression}${remove ? ` REMOVE ${remove}` : ''}`,
+        UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
         ConditionExpression: 'attribute_exists(user_id)',
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return fromItem(out.Attributes as UserItem);
+    return userFromItem(out.Attributes!);
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return undefined;
     throw err;
   }
-}
-
-/** Replaces the token (the old one stops working at once) and clears any expiry. */
-export function replaceToken(userId: string, tokenHash: string): Promise<User | undefined> {
-  return updateExisting(userId, 'SET token_hash = :h', { ':h': tokenHash }, 'token_expires_at');
-}
-
-export function expireToken(userId: string, at: number): Promise<User | undefined> {
-  return updateExisting(userId, 'SET token_expires_at = :t', { ':t': at });
-}
-
-export function creditBalance(userId: string, amount: number): Promise<User | undefined> {
-  return updateExisting(userId, 'SET balance = if_not_exists(balance, :zero) + :a', { ':a': amount, ':zero': 0 });
 }

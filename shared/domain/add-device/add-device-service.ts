@@ -8,7 +8,8 @@
  * any Apple call); a registration Apple accepted is never lost (if the final transaction cannot be written,
  * an uncharged `failed` row keeps Apple's device id, and the next add of the UDID goes to that account).
  */
-import { getRecentAdd, recentAddPutItem } from '../../db/repositories/add-lock-repository';
+import { recentAddPutItem } from '../../db/repositories/add-lock-repository';
+import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleaseItem, slotUseItem } from '../../db/repositories/account-repository';
 import { issueDetails, issuedDevicePutItem, transact, type IssuedDevice, type TransactItem } from '../../db/repositories/issued-device-repository';
@@ -21,7 +22,8 @@ import { DomainError } from '../errors';
 import { tierAllowedIn, warrantyWindowSeconds } from '../pricing/warranty';
 import { nextCheckDelaySeconds, type Reservation } from '../reservations/reservation';
 import type { Tenant } from '../tenants/tenant';
-import type { User } from '../users/user';
+import type { TokenOwner, User } from '../users/user';
+import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
@@ -29,7 +31,7 @@ import { choosePayment, holdPayment, type Payment } from './payment';
 
 export interface AddContext {
   tenant: Tenant;
-  user: User;
+  user: TokenOwner;
   /** Request time, epoch seconds. */
   now: number;
 }
@@ -73,21 +75,39 @@ function freeReissueTier(newest: Device | undefined, mode: AddRequest['mode'], t
   return window > 0 && now < warrantyFrom + window ? { tier: newest.shtype, warrantyFrom } : undefined;
 }
 
-/** The user's certificates of the UDID, newest first, including one an add wrote a moment ago. */
-async function certificatesOfUdid(userId: string, request: AddRequest): Promise<Device[]> {
-  const [listed, recentKid] = await Promise.all([listDevicesByUserUdid(userId, request.udid), getRecentAdd(addLockKey({ userId, udid: request.udid, pool: request.pool }))]);
-  if (!recentKid || listed.some((d) => d.kid === recentKid)) return listed;
+/**
+ * The user's certificates of the UDID, newest first, including one an add wrote a moment ago; with them, in
+ * the same round trip, the user (its balance, read now that the lock is held) and the price rows of the
+ * requested tier.
+ */
+async function certificatesOfUdid(owner: TokenOwner, tenantId: string, request: AddRequest): Promise<{ certificates: Device[]; user: User | undefined; priceRows: ReadonlyMap<string, number> }> {
+  const { userId } = owner;
+  const [listed, snapshot] = await Promise.all([
+    listDevicesByUserUdid(userId, request.udid),
+    readAddSnapshot({
+      lockKey: addLockKey({ userId, udid: request.udid, pool: request.pool }),
+      userId,
+      priceScopes: priceScopes({ tenantId, userId }),
+      priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass),
+    }),
+  ]);
+  const result = { user: snapshot.user, priceRows: snapshot.prices };
+  const recentKid = snapshot.recentKid;
+  if (!recentKid || listed.some((d) => d.kid === recentKid)) return { ...result, certificates: listed };
   const recent = await getDevice(recentKid);
-  return recent ? [recent, ...listed] : listed;
+  return { ...result, certificates: recent ? [recent, ...listed] : listed };
 }
 
 export async function addDevice(context: AddContext, request: AddRequest): Promise<AddedCertificate> {
-  const { tenant, user } = context;
+  const { tenant, user: owner } = context;
   // A token identifies its user on every site but buys nothing on another tenant's.
-  if (user.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
+  if (owner.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
   // A forced add does not queue behind an identical one: it would register and charge a second time.
-  return withAddLock({ userId: user.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited) => {
-    const mine = (await certificatesOfUdid(user.userId, request)).filter((d) => d.tenant_id === tenant.tenantId);
+  return withAddLock({ userId: owner.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited) => {
+    const { certificates, user, priceRows } = await certificatesOfUdid(owner, tenant.tenantId, request);
+    // Deleted between the token check and now: the token no longer names anyone.
+    if (!user) throw new DomainError('token_invalid', 'token_invalid');
+    const mine = certificates.filter((d) => d.tenant_id === tenant.tenantId);
     const inPool = mine.filter((d) => d.pool === request.pool);
 
     // An identical add that held the lock before us already delivered: return its certificate.
@@ -105,7 +125,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       }
     }
 
-    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier });
+    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows });
     const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid }, context.now);
     let issued: Issued;
     try {
@@ -127,11 +147,11 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       if (hold) await releaseHold(hold, context.now);
       throw error;
     }
-    return record(context, request, payment, hold, issued, free?.warrantyFrom);
+    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom);
   });
 }
 
-async function record(context: AddContext, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined): Promise<AddedCertificate> {
+async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined): Promise<AddedCertificate> {
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const kid = randomId('k', 16);

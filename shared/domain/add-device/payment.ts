@@ -8,7 +8,7 @@ import { randomId } from '../ids';
 import type { User } from '../users/user';
 import { DomainError } from '../errors';
 import { findCode, type ActivationCode } from '../pricing/activation-codes';
-import { priceFor } from '../pricing/prices';
+import { effectivePrice, priceFor, priceItem } from '../pricing/prices';
 import type { Charge } from '../reservations/reservation';
 import type { AddRequest } from './add-request';
 
@@ -18,7 +18,8 @@ export interface Payment {
   code?: ActivationCode;
 }
 
-export async function choosePayment(input: { request: AddRequest; user: User; tenantId: string; freeTier: number | undefined }): Promise<Payment> {
+/** `priceRows`: the price rows of the requested tier already read with the add's snapshot, when they were. */
+export async function choosePayment(input: { request: AddRequest; user: User; tenantId: string; freeTier: number | undefined; priceRows?: ReadonlyMap<string, number> }): Promise<Payment> {
   const { request, user, tenantId, freeTier } = input;
   if (freeTier !== undefined) return { charge: { kind: 'free' }, tier: freeTier };
   if (request.pool === 1) return { charge: { kind: 'free' }, tier: request.tier ?? 0 };
@@ -30,7 +31,9 @@ export async function choosePayment(input: { request: AddRequest; user: User; te
     return { charge: { kind: 'code', code: code.code }, tier: code.tier, code };
   }
   const tier = request.tier ?? 0;
-  const amount = await priceFor({ tenantId, userId: user.userId, mode: request.mode, tier, deviceClass: request.deviceClass });
+  const amount = input.priceRows
+    ? effectivePrice(input.priceRows, { tenantId, userId: user.userId }, priceItem(request.mode, tier, request.deviceClass))
+    : await priceFor({ tenantId, userId: user.userId, mode: request.mode, tier, deviceClass: request.deviceClass });
   if (user.balance < amount) throw insufficientBalance(amount, user.balance);
   return { charge: amount > 0 ? { kind: 'balance', amount } : { kind: 'free' }, tier };
 }

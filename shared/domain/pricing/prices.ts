@@ -2,7 +2,8 @@
  * What an add costs: the tenant's price for (mode, tier, device class), or the user's
  * personal price where that is lower. A tenant that set no price uses the defaults below.
  *
- * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `setPrice`, `listPrices`.
+ * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `priceScopes`, `effectivePrice`, `setPrice`,
+ * `listPrices`.
  */
 import { getPriceRows, listScopePrices, putPrice } from '../../db/repositories/price-repository';
 import type { AccountMode } from '../accounts/account';
@@ -34,7 +35,14 @@ export const userScope = (userId: string) => `user#${userId}`;
 /** The price the user pays: one read for the tenant's and the user's rows together. */
 export async function priceFor(input: { tenantId: string; userId: string; mode: AccountMode; tier: number; deviceClass: PricedClass }): Promise<number> {
   const item = priceItem(input.mode, input.tier, input.deviceClass);
-  const rows = await getPriceRows([tenantScope(input.tenantId), userScope(input.userId)], item);
+  return effectivePrice(await getPriceRows(priceScopes(input), item), input, item);
+}
+
+/** The scopes whose rows decide a user's price: the tenant's and the user's own. */
+export const priceScopes = (who: { tenantId: string; userId: string }) => [tenantScope(who.tenantId), userScope(who.userId)];
+
+/** The price from already-read rows (by scope) of `item`: the tenant's, or the personal one where lower. */
+export function effectivePrice(rows: ReadonlyMap<string, number>, input: { tenantId: string; userId: string }, item: string): number {
   const tenantPrice = rows.get(tenantScope(input.tenantId)) ?? DEFAULT_PRICES[item] ?? 0;
   const personal = rows.get(userScope(input.userId));
   return personal !== undefined && personal < tenantPrice ? personal : tenantPrice;

@@ -1,4 +1,5 @@
-import { createTenant as putTenant, getTenant, resolveTenantByHost } from '../../db/repositories/tenant-repository';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { createTenant as putTenant, getTenant, getTenantByHost } from '../../db/repositories/tenant-repository';
 import { isLang, languages } from '../../i18n/languages';
 import { randomId } from '../ids';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from './tenant';
@@ -8,12 +9,19 @@ export class TenantRuleError extends Error {}
 export async function createTenant(input: { name: string; domain?: string | undefined; lang?: string | undefined; tenantId?: string | undefined }, now: number): Promise<Tenant> {
   const lang = input.lang ?? 'zh';
   if (!isLang(lang)) throw new TenantRuleError(`--lang must be one of ${languages.join(', ')}`);
+  const domainTaken = (owner: string) => new TenantRuleError(`domain ${input.domain} already belongs to tenant ${owner}`);
   if (input.domain) {
-    const owner = await resolveTenantByHost(input.domain);
-    if (owner.domain === normalizeHost(input.domain)) throw new TenantRuleError(`domain ${input.domain} already belongs to tenant ${owner.tenantId}`);
+    const owner = await getTenantByHost(normalizeHost(input.domain));
+    if (owner) throw domainTaken(owner.tenantId);
   }
   const tenantId = input.tenantId ?? randomId('t_');
-  await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now });
+  try {
+    await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now });
+  } catch (error) {
+    // Another operator took the domain (or the id) between the check and the write.
+    if (error instanceof TransactionCanceledException && input.domain) throw domainTaken((await getTenantByHost(normalizeHost(input.domain)))?.tenantId ?? 'another');
+    throw error;
+  }
   return (await getTenant(tenantId))!;
 }
 

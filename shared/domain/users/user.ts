@@ -8,3 +8,6 @@ export interface User {
   /** Epoch seconds after which the token is refused; undefined = no expiry. */
   tokenExpiresAt: number | undefined;
 }
+
+/** What a request's token says about its holder: enough to authorize, not the balance (read where it is spent). */
+export type TokenOwner = Pick<User, 'userId' | 'tenantId' | 'tokenExpiresAt'>;

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { resolveTenantByHost } from '../../db/repositories/tenant-repository';
+import { resolveTenantByHost } from '../../domain/tenants/host-tenant';
 import { selectLanguage } from '../../i18n/negotiate';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
 
