@@ -1,7 +1,9 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
+import { logger } from '../logger';
 import { routeFor, type FunctionName } from '../routes';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
@@ -25,6 +27,8 @@ export type BusinessHandler = (state: RequestState) => Promise<BusinessResult>;
 export function createHandler(fn: FunctionName, business: BusinessHandler) {
   const route = routeFor(fn);
   return middy<ApiEvent, ApiResult, Error, AppContext>()
+    // Every log line carries the Lambda context; the event is never logged (tokens travel in it).
+    .use(injectLambdaContext(logger, { logEvent: false }))
     .use(httpHeaderNormalizer())
     .use(requestState(route))
     .use(envelope(route))
