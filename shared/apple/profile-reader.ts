@@ -1,5 +1,5 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
-import { parse, type PlistValue } from 'plist';
+import { parsePlist, type PlistValue } from './plist-reader';
 import { child, DerError, octetsOf, oidOf, readDer, Tag, type DerNode } from './der';
 
 /**
@@ -119,7 +119,7 @@ export function decodeProvisioningProfile(base64: string): DecodedProvisioningPr
   let plist: PlistValue;
   try {
     signed = verifiedContent(Buffer.from(base64, 'base64'));
-    plist = parse(signed.content.toString('utf8'));
+    plist = parsePlist(signed.content.toString('utf8'));
   } catch (error) {
     if (error instanceof ProvisioningProfileError) throw error;
     const reason = error instanceof DerError ? error.message : String(error);

@@ -1,7 +1,7 @@
 import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
 import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
-import { updateTenantSettings } from '../../shared/db/repositories/tenant-repository';
+import { changeTenantSettings } from '../../shared/domain/tenants/tenant-service';
 import { priceFor } from '../../shared/domain/pricing/prices';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
 
@@ -44,7 +44,7 @@ test('an instant add returns a p12 and a mobileprovision listing the UDID, and c
 });
 
 test('a new add after the tenant changes its p12 password opens with the new password only', async () => {
-  await updateTenantSettings('default', { settings: { p12Password: 'n3w pass~' } });
+  await changeTenantSettings('default', { settings: { p12Password: 'n3w pass~' } });
   try {
     const { token } = await newUser();
     const res = await add(bed.api, { token, udid: udid25() });
@@ -53,7 +53,7 @@ test('a new add after the tenant changes its p12 password opens with the new pas
     expect(() => readP12(p12, '1')).toThrow(P12ReadError);
     expect(() => readP12(p12, team.p12Password)).toThrow(P12ReadError);
   } finally {
-    await updateTenantSettings('default', { settings: { p12Password: '1' } });
+    await changeTenantSettings('default', { settings: { p12Password: '1' } });
   }
 });
 

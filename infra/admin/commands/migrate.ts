@@ -1,10 +1,22 @@
+import { listAllAccounts } from '../../../shared/db/repositories/account-repository';
 import { backfillLookups } from '../../../shared/db/repositories/lookup-backfill';
+import { prepareTenantCustomerP12s } from '../../../shared/domain/accounts/customer-p12';
+import { requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { parseFlags, type Command } from '../cli-types';
 
 export const migrateCommands: Record<string, Command> = {
-  /** After deploying the keyed token and host lookups over existing data: `{"tokens":N,"hosts":M}` written. */
+  /**
+   * Once, on a stack that holds data from before the keyed lookups: writes the token item of every user, the
+   * host copy of every tenant with a domain, and every account's customer `.p12` under its tenant's password.
+   * Safe to run again. → `{"tokens","hosts","accounts"}` (items written / accounts prepared).
+   */
   'migrate lookups': async (flags) => {
     parseFlags(flags, {});
-    return { ...(await backfillLookups()) };
+    const written = await backfillLookups();
+    let accounts = 0;
+    for (const tenantId of new Set((await listAllAccounts()).map((a) => a.tenantId))) {
+      accounts += await prepareTenantCustomerP12s(tenantId, [(await requireTenant(tenantId)).settings.p12Password]);
+    }
+    return { ...written, accounts };
   },
 };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { getUser } from '../../../shared/db/repositories/user-repository';
-import { updateTenantSettings } from '../../../shared/db/repositories/tenant-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
 import { DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
-import { requireTenant, TenantRuleError } from '../../../shared/domain/tenants/tenant-service';
+import { changeTenantSettings, requireTenant, TenantRuleError } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 
@@ -80,7 +79,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
     if (f['p12-password'] !== undefined) settings.p12Password = f['p12-password'];
     if (f['link-ttl-seconds'] !== undefined) settings.linkTtlSeconds = f['link-ttl-seconds'];
-    const updated = await updateTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
+    const updated = await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
     return {
       tenant_id: updated.tenantId,
       default_lang: updated.defaultLang,

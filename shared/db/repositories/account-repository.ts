@@ -4,7 +4,7 @@
  *
  * Exports: `putAccount`, `getAccount`, `listPool` (a pool's active accounts, lowest weight first, optionally
  * only those with a free slot of a class), `listAllAccounts`, `reserveSlot`, `releaseSlot`, `markClassFull`,
- * `setAccountMode`, `markAccountRevoked`, and `slotReleaseItem` for transactions.
+ * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleaseItem` for transactions.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -35,6 +35,7 @@ interface AccountItem {
   certificate_id: string;
   bundle_id_id: string;
   secrets: SealedSecret;
+  customer_p12?: Record<string, SealedSecret>;
   created_at: number;
 }
 
@@ -63,6 +64,7 @@ function toItem(a: Account): AccountItem {
     certificate_id: a.certificateId,
     bundle_id_id: a.bundleIdId,
     secrets: a.secrets,
+    customer_p12: a.customerP12,
     created_at: a.createdAt,
   };
 }
@@ -87,6 +89,7 @@ function fromItem(i: AccountItem): Account {
     certificateId: i.certificate_id,
     bundleIdId: i.bundle_id_id,
     secrets: i.secrets,
+    customerP12: i.customer_p12 ?? {},
     createdAt: i.created_at,
   };
 }
@@ -142,6 +145,19 @@ async function conditionalUpdate(input: ConstructorParameters<typeof UpdateComma
     if (err instanceof ConditionalCheckFailedException) return false;
     throw err;
   }
+}
+
+/** Replaces the sealed customer `.p12` copies of an account (operator side: a password changed). */
+export async function setCustomerP12(accountId: string, copies: Record<string, SealedSecret>): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('accounts'),
+      Key: { account_id: accountId },
+      UpdateExpression: 'SET customer_p12 = :c',
+      ConditionExpression: 'attribute_exists(account_id)',
+      ExpressionAttributeValues: { ':c': copies },
+    }),
+  );
 }
 
 /** Takes one slot of the class if the account is still active, still in `mode` and has one left. */

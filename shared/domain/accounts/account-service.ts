@@ -1,17 +1,20 @@
 /**
- * Adding and reading Apple accounts (operator side) and opening an account's secrets (add side).
+ * Adding Apple accounts (operator side).
  *
- * Exports: `addAccount` (seals the secrets), `accountSecrets` (opens them), `ascClientFor` (an App Store
- * Connect client for the account), `AccountRuleError`.
+ * Exports: `addAccount` (seals the secrets and prepares the customer `.p12` under the tenant's password),
+ * `AccountRuleError`, and, re-exported from `account-access.ts` (the request side), `accountSecrets` and
+ * `ascClientFor`.
  */
-import { AscClient } from '../../apple/asc-client';
 import { putAccount } from '../../db/repositories/account-repository';
 import { getUser } from '../../db/repositories/user-repository';
-import { open, seal } from '../../secrets/envelope-encryption';
+import { seal } from '../../secrets/envelope-encryption';
 import { randomId } from '../ids';
 import { requireTenant } from '../tenants/tenant-service';
 import { WARRANTY_TIERS, tiersForMode } from '../pricing/warranty';
 import { APPLE_DEVICES_PER_CLASS, type Account, type AccountSecrets } from './account';
+import { sealCustomerP12s } from './customer-p12';
+
+export { accountSecrets, ascClientFor } from './account-access';
 
 export class AccountRuleError extends Error {}
 
@@ -40,13 +43,15 @@ export async function addAccount(input: NewAccountInput, now: number): Promise<A
     if (input.userId) throw new AccountRuleError('a public account belongs to a tenant, not a user: drop --user');
     tenantId = (await requireTenant(input.tenantId ?? 'default')).tenantId;
   }
+  const tenant = await requireTenant(tenantId);
   const allowed: number[] = tiersForMode(input.mode);
   const tiers = input.tiers ?? allowed;
   const refused = tiers.filter((t) => !allowed.includes(t));
   if (refused.length) throw new AccountRuleError(`a ${input.mode} account cannot offer tier(s) ${refused.join(', ')} (allowed: ${allowed.join(', ')}; tiers are ${WARRANTY_TIERS.join(', ')})`);
   const slots = input.slotsPerClass ?? APPLE_DEVICES_PER_CLASS;
+  const accountId = randomId('acc_');
   const account: Account = {
-    accountId: randomId('acc_'),
+    accountId,
     pool: input.pool,
     tenantId,
     ownerUserId,
@@ -64,18 +69,9 @@ export async function addAccount(input: NewAccountInput, now: number): Promise<A
     certificateId: input.certificateId,
     bundleIdId: input.bundleIdId,
     secrets: await seal(input.secrets),
+    customerP12: await sealCustomerP12s(accountId, input.secrets, [tenant.settings.p12Password]),
     createdAt: now,
   };
   await putAccount(account);
   return account;
-}
-
-export function accountSecrets(account: Account): Promise<AccountSecrets> {
-  return open<AccountSecrets>(account.secrets);
-}
-
-/** A client for the account's team; `timeoutMs`/`maxAttempts` keep a request-path call inside the Lambda's time. */
-export async function ascClientFor(account: Account, options: { timeoutMs?: number; maxAttempts?: number } = {}): Promise<AscClient> {
-  const { privateKeyPem } = await accountSecrets(account);
-  return new AscClient({ baseUrl: account.baseUrl, issuerId: account.issuerId, keyId: account.keyId, privateKeyPem }, options);
 }

@@ -47,6 +47,13 @@ export interface Account {
   /** App Store Connect id of the bundle id the ad hoc profiles are made for. */
   bundleIdId: string;
   secrets: SealedSecret;
+  /**
+   * The `.p12` customers receive — the account's identity re-exported under the tenant's p12 password — sealed,
+   * keyed by `p12PasswordKey(password)`. Made when the account is added and when the tenant's password changes
+   * (the previous password's copy is kept while running functions may still hold the old setting), so an add
+   * never runs PKCS#12 code.
+   */
+  customerP12: Record<string, SealedSecret>;
   createdAt: number;
 }
 

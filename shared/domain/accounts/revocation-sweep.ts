@@ -9,7 +9,7 @@ import { getAccount, listAllAccounts, markAccountRevoked } from '../../db/reposi
 import { changeDeviceZt, listAccountDeviceKids } from '../../db/repositories/issued-device-repository';
 import { logger } from '../../logger';
 import type { Account } from './account';
-import { ascClientFor } from './account-service';
+import { ascClientFor } from './account-access';
 
 export interface SweepReport {
   checked: number;

@@ -6,12 +6,10 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
-import { customerP12 } from '../../apple/p12-export';
-import { P12ReadError } from '../../apple/p12-reader';
 import { listPool, markClassFull, releaseSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
-import { accountSecrets, ascClientFor } from '../accounts/account-service';
+import { ascClientFor, customerP12For } from '../accounts/account-access';
 import { DomainError } from '../errors';
 import { appleDeviceName } from './apple-device-name';
 
@@ -82,18 +80,14 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
 }
 
 /**
- * The customer's `.p12` for this account; undefined (logged, without any secret) when the account's stored
- * identity cannot be opened, so no device is registered on an account whose certificate cannot be delivered.
+ * The customer's `.p12` for this account under the tenant's password, prepared when the account was added or
+ * the password changed; undefined (logged) when there is none, so no device is registered on an account whose
+ * certificate cannot be delivered.
  */
 async function deliverableP12(account: Account, password: string): Promise<string | undefined> {
-  const { p12Base64, p12Password } = await accountSecrets(account);
-  try {
-    return customerP12(account.accountId, { p12Base64, p12Password }, password);
-  } catch (error) {
-    if (!(error instanceof P12ReadError)) throw error;
-    logger.error('The account’s stored .p12 cannot be re-exported; trying the next account', { accountId: account.accountId, problem: error.message });
-    return undefined;
-  }
+  const p12 = await customerP12For(account, password);
+  if (p12 === undefined) logger.error('No customer .p12 is prepared for the tenant’s p12 password; trying the next account', { accountId: account.accountId });
+  return p12;
 }
 
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {

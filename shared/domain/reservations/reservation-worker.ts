@@ -13,7 +13,7 @@ import { deviceIssuedItem, deviceZtItem, transact } from '../../db/repositories/
 import { listStaleHolds, refundItem, releaseHold } from '../../db/repositories/payment-hold-repository';
 import { listDueReservations, postponeReservation, reservationFinishItem } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
-import { ascClientFor } from '../accounts/account-service';
+import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { createTenant as putTenant, getTenant, getTenantByHost } from '../../db/repositories/tenant-repository';
+import { createTenant as putTenant, getTenant, getTenantByHost, updateTenantSettings } from '../../db/repositories/tenant-repository';
+import { prepareTenantCustomerP12s } from '../accounts/customer-p12';
 import { isLang, languages } from '../../i18n/languages';
 import { randomId } from '../ids';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from './tenant';
@@ -31,4 +32,18 @@ export async function requireTenant(tenantId: string): Promise<Tenant> {
   if (tenant) return tenant;
   if (tenantId === DEFAULT_TENANT_ID) return builtInDefaultTenant();
   throw new TenantRuleError(`unknown tenant ${tenantId}`);
+}
+
+/**
+ * Changes a tenant's settings the way operators do. A new p12 password is prepared on every account of the
+ * tenant first (keeping the old password's copy, which running functions use until their cached tenant
+ * expires), then stored: no add ever finds its account without a `.p12` for the password it knows.
+ */
+export async function changeTenantSettings(tenantId: string, changes: { settings?: Record<string, unknown>; defaultLang?: string }): Promise<Tenant> {
+  const next = changes.settings?.p12Password;
+  if (typeof next === 'string') {
+    const current = (await requireTenant(tenantId)).settings.p12Password;
+    if (next !== current) await prepareTenantCustomerP12s(tenantId, [next, current]);
+  }
+  return updateTenantSettings(tenantId, changes);
 }

@@ -1,0 +1,108 @@
+/**
+ * Function bundles beside a bare baseline, built in the same run with the esbuild settings the CDK stack uses:
+ * minified bytes and fresh-process import time. The baseline is the smallest useful handler: it reads one item
+ * through the SDK v3 DynamoDB document client.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER, EXTERNAL_MODULES } from '../../infra/constructs/service-function';
+import { PROJECT_ROOT } from '../../infra/project-root';
+
+export const BASELINE = '(bare SDK GetItem)';
+
+const BASELINE_SOURCE = `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export const handler = async (event) => {
+  const out = await client.send(new GetCommand({ TableName: process.env.TABLE, Key: { id: event.id } }));
+  return { statusCode: 200, body: JSON.stringify(out.Item ?? null) };
+};
+`;
+
+export interface BuiltBundle {
+  name: string;
+  file: string;
+  bytes: number;
+}
+
+/** The stack's esbuild settings (`infra/constructs/service-function.ts`), minus the source map file. */
+async function bundle(entry: string, outfile: string): Promise<BuiltBundle & { inputs: string[] }> {
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    target: 'node22',
+    platform: 'node',
+    mainFields: ['module', 'main'],
+    minify: true,
+    charset: 'utf8',
+    external: [...EXTERNAL_MODULES],
+    banner: { js: ESM_REQUIRE_BANNER },
+    absWorkingDir: PROJECT_ROOT,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { name: '', file: outfile, bytes: statSync(outfile).size, inputs: Object.keys(result.metafile.inputs) };
+}
+
+export const functionNames = (): string[] =>
+  readdirSync(join(PROJECT_ROOT, 'functions'))
+    .filter((name) => statSync(join(PROJECT_ROOT, 'functions', name, 'handler.ts'), { throwIfNoEntry: false })?.isFile())
+    .sort();
+
+/** Builds the baseline and every function (or those named) into a fresh temporary directory. */
+export async function buildBundles(names: readonly string[] = functionNames()): Promise<Array<BuiltBundle & { inputs: string[] }>> {
+  const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
+  const baselineDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'bundle-baseline');
+  mkdirSync(baselineDir, { recursive: true });
+  const baselineEntry = join(baselineDir, 'handler.mjs');
+  writeFileSync(baselineEntry, BASELINE_SOURCE);
+  const out = [{ ...(await bundle(baselineEntry, join(dir, 'baseline', 'index.mjs'))), name: BASELINE }];
+  for (const name of names) out.push({ ...(await bundle(join(PROJECT_ROOT, 'functions', name, 'handler.ts'), join(dir, name, 'index.mjs'))), name });
+  return out;
+}
+
+const IMPORT_SCRIPT = `
+const t0 = performance.now();
+const mod = await import(process.argv[1]);
+const ms = performance.now() - t0;
+if (typeof mod.handler !== 'function') throw new Error('no handler');
+process.stdout.write(String(ms));`;
+
+/**
+ * Median import time of `file` in fresh Node processes (module evaluation included), the cost a cold Lambda
+ * container pays before its first request. Runs are interleaved by the caller so machine noise hits every
+ * bundle alike.
+ */
+export function importOnce(file: string): number {
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', IMPORT_SCRIPT, new URL(`file://${file}`).href], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT', TABLE: 't' },
+  });
+  return Number(stdout);
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median import ms per bundle over `runs` rounds, each round importing every bundle once. */
+export function importTimes(bundles: readonly BuiltBundle[], runs: number): Map<string, number> {
+  const samples = new Map<string, number[]>(bundles.map((b) => [b.name, []]));
+  for (let r = 0; r < runs; r++) for (const b of bundles) samples.get(b.name)!.push(importOnce(b.file));
+  return new Map([...samples].map(([name, list]) => [name, median(list)]));
+}
+
+/** Whether a bundle contains a package, judged from esbuild's list of inputs. */
+export function includesPackage(inputs: readonly string[], pkg: string): boolean {
+  return inputs.some((i) => i.includes(`node_modules/${pkg}/`));
+}
+
+export const readBundle = (file: string) => readFileSync(file, 'utf8');
