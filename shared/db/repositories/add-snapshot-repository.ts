@@ -3,8 +3,7 @@
  * UDID (strongly consistent), the user (strongly consistent: the balance to check) and the price rows of the
  * requested (mode, tier, class) for the tenant and the user. One round trip instead of three.
  */
-import { BatchGetCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
+import { batchGetAll } from '../batch-get';
 import { tableName } from '../tables';
 import { recentAddKey, recentAddKid } from './add-lock-repository';
 import { userFromItem } from './user-repository';
@@ -17,26 +16,15 @@ export interface AddSnapshot {
   prices: Map<string, number>;
 }
 
-type Keys = NonNullable<BatchGetCommandInput['RequestItems']>;
-
 export async function readAddSnapshot(input: { lockKey: string; userId: string; priceScopes: readonly string[]; priceItem: string }): Promise<AddSnapshot> {
   const locks = tableName('addLocks');
   const users = tableName('users');
   const prices = tableName('prices');
-  let pending: Keys | undefined = {
+  const found = await batchGetAll({
     [locks]: { Keys: [recentAddKey(input.lockKey)], ConsistentRead: true },
     [users]: { Keys: [{ user_id: input.userId }], ConsistentRead: true },
     [prices]: { Keys: input.priceScopes.map((scope) => ({ scope, item: input.priceItem })) },
-  };
-  const found: Record<string, Record<string, unknown>[]> = {};
-  // DynamoDB may leave keys unprocessed under load; ask again for those only.
-  for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    if (attempt > 5) throw new Error('DynamoDB left keys of the add snapshot unprocessed');
-    const out = await documentClient().send(new BatchGetCommand({ RequestItems: pending }));
-    for (const [table, items] of Object.entries(out.Responses ?? {})) (found[table] ??= []).push(...items);
-    pending = out.UnprocessedKeys as Keys | undefined;
-  }
+  });
   const userItem = found[users]?.[0];
   return {
     recentKid: recentAddKid(found[locks]?.[0]),

@@ -54,8 +54,14 @@ const MAX_TOGGLE_ATTEMPTS = 64;
  * concurrent toggles leave exactly N flips.
  */
 export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction): Promise<Device> {
-  let device = await findOwnedDevice(actor, selector);
   const guard = { userId: actor.userId, tenantId: actor.tenantId };
+  // Setting a value on a kid needs no read first: the update's condition is the ownership check.
+  if (action !== 'toggle' && selector.kid !== undefined && selector.udid === undefined) {
+    const updated = await setDeviceEnabled(selector.kid, action === 'enable', guard);
+    if (!updated) throw notFound();
+    return updated;
+  }
+  let device = await findOwnedDevice(actor, selector);
   if (action !== 'toggle') {
     const updated = await setDeviceEnabled(device.kid, action === 'enable', guard);
     if (!updated) throw notFound();

@@ -1,0 +1,234 @@
+/**
+ * `npm run bench`: the request path at its DynamoDB floor, and the bundles beside the bare SDK.
+ *
+ * 1. Routes: the local runtime (the handler modules Lambda runs) on DynamoDB Local, behind a counting proxy.
+ *    Per route: DynamoDB calls per request counted at the wire, and requests per second at concurrency 16,
+ *    beside raw GetItem operations per second measured in the same run, on the same DynamoDB Local, through
+ *    the same proxy and SDK client, after a warm-up. Efficiency = req/s × calls ÷ raw GetItem/s: 1 would mean
+ *    the product costs nothing beyond its DynamoDB calls; 0.75 means one raw GetItem's worth per request.
+ * 2. Bundles: every function and a bare handler that reads one item through the SDK v3 document client,
+ *    built in the same run with the stack's esbuild settings; minified size and fresh-process import time.
+ *
+ * Options: `--requests N` per route (default 1500), `--import-runs N` (default 15), `--skip-bundles`,
+ * `--skip-routes`.
+ */
+import { cpus, totalmem } from 'node:os';
+import { Agent, request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { startDynamoDbLocal, type RunningDynamoDb } from '../../infra/local/dynamodb-local';
+import { freePort } from '../../infra/local/free-port';
+import { startAscSimulator } from '../../infra/local/asc-simulator/server';
+import { simulatedAccountInput } from '../../infra/local/simulated-account';
+import { documentClient } from '../../shared/db/client';
+import { tableName } from '../../shared/db/tables';
+import { addAccount } from '../../shared/domain/accounts/account-service';
+import { importDevice } from '../../shared/domain/devices/device-import';
+import { hashToken } from '../../shared/domain/users/tokens';
+import { routes, scheduledJobs } from '../../shared/routes';
+import { startTestApi } from '../support/api';
+import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
+import { BASELINE, buildBundles, importTimes } from './bundles';
+import { startWireCounter } from './wire-counter';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+process.env.ACCOUNT_SECRETS_KEY_FILE ??= `/tmp/bench-key-${randomBytes(4).toString('hex')}`;
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1500' },
+    'import-runs': { type: 'string', default: '15' },
+    'skip-bundles': { type: 'boolean', default: false },
+    'skip-routes': { type: 'boolean', default: false },
+  },
+});
+const REQUESTS = Number(values.requests);
+const IMPORT_RUNS = Number(values['import-runs']);
+const CONCURRENCY = 16;
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Runs `total` calls of `step(i)` with `CONCURRENCY` workers; returns per-second throughput. */
+async function pump(total: number, step: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < total; i = next++) await step(i);
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: { code?: number } }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code?: number } }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function expectOk(what: string, res: { status: number; json: { code?: number } }): void {
+  if (res.status !== 200 || res.json.code !== 1) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+}
+
+interface RouteResult {
+  route: string;
+  requests: number;
+  reqPerSec: number;
+  calls: number;
+  byOperation: Record<string, number>;
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
+console.log(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine}\n`);
+
+if (!values['skip-routes']) {
+  let dynamo: RunningDynamoDb | undefined;
+  const target = process.env.DYNAMODB_ENDPOINT ?? (dynamo = await startDynamoDbLocal(await freePort())).endpoint;
+  const wire = await startWireCounter(target);
+  process.env.DYNAMODB_ENDPOINT = wire.endpoint;
+  const api = await startTestApi();
+  const sim = await startAscSimulator({ port: 0 });
+  try {
+    // Enough owners that no one reaches a route's per-minute limit within a minute (30 for the management routes).
+    const owners: Owner[] = [];
+    for (let i = 0; i < Math.ceil(REQUESTS / 20) + 4; i++) owners.push(await makeOwner({ balance: 100_000_000 }));
+    const kids = new Map<string, string>();
+    for (const o of owners) kids.set(o.user.userId, (await importDevice({ userId: o.user.userId, udid: newUdid() }, 1_700_000_000)).kid);
+    const drafts = new Map<string, number[]>();
+    const draftsPerOwner = Math.ceil((REQUESTS + 50) / owners.length);
+    for (const o of owners) {
+      const ids: number[] = [];
+      for (let d = 0; d < draftsPerOwner; d++) ids.push((await makeDraft(o.source.source_id, { name: `Bench ${d}`, version: `1.0.${d}` })).id);
+      drafts.set(o.user.userId, ids);
+    }
+    for (let i = 0; i < 4; i++) {
+      const team = await sim.createTeam({ mode: 'instant' });
+      await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: 'default', mode: 'instant', weight: i }), 1_700_000_000);
+    }
+
+    const owner = (i: number) => owners[i % owners.length]!;
+    const published = new Map<string, number>();
+    const cases: Array<{ route: string; concurrency?: number; requests?: number; step: (i: number) => Promise<void> }> = [
+      {
+        route: 'GET /api/device/info',
+        step: async (i) => expectOk('device info', await call(api.url, 'GET', `/api/device/info?token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}`)),
+      },
+      {
+        route: 'GET /api/device/status (enable, kid)',
+        step: async (i) => expectOk('device status', await call(api.url, 'GET', `/api/device/status?token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}&action=enable`)),
+      },
+      {
+        route: 'GET /api/device/status (toggle, kid)',
+        step: async (i) => expectOk('device status', await call(api.url, 'GET', `/api/device/status?token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}&action=toggle`)),
+      },
+      {
+        route: 'PATCH update source',
+        step: async (i) => expectOk('update source', await call(api.url, 'PATCH', `/api/appstore/manage/sources/${owner(i).source.source_id}`, { name: `bench ${i}` }, owner(i).bearer)),
+      },
+      {
+        route: 'POST publish app',
+        step: async (i) => {
+          const o = owner(i);
+          const n = published.get(o.user.userId) ?? 0;
+          published.set(o.user.userId, n + 1);
+          const appId = drafts.get(o.user.userId)![n]!;
+          expectOk('publish', await call(api.url, 'POST', `/api/appstore/manage/sources/${o.source.source_id}/apps/${appId}/publish`, undefined, o.bearer));
+        },
+      },
+      {
+        route: 'POST /api/adddevice/v2 (instant, new UDID)',
+        concurrency: 4,
+        requests: 60,
+        step: async (i) => expectOk('add', await call(api.url, 'POST', '/api/adddevice/v2', { token: owner(i).token, udid: randomBytes(20).toString('hex') })),
+      },
+    ];
+
+    const raw = async (n: number) => {
+      const key = { token_hash: hashToken(owners[0]!.token) };
+      const table = tableName('tokens');
+      return pump(n, async () => {
+        const out = await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+        if (!out.Item) throw new Error('raw GetItem found nothing');
+      });
+    };
+
+    // Warm-up: the JIT, the connections, the modules of every handler, the tenant cache.
+    await raw(2000);
+    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) await pump(200, (i) => c.step(i + REQUESTS));
+    await call(api.url, 'POST', '/api/adddevice/v2', { token: owners.at(-1)!.token, udid: randomBytes(20).toString('hex') });
+
+    const rawBefore = await raw(REQUESTS * 3);
+    const results: RouteResult[] = [];
+    for (const c of cases) {
+      const n = c.requests ?? REQUESTS;
+      const before = wire.counts();
+      let reqPerSec: number;
+      if (c.concurrency && c.concurrency !== CONCURRENCY) {
+        const started = performance.now();
+        let next = 0;
+        await Promise.all(Array.from({ length: c.concurrency }, async () => {
+          for (let i = next++; i < n; i = next++) await c.step(i);
+        }));
+        reqPerSec = n / ((performance.now() - started) / 1000);
+      } else {
+        reqPerSec = await pump(n, c.step);
+      }
+      const after = wire.counts();
+      const byOperation: Record<string, number> = {};
+      for (const [op, v] of Object.entries(after)) if (v > (before[op] ?? 0)) byOperation[op] = round((v - (before[op] ?? 0)) / n);
+      results.push({ route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec, calls: round(Object.values(byOperation).reduce((a, b) => a + b, 0)), byOperation });
+    }
+    const rawAfter = await raw(REQUESTS * 3);
+    const rawOps = (rawBefore + rawAfter) / 2;
+
+    console.log(`## Routes (concurrency ${CONCURRENCY}, ${REQUESTS} requests each; DynamoDB calls counted at the wire)\n`);
+    console.log(`raw GetItem (consistent, same DynamoDB Local, same client): ${Math.round(rawBefore)} ops/s before the routes, ${Math.round(rawAfter)} after; mean ${Math.round(rawOps)}\n`);
+    console.log('| route | calls/request | by operation | req/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) |');
+    console.log('|---|---:|---|---:|---:|---:|');
+    for (const r of results) {
+      const efficiency = (r.reqPerSec * r.calls) / rawOps;
+      const overhead = rawOps / r.reqPerSec - r.calls;
+      const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
+      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${round(efficiency)} | ${round(overhead, 1)} |`);
+    }
+    console.log('');
+  } finally {
+    await sim.close();
+    await api.close();
+    await wire.close();
+    await dynamo?.stop();
+    agent.destroy();
+  }
+}
+
+if (!values['skip-bundles']) {
+  const bundles = await buildBundles();
+  const times = importTimes(bundles, IMPORT_RUNS);
+  const base = bundles.find((b) => b.name === BASELINE)!;
+  const baseMs = times.get(BASELINE)!;
+  const wider = new Set<string>([...routes.filter((r) => 'secrets' in r && r.secrets).map((r) => r.function), ...scheduledJobs.map((j) => j.function)]);
+  console.log(`## Bundles (stack esbuild settings; import time = median of ${IMPORT_RUNS} fresh Node processes, interleaved)\n`);
+  console.log('| function | minified KiB | × baseline | import ms | × baseline | limit | within |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  let failures = 0;
+  for (const b of bundles) {
+    const sizeRatio = b.bytes / base.bytes;
+    const timeRatio = times.get(b.name)! / baseMs;
+    const limit = b.name === BASELINE ? 1 : wider.has(b.name) ? 1.6 : 1.3;
+    const ok = sizeRatio <= limit && timeRatio <= limit;
+    if (!ok) failures++;
+    console.log(`| ${b.name} | ${(b.bytes / 1024).toFixed(0)} | ${sizeRatio.toFixed(2)} | ${times.get(b.name)!.toFixed(0)} | ${timeRatio.toFixed(2)} | ${limit} | ${ok ? 'yes' : 'NO'} |`);
+  }
+  console.log(`\n${failures === 0 ? 'Every bundle is within its ratio on both counts.' : `${failures} bundle(s) over their ratio.`}`);
+}
