@@ -1,0 +1,81 @@
+/**
+ * Each route at its DynamoDB round-trip floor on a warm container (the tenant of the Host cached): the calls a
+ * request makes, counted on the document client every handler shares.
+ */
+import { instrumentDynamoDb, sample } from '../bench/harness';
+import { add, simulatedAccount, startTestbed, udid25, newUser, type Testbed } from '../add-device/testbed';
+import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
+import { importDevice } from '../../shared/domain/devices/device-import';
+import { clearTenantCache } from '../../shared/domain/tenants/host-tenant';
+
+let bed: Testbed;
+let owner: Owner;
+let kid: string;
+let previousCache: string | undefined;
+
+beforeAll(async () => {
+  previousCache = process.env.TENANT_CACHE_SECONDS;
+  process.env.TENANT_CACHE_SECONDS = '30';
+  clearTenantCache();
+  bed = await startTestbed();
+  await simulatedAccount(bed.sim, { mode: 'instant' });
+  owner = await makeOwner({ balance: 100_000 });
+  kid = (await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000)).kid;
+  instrumentDynamoDb();
+  // Warm the container: modules loaded, tenant of the Host cached.
+  await bed.api.request('GET', `/api/device/info?token=${owner.token}&kid=${kid}`);
+});
+afterAll(async () => {
+  await bed.close();
+  if (previousCache === undefined) delete process.env.TENANT_CACHE_SECONDS;
+  else process.env.TENANT_CACHE_SECONDS = previousCache;
+});
+
+/** The calls one request makes, as `<table suffix> <Command>`, sorted. */
+async function callsOf(request: () => Promise<{ status: number; body: { code?: number } }>, expectedCode = 1): Promise<string[]> {
+  const { calls } = await sample(async () => {
+    const res = await request();
+    expect(res.body.code).toBe(expectedCode);
+  });
+  const prefix = process.env.TABLE_PREFIX ?? '';
+  return calls.map((c) => `${c.table.startsWith(prefix) ? c.table.slice(prefix.length) : c.table} ${c.command}`).sort();
+}
+
+test('device info: token, rate limit, device — 3 calls', async () => {
+  expect(await callsOf(() => bed.api.request('GET', `/api/device/info?token=${owner.token}&kid=${kid}`))).toEqual(['devices GetItem', 'rate-limits UpdateItem', 'tokens GetItem']);
+});
+
+test('device status: enable by kid is 3 calls, a toggle 4 (it reads the value it flips)', async () => {
+  expect(await callsOf(() => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=enable`))).toEqual(['devices UpdateItem', 'rate-limits UpdateItem', 'tokens GetItem']);
+  expect(await callsOf(() => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=toggle`))).toEqual(['devices GetItem', 'devices UpdateItem', 'rate-limits UpdateItem', 'tokens GetItem']);
+});
+
+test('update source is 3 calls, publish 4', async () => {
+  const path = `/api/appstore/manage/sources/${owner.source.source_id}`;
+  expect(await callsOf(() => bed.api.request('PATCH', path, { headers: owner.bearer, json: { name: 'Counted' } }))).toEqual(['rate-limits UpdateItem', 'sources UpdateItem', 'tokens GetItem']);
+  const draft = await makeDraft(owner.source.source_id, { name: 'Counted app', version: '1.0.0' });
+  expect(await callsOf(() => bed.api.request('POST', `${path}/apps/${draft.id}/publish`, { headers: owner.bearer }))).toEqual(['(none) BatchGetItem', 'rate-limits UpdateItem', 'tokens GetItem', '(none) TransactWriteItems'].sort());
+});
+
+test('an instant add of a new UDID makes at most 10 calls, one of each kind the README lists', async () => {
+  const { token } = await newUser();
+  const calls = await callsOf(() => add(bed.api, { token, udid: udid25() }));
+  expect(calls).toEqual(
+    [
+      'tokens GetItem', // who is asking
+      'rate-limits UpdateItem', // the per-minute counter
+      'add-locks PutItem', // the add lock
+      'devices Query', // the user's certificates of the UDID
+      '(none) BatchGetItem', // last add's marker, the user's balance, the prices
+      'accounts Query', // the pool's accounts
+      'accounts UpdateItem', // the slot, reserved before Apple
+      'counters UpdateItem', // the device id
+      '(none) TransactWriteItems', // device, debit, slot, marker
+      'add-locks DeleteItem', // the lock released
+    ].sort(),
+  );
+});
+
+test('an invalid token costs the token read and the per-IP counter only', async () => {
+  expect(await callsOf(() => bed.api.request('GET', `/api/device/info?token=nope&kid=${kid}`), 10)).toEqual(['rate-limits UpdateItem', 'tokens GetItem']);
+});

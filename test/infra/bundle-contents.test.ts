@@ -1,0 +1,44 @@
+/**
+ * What each function bundle carries, built with the stack's esbuild settings beside a bare handler that reads
+ * one item through the SDK v3 document client: no PKCS#12 code anywhere (the customer .p12 is prepared on the
+ * operator side), no Apple client in functions that never talk to Apple, and sizes within their ratio of the
+ * bare bundle (size is deterministic; import time is measured by `npm run bench`).
+ */
+import { BASELINE, buildBundles, includesPackage, type BuiltBundle } from '../bench/bundles';
+import { routes, scheduledJobs } from '../../shared/routes';
+
+let bundles: Array<BuiltBundle & { inputs: string[] }>;
+beforeAll(async () => {
+  bundles = await buildBundles();
+}, 120_000);
+
+const talksToApple = new Set<string>([...routes.filter((r) => 'secrets' in r && r.secrets).map((r) => r.function), ...scheduledJobs.map((j) => j.function)]);
+const functions = () => bundles.filter((b) => b.name !== BASELINE);
+
+test('every function is built, and none carries node-forge, an XML library or the KMS client', () => {
+  expect(functions().map((b) => b.name).sort()).toEqual([...routes, ...scheduledJobs].map((e) => e.function).sort());
+  for (const b of functions()) {
+    for (const pkg of ['node-forge', 'plist', '@xmldom/xmldom', 'xmlbuilder', '@aws-sdk/client-kms']) {
+      expect([b.name, pkg, includesPackage(b.inputs, pkg)]).toEqual([b.name, pkg, false]);
+    }
+    expect(b.inputs.filter((i) => /shared\/apple\/p12-(export|reader)/.test(i))).toEqual([]);
+  }
+});
+
+test('functions that never talk to Apple carry no Apple client code and no JWT library', () => {
+  for (const b of functions().filter((f) => !talksToApple.has(f.name))) {
+    expect([b.name, b.inputs.filter((i) => i.includes('shared/apple/') || i.includes('node_modules/jose/'))]).toEqual([b.name, []]);
+  }
+});
+
+test('zod only in its tree-shakable mini form', () => {
+  for (const b of functions()) expect([b.name, b.inputs.filter((i) => /node_modules\/zod\/v4\/classic\//.test(i))]).toEqual([b.name, []]);
+});
+
+test('each bundle is within its ratio of the bare SDK bundle: 1.3×, or 1.6× for the add functions and the jobs', () => {
+  const base = bundles.find((b) => b.name === BASELINE)!;
+  for (const b of functions()) {
+    const limit = talksToApple.has(b.name) ? 1.6 : 1.3;
+    expect([b.name, b.bytes / base.bytes <= limit]).toEqual([b.name, true]);
+  }
+});
