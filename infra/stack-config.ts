@@ -5,7 +5,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// The synth's error names the problem: zod's mini form ships without messages until a locale is configured.
+z.config(z.locales.en());
 
 export interface StackConfig {
   stackName: string;
@@ -18,16 +21,13 @@ export interface StackConfig {
 const retentionValues = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
 
 const contextSchema = z.object({
-  stackName: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must start with a letter and hold only letters, digits and hyphens')
-    .default('AppSource'),
-  removalPolicy: z.enum(['retain', 'destroy']).default('retain'),
-  logRetentionDays: z.coerce
-    .number()
-    .refine((n) => retentionValues.has(n), `must be one of CloudWatch's retention periods: ${[...retentionValues].sort((a, b) => a - b).join(', ')}`)
-    .default(30),
-  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  stackName: z._default(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must start with a letter and hold only letters, digits and hyphens')), 'AppSource'),
+  removalPolicy: z._default(z.enum(['retain', 'destroy']), 'retain'),
+  logRetentionDays: z._default(
+    z.coerce.number().check(z.refine((n) => retentionValues.has(n), `must be one of CloudWatch's retention periods: ${[...retentionValues].sort((a, b) => a - b).join(', ')}`)),
+    30,
+  ),
+  logLevel: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
 });
 
 export function stackConfig(node: Node): StackConfig {

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// Operators read these messages: zod's mini form ships without them until a locale is configured.
+z.config(z.locales.en());
 
 export type Flags = Record<string, string | true>;
 
@@ -8,7 +11,7 @@ export class CliError extends Error {}
 export type Command = (flags: Flags) => Promise<Record<string, unknown>>;
 
 /** Validates flags with zod; a bad or missing flag names itself in the error. */
-export function parseFlags<S extends z.ZodRawShape>(flags: Flags, shape: S): z.infer<z.ZodObject<S>> {
+export function parseFlags<S extends z.core.$ZodShape>(flags: Flags, shape: S): z.infer<z.ZodMiniObject<S, z.core.$strict>> {
   const parsed = z.strictObject(shape).safeParse(flags);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
@@ -20,12 +23,11 @@ export function parseFlags<S extends z.ZodRawShape>(flags: Flags, shape: S): z.i
 }
 
 /** A flag given with a value (`--name Foo`); a bare `--name` is refused. */
-export const flagText = (max = 200) => z.string({ error: 'requires a value' }).trim().min(1, 'requires a value').max(max);
+export const flagText = (max = 200) => z.string({ error: 'requires a value' }).check(z.trim(), z.minLength(1, 'requires a value'), z.maxLength(max));
 
 /** A whole number from a flag, e.g. `--balance 1000`. */
 export const flagInt = ({ min = 0 } = {}) =>
-  z
-    .string({ error: 'requires a whole number' })
-    .regex(/^-?\d+$/, 'must be a whole number')
-    .transform(Number)
-    .refine((n) => Number.isSafeInteger(n) && n >= min, `must be a whole number ≥ ${min}`);
+  z.pipe(
+    z.pipe(z.string({ error: 'requires a whole number' }).check(z.regex(/^-?\d+$/, 'must be a whole number')), z.transform(Number)),
+    z.number().check(z.refine((n) => Number.isSafeInteger(n) && n >= min, `must be a whole number ≥ ${min}`)),
+  );

@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readP12 } from '../../../shared/apple/p12-reader';
 import { nowSeconds } from '../../../shared/clock';
 import { getAccount, listAllAccounts } from '../../../shared/db/repositories/account-repository';
@@ -14,17 +14,21 @@ import type { SimulatedTeam } from '../../local/asc-simulator/server';
 import { simulatedAccountInput } from '../../local/simulated-account';
 
 const tiersFlag = () =>
-  flagText(40)
-    .regex(/^\d(,\d)*$/, 'must be a comma-separated list of tiers, e.g. 0,1,2,3')
-    .transform((s) => [...new Set(s.split(',').map(Number))]);
+  z.pipe(
+    flagText(40).check(z.regex(/^\d(,\d)*$/, 'must be a comma-separated list of tiers, e.g. 0,1,2,3')),
+    z.transform((s: string) => [...new Set(s.split(',').map(Number))]),
+  );
 
 /** `2027-06-30`, an ISO timestamp, or epoch seconds. */
 const expiryFlag = () =>
-  flagText(40).transform((s, ctx) => {
-    const seconds = /^\d+$/.test(s) ? Number(s) : Math.floor(Date.parse(s) / 1000);
-    if (!Number.isFinite(seconds)) ctx.addIssue({ code: 'custom', message: 'must be a date (2027-06-30) or epoch seconds' });
-    return seconds;
-  });
+  z.pipe(
+    flagText(40),
+    z.transform((s: string, ctx) => {
+      const seconds = /^\d+$/.test(s) ? Number(s) : Math.floor(Date.parse(s) / 1000);
+      if (!Number.isFinite(seconds)) ctx.issues.push({ code: 'custom', message: 'must be a date (2027-06-30) or epoch seconds', input: s });
+      return seconds;
+    }),
+  );
 
 const readText = (path: string, what: string) => {
   try {
@@ -50,24 +54,24 @@ export const accountCommands: Record<string, Command> = {
    */
   'account add': async (flags) => {
     const f = parseFlags(flags, {
-      pool: z.enum(POOLS).default('public'),
-      tenant: flagText().optional(),
-      user: flagText().optional(),
+      pool: z._default(z.enum(POOLS), 'public'),
+      tenant: z.optional(flagText()),
+      user: z.optional(flagText()),
       mode: z.enum(ACCOUNT_MODES),
-      simulated: z.literal(true).optional(),
-      weight: flagInt().optional(),
-      tiers: tiersFlag().optional(),
-      slots: flagInt({ min: 1 }).optional(),
-      'issuer-id': flagText().optional(),
-      'key-id': flagText().optional(),
-      p8: flagText(1000).optional(),
-      'certificate-id': flagText().optional(),
-      'bundle-id': flagText().optional(),
-      p12: flagText(1000).optional(),
-      'p12-password': z.string().optional(),
-      'team-id': flagText().optional(),
-      'expires-at': expiryFlag().optional(),
-      'base-url': z.url().optional(),
+      simulated: z.optional(z.literal(true)),
+      weight: z.optional(flagInt()),
+      tiers: z.optional(tiersFlag()),
+      slots: z.optional(flagInt({ min: 1 })),
+      'issuer-id': z.optional(flagText()),
+      'key-id': z.optional(flagText()),
+      p8: z.optional(flagText(1000)),
+      'certificate-id': z.optional(flagText()),
+      'bundle-id': z.optional(flagText()),
+      p12: z.optional(flagText(1000)),
+      'p12-password': z.optional(z.string()),
+      'team-id': z.optional(flagText()),
+      'expires-at': z.optional(expiryFlag()),
+      'base-url': z.optional(z.url()),
     });
     const common = { pool: f.pool, tenantId: f.tenant, userId: f.user, mode: f.mode, weight: f.weight, tiers: f.tiers, slotsPerClass: f.slots };
     let input: NewAccountInput;
@@ -112,7 +116,7 @@ export const accountCommands: Record<string, Command> = {
   },
 
   'account list': async (flags) => {
-    const f = parseFlags(flags, { tenant: flagText().optional(), user: flagText().optional() });
+    const f = parseFlags(flags, { tenant: z.optional(flagText()), user: z.optional(flagText()) });
     const accounts = (await listAllAccounts()).filter((a) => (!f.tenant || a.tenantId === f.tenant) && (!f.user || a.ownerUserId === f.user));
     return { accounts: accounts.sort((a, b) => a.weight - b.weight).map(accountView) };
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { CodeRuleError, createCode } from '../../../shared/domain/pricing/activation-codes';
@@ -6,7 +6,7 @@ import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-ty
 
 export const codeCommands: Record<string, Command> = {
   'code create': async (flags) => {
-    const f = parseFlags(flags, { user: flagText(), mode: z.enum(ACCOUNT_MODES), warranty: flagInt().optional() });
+    const f = parseFlags(flags, { user: flagText(), mode: z.enum(ACCOUNT_MODES), warranty: z.optional(flagInt()) });
     try {
       const code = await createCode({ userId: f.user, mode: f.mode, tier: f.warranty ?? 0 }, nowSeconds());
       return { code: code.code, tenant_id: code.tenantId, mode: code.mode, warranty: code.tier };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { DeviceImportError, importDevice } from '../../../shared/domain/devices/device-import';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
@@ -8,11 +8,11 @@ export const deviceCommands: Record<string, Command> = {
     const f = parseFlags(flags, {
       user: flagText(),
       udid: flagText(40),
-      kid: flagText(128).optional(),
-      type: z.enum(['iphone', 'ipad'], { error: 'must be iphone or ipad' }).optional(),
-      warranty: flagInt().optional(),
-      beizhu: flagText(500).optional(),
-      pname: flagText(100).optional(),
+      kid: z.optional(flagText(128)),
+      type: z.optional(z.enum(['iphone', 'ipad'], { error: 'must be iphone or ipad' })),
+      warranty: z.optional(flagInt()),
+      beizhu: z.optional(flagText(500)),
+      pname: z.optional(flagText(100)),
     });
     try {
       const device = await importDevice({ userId: f.user, udid: f.udid, kid: f.kid, type: f.type, warranty: f.warranty, beizhu: f.beizhu, pname: f.pname }, nowSeconds());

@@ -28,7 +28,7 @@ const appSchema = zm.object(appFieldsShape);
 
 export const sourceCommands: Record<string, Command> = {
   'source create': async (flags) => {
-    const f = parseFlags(flags, { user: flagText(), name: flagText(100).optional() });
+    const f = parseFlags(flags, { user: flagText(), name: zm.optional(flagText(100)) });
     const source = await createSource({ userId: f.user, name: f.name }, nowSeconds());
     return { source_id: source.source_id, source_url: sourceUrl(source.source_id) };
   },
@@ -43,7 +43,7 @@ export const sourceCommands: Record<string, Command> = {
   'app create': async (flags) => {
     const f: Record<string, string | undefined> = parseFlags(flags, {
       source: flagText(),
-      ...Object.fromEntries(Object.keys(APP_FLAGS).map((flag) => [flag, ['name', 'version', 'download-url'].includes(flag) ? flagText(4000) : flagText(4000).optional()])),
+      ...Object.fromEntries(Object.keys(APP_FLAGS).map((flag) => [flag, ['name', 'version', 'download-url'].includes(flag) ? flagText(4000) : zm.optional(flagText(4000))])),
     });
     const input = Object.fromEntries(Object.entries(APP_FLAGS).filter(([flag]) => f[flag] !== undefined).map(([flag, field]) => [field, f[flag]]));
     const parsed = appSchema.safeParse(input);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getUser } from '../../../shared/db/repositories/user-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
@@ -10,17 +10,22 @@ import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-ty
 
 /** `1=40,2=180`: free re-issue window in days per warranty tier. */
 const windowsFlag = () =>
-  flagText(100)
-    .regex(/^\d=\d+(,\d=\d+)*$/, 'must look like 1=40,2=180 (tier=days)')
-    .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split('=') as [string, string]).map(([tier, days]) => [tier, Number(days)])))
-    .refine((w) => Object.keys(w).every((tier) => (WARRANTY_TIERS as readonly number[]).includes(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`);
+  z.pipe(
+    z.pipe(
+      flagText(100).check(z.regex(/^\d=\d+(,\d=\d+)*$/, 'must look like 1=40,2=180 (tier=days)')),
+      z.transform((s: string) => Object.fromEntries(s.split(',').map((pair) => pair.split('=') as [string, string]).map(([tier, days]) => [tier, Number(days)]))),
+    ),
+    z.record(z.string(), z.number()).check(z.refine((w) => Object.keys(w).every((tier) => (WARRANTY_TIERS as readonly number[]).includes(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`)),
+  );
 
 /** The customers' .p12 password, taken as typed (no trimming: every character is part of the password). */
 const p12PasswordFlag = () =>
-  z.string({ error: 'requires a value (1–64 printable characters)' }).superRefine((password, ctx) => {
-    const problem = p12PasswordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  z.string({ error: 'requires a value (1–64 printable characters)' }).check(
+    z.superRefine((password: string, ctx) => {
+      const problem = p12PasswordProblem(password);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 
 async function tenantOf(tenant: string | undefined) {
   try {
@@ -35,11 +40,11 @@ export const tenantSettingsCommands: Record<string, Command> = {
   /** A tenant price, or with --user that user's personal price (used where it is lower). Cents. */
   'tenant set-price': async (flags) => {
     const f = parseFlags(flags, {
-      tenant: flagText().optional(),
-      user: flagText().optional(),
+      tenant: z.optional(flagText()),
+      user: z.optional(flagText()),
       mode: z.enum(ACCOUNT_MODES),
       warranty: flagInt(),
-      'device-type': z.enum(PRICED_CLASSES).default('iphone'),
+      'device-type': z._default(z.enum(PRICED_CLASSES), 'iphone'),
       price: flagInt(),
     });
     if (!tierAllowedIn(f.mode, f.warranty) || !(WARRANTY_TIERS as readonly number[]).includes(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
@@ -60,14 +65,14 @@ export const tenantSettingsCommands: Record<string, Command> = {
   /** The force-add period, warranty windows, customers' .p12 password, download links' lifetime and default language of a tenant. */
   'tenant set': async (flags) => {
     const f = parseFlags(flags, {
-      tenant: flagText().optional(),
-      'force-period-hours': flagInt().optional(),
-      'warranty-windows': windowsFlag().optional(),
-      lang: flagText(10).optional(),
-      'p12-password': p12PasswordFlag().optional(),
-      'link-ttl-seconds': flagInt({ min: LINK_TTL_BOUNDS.min })
-        .refine((n) => n <= LINK_TTL_BOUNDS.max, `must be at most ${LINK_TTL_BOUNDS.max}`)
-        .optional(),
+      tenant: z.optional(flagText()),
+      'force-period-hours': z.optional(flagInt()),
+      'warranty-windows': z.optional(windowsFlag()),
+      lang: z.optional(flagText(10)),
+      'p12-password': z.optional(p12PasswordFlag()),
+      'link-ttl-seconds': z.optional(
+        z.pipe(flagInt({ min: LINK_TTL_BOUNDS.min }), z.number().check(z.refine((n) => n <= LINK_TTL_BOUNDS.max, `must be at most ${LINK_TTL_BOUNDS.max}`))),
+      ),
     });
     if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined) {
       throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds or --lang');

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
 import { createUser, credit, expireToken, requireUser, rotateToken } from '../../../shared/domain/users/user-service';
@@ -8,7 +9,7 @@ const shown = (user: User) => ({ user_id: user.userId, tenant_id: user.tenantId,
 
 export const userCommands: Record<string, Command> = {
   'user create': async (flags) => {
-    const f = parseFlags(flags, { tenant: flagText().optional(), name: flagText(100).optional(), balance: flagInt().optional() });
+    const f = parseFlags(flags, { tenant: z.optional(flagText()), name: z.optional(flagText(100)), balance: z.optional(flagInt()) });
     const { user, token } = await createUser({ tenantId: f.tenant ?? DEFAULT_TENANT_ID, name: f.name, balance: f.balance }, nowSeconds());
     return { user_id: user.userId, tenant_id: user.tenantId, token };
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { appleErrors } from './apple-errors';
 import { bundleIdResource, certificateResource, deviceResource, profileResource } from './jsonapi';
 import { UDID_PATTERN, type SimTeam } from './teams';
@@ -85,7 +85,7 @@ function valueAt(body: unknown, path: PropertyKey[]): unknown {
 }
 
 /** Parses a request entity, turning the first problem into Apple's attribute error for that JSON pointer. */
-function parseEntity<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+function parseEntity<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const path = result.error.issues[0]?.path ?? [];
@@ -95,14 +95,14 @@ function parseEntity<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> 
   throw value === undefined ? appleErrors.attributeRequired(pointer, name) : appleErrors.attributeInvalid(pointer, name, value);
 }
 
-const linkage = <T extends string>(type: T) => z.object({ type: z.literal(type), id: z.string().min(1) });
+const linkage = <T extends string>(type: T) => z.object({ type: z.literal(type), id: z.string().check(z.minLength(1)) });
 
 const deviceCreateRequest = z.object({
   data: z.object({
     type: z.literal('devices'),
     attributes: z.object({
-      name: z.string().min(1),
-      udid: z.string().regex(UDID_PATTERN),
+      name: z.string().check(z.minLength(1)),
+      udid: z.string().check(z.regex(UDID_PATTERN)),
       platform: z.enum(['IOS', 'MAC_OS']),
     }),
   }),
@@ -112,11 +112,11 @@ const deviceCreateRequest = z.object({
 const profileCreateRequest = z.object({
   data: z.object({
     type: z.literal('profiles'),
-    attributes: z.object({ name: z.string().min(1), profileType: z.literal('IOS_APP_ADHOC') }),
+    attributes: z.object({ name: z.string().check(z.minLength(1)), profileType: z.literal('IOS_APP_ADHOC') }),
     relationships: z.object({
       bundleId: z.object({ data: linkage('bundleIds') }),
       certificates: z.object({ data: z.array(linkage('certificates')) }),
-      devices: z.object({ data: z.array(linkage('devices')) }).optional(),
+      devices: z.optional(z.object({ data: z.array(linkage('devices')) })),
     }),
   }),
 });

@@ -22,7 +22,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { appleErrors, SimAppleError } from './apple-errors';
 import { handleAppleRequest } from './apple-routes';
 import { authenticate } from './auth';
@@ -106,14 +106,14 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
 
 const createTeamBody = z.object({
   mode: z.enum(['instant', 'review']),
-  name: z.string().min(1).optional(),
-  deviceLimitPerClass: z.number().int().positive().optional(),
-  hourlyRequestLimit: z.number().int().positive().optional(),
-  processingSeconds: z.number().nonnegative().optional(),
+  name: z.optional(z.string().check(z.minLength(1))),
+  deviceLimitPerClass: z.optional(z.int().check(z.positive())),
+  hourlyRequestLimit: z.optional(z.int().check(z.positive())),
+  processingSeconds: z.optional(z.number().check(z.nonnegative())),
 });
-const rateLimitBody = z.object({ hourlyRequestLimit: z.number().int().positive() });
+const rateLimitBody = z.object({ hourlyRequestLimit: z.int().check(z.positive()) });
 
-function parseControlBody<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
+function parseControlBody<S extends z.ZodMiniType>(schema: S, text: string): z.infer<S> {
   let json: unknown;
   try {
     json = text === '' ? {} : JSON.parse(text);
