@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [name-filter …] [--iterations N] [--json]]`: runs every `test/bench/*.bench.ts` against
+ * `npm run bench:latency [-- [name-filter …] [--iterations N] [--json]]`: runs every `test/bench/*.bench.ts` against
  * the local runtime on DynamoDB Local and prints latency and DynamoDB calls per iteration. Uses
  * DYNAMODB_ENDPOINT when set, otherwise starts its own DynamoDB Local.
  */
