@@ -67,11 +67,11 @@ test('an instant add of a new UDID makes at most 10 calls, one of each kind the 
       'add-locks PutItem', // the add lock
       'devices Query', // the user's certificates of the UDID
       '(none) BatchGetItem', // last add's marker, the user's balance, the prices
+      '(none) TransactWriteItems', // the payment held: the debit and the hold record, before Apple is called
       'accounts Query', // the pool's accounts
       'accounts UpdateItem', // the slot, reserved before Apple
       'counters UpdateItem', // the device id
-      '(none) TransactWriteItems', // device, debit, slot, marker
-      'add-locks DeleteItem', // the lock released
+      '(none) TransactWriteItems', // device, slot, marker, the hold completed, the lock released
     ].sort(),
   );
 });

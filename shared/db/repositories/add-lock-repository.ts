@@ -25,6 +25,13 @@ export async function tryLock(lockKey: string, owner: string, nowSeconds: number
   }
 }
 
+/** The lock's release as a transaction item: an add that succeeds frees its lock in its final transaction. */
+export function unlockItem(lockKey: string, owner: string) {
+  return {
+    Delete: { TableName: tableName('addLocks'), Key: { lock_key: lockKey }, ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': owner } },
+  };
+}
+
 export async function unlock(lockKey: string, owner: string): Promise<void> {
   try {
     await documentClient().send(

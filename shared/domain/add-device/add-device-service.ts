@@ -25,7 +25,7 @@ import type { Tenant } from '../tenants/tenant';
 import type { TokenOwner, User } from '../users/user';
 import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
-import { addLockKey, withAddLock } from './add-lock';
+import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
 import { choosePayment, holdPayment, type Payment } from './payment';
 
@@ -103,7 +103,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
   // A token identifies its user on every site but buys nothing on another tenant's.
   if (owner.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
   // A forced add does not queue behind an identical one: it would register and charge a second time.
-  return withAddLock({ userId: owner.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited) => {
+  return withAddLock({ userId: owner.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited, lock) => {
     const { certificates, user, priceRows } = await certificatesOfUdid(owner, tenant.tenantId, request);
     // Deleted between the token check and now: the token no longer names anyone.
     if (!user) throw new DomainError('token_invalid', 'token_invalid');
@@ -147,11 +147,11 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       if (hold) await releaseHold(hold, context.now);
       throw error;
     }
-    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom);
+    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock);
   });
 }
 
-async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined): Promise<AddedCertificate> {
+async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock): Promise<AddedCertificate> {
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const kid = randomId('k', 16);
@@ -199,10 +199,21 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   };
   const slot = issued.existed ? slotReleaseItem(issued.account.accountId, request.deviceClass) : slotUseItem(issued.account.accountId, request.deviceClass);
   const recent = recentAddPutItem(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
-  const items: TransactItem[] = [issuedDevicePutItem(device), slot, recent, ...(reservation ? [reservationPutItem(reservation)] : []), ...(hold ? [holdCompleteItem(hold.holdId, now)] : [])];
+  const items: TransactItem[] = [
+    issuedDevicePutItem(device),
+    slot,
+    recent,
+    ...(reservation ? [reservationPutItem(reservation)] : []),
+    ...(hold ? [holdCompleteItem(hold.holdId, now)] : []),
+    // The lock is freed with the add's own write; it still holds (it outlives any add), so this never fails alone.
+    lock.item,
+  ];
   for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
     try {
-      if ((await transact(items)).ok) return view(device, request.mode);
+      if ((await transact(items)).ok) {
+        lock.released();
+        return view(device, request.mode);
+      }
       break; // a condition failed: the hold was settled elsewhere, so trying again cannot succeed
     } catch (error) {
       logger.warn('The add’s final transaction failed; trying again', { kid, attempt, error: error as Error });
