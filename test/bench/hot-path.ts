@@ -9,7 +9,7 @@
  * 2. Bundles: every function and a bare handler that reads one item through the SDK v3 document client,
  *    built in the same run with the stack's esbuild settings; minified size and fresh-process import time.
  *
- * Options: `--requests N` per route (default 1500), `--import-runs N` (default 15), `--skip-bundles`,
+ * Options: `--requests N` per round (default 1000), `--rounds N` per route (default 2), `--import-runs N` (default 15), `--skip-bundles`,
  * `--skip-routes`.
  */
 import { cpus, totalmem } from 'node:os';
@@ -37,24 +37,26 @@ process.env.ACCOUNT_SECRETS_KEY_FILE ??= `/tmp/bench-key-${randomBytes(4).toStri
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '1500' },
+    requests: { type: 'string', default: '1000' },
     'import-runs': { type: 'string', default: '15' },
+    rounds: { type: 'string', default: '2' },
     'skip-bundles': { type: 'boolean', default: false },
     'skip-routes': { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
 const IMPORT_RUNS = Number(values['import-runs']);
+const ROUNDS = Number(values.rounds);
 const CONCURRENCY = 16;
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Runs `total` calls of `step(i)` with `CONCURRENCY` workers; returns per-second throughput. */
-async function pump(total: number, step: (i: number) => Promise<void>): Promise<number> {
+/** Runs `total` calls of `step(i)` with `concurrency` workers; returns per-second throughput. */
+async function pump(total: number, step: (i: number) => Promise<void>, concurrency = CONCURRENCY): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < total; i = next++) await step(i);
     }),
   );
@@ -87,6 +89,8 @@ interface RouteResult {
   reqPerSec: number;
   calls: number;
   byOperation: Record<string, number>;
+  /** Raw GetItem ops/s around this round. */
+  rawOps: number;
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
@@ -102,11 +106,11 @@ if (!values['skip-routes']) {
   try {
     // Enough owners that no one reaches a route's per-minute limit within a minute (30 for the management routes).
     const owners: Owner[] = [];
-    for (let i = 0; i < Math.ceil(REQUESTS / 20) + 4; i++) owners.push(await makeOwner({ balance: 100_000_000 }));
+    for (let i = 0; i < Math.ceil((REQUESTS * ROUNDS) / 15) + 4; i++) owners.push(await makeOwner({ balance: 100_000_000 }));
     const kids = new Map<string, string>();
     for (const o of owners) kids.set(o.user.userId, (await importDevice({ userId: o.user.userId, udid: newUdid() }, 1_700_000_000)).kid);
     const drafts = new Map<string, number[]>();
-    const draftsPerOwner = Math.ceil((REQUESTS + 50) / owners.length);
+    const draftsPerOwner = Math.ceil((REQUESTS * ROUNDS + 50) / owners.length);
     for (const o of owners) {
       const ids: number[] = [];
       for (let d = 0; d < draftsPerOwner; d++) ids.push((await makeDraft(o.source.source_id, { name: `Bench ${d}`, version: `1.0.${d}` })).id);
@@ -117,6 +121,7 @@ if (!values['skip-routes']) {
       await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: 'default', mode: 'instant', weight: i }), 1_700_000_000);
     }
 
+    const RAW_OPS = REQUESTS;
     const owner = (i: number) => owners[i % owners.length]!;
     const published = new Map<string, number>();
     const cases: Array<{ route: string; concurrency?: number; requests?: number; step: (i: number) => Promise<void> }> = [
@@ -165,42 +170,42 @@ if (!values['skip-routes']) {
 
     // Warm-up: the JIT, the connections, the modules of every handler, the tenant cache.
     await raw(2000);
-    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) await pump(200, (i) => c.step(i + REQUESTS));
+    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) await pump(200, (i) => c.step(i + REQUESTS * ROUNDS * 4));
     await call(api.url, 'POST', '/api/adddevice/v2', { token: owners.at(-1)!.token, udid: randomBytes(20).toString('hex') });
 
-    const rawBefore = await raw(REQUESTS * 3);
+    // A shared machine's load drifts: each round of a route is measured between two raw GetItem runs, and
+    // compared with their mean. The better of the rounds is reported (noise only ever slows a round down).
     const results: RouteResult[] = [];
+    let offset = 0;
     for (const c of cases) {
       const n = c.requests ?? REQUESTS;
-      const before = wire.counts();
-      let reqPerSec: number;
-      if (c.concurrency && c.concurrency !== CONCURRENCY) {
-        const started = performance.now();
-        let next = 0;
-        await Promise.all(Array.from({ length: c.concurrency }, async () => {
-          for (let i = next++; i < n; i = next++) await c.step(i);
-        }));
-        reqPerSec = n / ((performance.now() - started) / 1000);
-      } else {
-        reqPerSec = await pump(n, c.step);
+      let best: RouteResult | undefined;
+      for (let round_ = 0; round_ < (c.requests ? 1 : ROUNDS); round_++) {
+        const rawBefore = await raw(RAW_OPS);
+        const before = wire.counts();
+        const base = offset;
+        offset += n;
+        const reqPerSec = await pump(n, (i) => c.step(base + i), c.concurrency ?? CONCURRENCY);
+        const after = wire.counts();
+        const rawOps = (rawBefore + (await raw(RAW_OPS))) / 2;
+        const byOperation: Record<string, number> = {};
+        for (const [op, v] of Object.entries(after)) if (v > (before[op] ?? 0)) byOperation[op] = round((v - (before[op] ?? 0)) / n);
+        const calls = round(Object.values(byOperation).reduce((a, b) => a + b, 0));
+        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec, calls, byOperation, rawOps };
+        if (!best || result.reqPerSec * result.calls / result.rawOps > best.reqPerSec * best.calls / best.rawOps) best = result;
       }
-      const after = wire.counts();
-      const byOperation: Record<string, number> = {};
-      for (const [op, v] of Object.entries(after)) if (v > (before[op] ?? 0)) byOperation[op] = round((v - (before[op] ?? 0)) / n);
-      results.push({ route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec, calls: round(Object.values(byOperation).reduce((a, b) => a + b, 0)), byOperation });
+      results.push(best!);
     }
-    const rawAfter = await raw(REQUESTS * 3);
-    const rawOps = (rawBefore + rawAfter) / 2;
 
     console.log(`## Routes (concurrency ${CONCURRENCY}, ${REQUESTS} requests each; DynamoDB calls counted at the wire)\n`);
-    console.log(`raw GetItem (consistent, same DynamoDB Local, same client): ${Math.round(rawBefore)} ops/s before the routes, ${Math.round(rawAfter)} after; mean ${Math.round(rawOps)}\n`);
-    console.log('| route | calls/request | by operation | req/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) |');
-    console.log('|---|---:|---|---:|---:|---:|');
+    console.log(`raw GetItem: 16 concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round; better of ${ROUNDS} rounds per route\n`);
+    console.log('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) |');
+    console.log('|---|---:|---|---:|---:|---:|---:|');
     for (const r of results) {
-      const efficiency = (r.reqPerSec * r.calls) / rawOps;
-      const overhead = rawOps / r.reqPerSec - r.calls;
+      const efficiency = (r.reqPerSec * r.calls) / r.rawOps;
+      const overhead = r.rawOps / r.reqPerSec - r.calls;
       const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
-      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${round(efficiency)} | ${round(overhead, 1)} |`);
+      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} |`);
     }
     console.log('');
   } finally {
