@@ -60,7 +60,10 @@ export class AppSourceStack extends Stack {
       logRetention: config.logRetention,
     });
     this.api = api;
-    new Schedules(this, 'Schedules', { jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])) });
+    new Schedules(this, 'Schedules', {
+      jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])),
+      removalPolicy: config.removalPolicy,
+    });
 
     if (props.openApiDocument) new OpenApiAsset(this, 'OpenApi', { document: props.openApiDocument });
 

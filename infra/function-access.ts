@@ -3,7 +3,7 @@
  * grants exactly this and names exactly these tables in the function's environment.
  */
 import type { TableKey } from '../shared/db/tables';
-import { chainTableAccess, routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
+import { chainTableAccess, jobTableAccess, routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
 
 export interface FunctionAccess {
   /** Tables the function only reads (never also in `write`). */
@@ -34,9 +34,9 @@ export function routeAccess(route: RouteDefinition): FunctionAccess {
   return combine([...chainRead, ...(route.data.read ?? [])], [...chainWrite, ...(route.data.write ?? [])], route.secrets);
 }
 
-/** A scheduled job runs outside the HTTP chain, so it touches only what its entry declares. */
+/** A scheduled job runs outside the HTTP chain: what its entry declares, and its lease. */
 export function jobAccess(job: ScheduledJobDefinition): FunctionAccess {
-  return combine(job.data.read ?? [], job.data.write ?? [], job.secrets);
+  return combine(job.data.read ?? [], [...jobTableAccess.write, ...(job.data.write ?? [])], job.secrets);
 }
 
 /** Every function the stack deploys: one per route-table entry, one per scheduled job. */

@@ -224,15 +224,22 @@ export function routeFor(fn: FunctionName): RouteDefinition {
   return route;
 }
 
-/** Functions run on a schedule rather than by a route: the CDK stack adds an EventBridge rule for each. */
+/**
+ * Functions run on a schedule rather than by a route: the CDK stack adds an EventBridge rule for each, a
+ * timeout shorter than the interval, no Lambda retries and a failure queue. The handler wraps its work in
+ * `scheduledJob` (shared/jobs/scheduled-job.ts), which holds the job's lease while it runs.
+ */
 export interface ScheduledJobDefinition {
   function: string;
-  /** Minutes between runs when deployed. */
+  /** Minutes between runs when deployed (a whole number, at least 1). */
   everyMinutes: number;
   description: string;
   data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
   secrets?: boolean;
 }
+
+/** Tables every scheduled job's wrapper writes, whatever the job: its lease. */
+export const jobTableAccess = { write: ['leases'] } as const satisfies { write: readonly TableKey[] };
 
 export const scheduledJobs = [
   {

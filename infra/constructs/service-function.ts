@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { tableEnvVar, tableKeys, tables as tableDefinitions, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import type { DeployedFunction } from '../function-access';
+import { jobTimeoutSeconds } from '../job-timing';
 import { SECRETS_KEY_ENV } from '../stack-outputs';
 import { PROJECT_ROOT } from '../project-root';
 
@@ -78,7 +79,8 @@ export class ServiceFunction extends Construct {
       architecture: Architecture.ARM_64,
       // Apple calls and PKCS#12 work need headroom; API Gateway gives up after 29 s anyway.
       memorySize: fn.access.secrets ? 1024 : 512,
-      timeout: fn.kind === 'route' ? Duration.seconds(fn.route.timeoutSeconds ?? (fn.access.secrets ? 28 : 10)) : Duration.minutes(Math.min(5, fn.job.everyMinutes)),
+      // A scheduled job ends before its next run is due (see job-timing.ts).
+      timeout: Duration.seconds(fn.kind === 'route' ? (fn.route.timeoutSeconds ?? (fn.access.secrets ? 28 : 10)) : jobTimeoutSeconds(fn.job)),
       role,
       logGroup,
       environment,

@@ -21,6 +21,9 @@ function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read
     read.add('tenants');
     if (entry.auth !== 'none') read.add('users');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
+  } else {
+    // Every scheduled job holds its lease while it runs.
+    write.add('leases');
   }
   for (const key of write) read.delete(key);
   return { read, write };
@@ -88,6 +91,7 @@ describe('functions', () => {
     const writable = new Set<TableKey>();
     let kms = false;
     let logs = false;
+    let failureQueue = false;
     for (const grant of grants) {
       for (const resource of grant.resources) {
         const table = resource.id ? s.tableByLogicalId.get(resource.id) : undefined;
@@ -101,6 +105,10 @@ describe('functions', () => {
         } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::KMS::Key') {
           expect(grant.actions.sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
           kms = true;
+        } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::SQS::Queue') {
+          // The on-failure destination of a scheduled job: it may only send.
+          expect(grant.actions.filter((a) => !['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a))).toEqual(['sqs:SendMessage']);
+          failureQueue = true;
         } else if (resource.id === referencedId((s.json.Resources[fnId]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)) {
           expect(grant.actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
           logs = true;
@@ -113,6 +121,7 @@ describe('functions', () => {
     expect([...readable].sort()).toEqual([...new Set([...read, ...write])].sort());
     expect(kms).toBe(entry.secrets === true);
     expect(logs).toBe(true);
+    expect(failureQueue).toBe(!('path' in entry));
   });
 
   test('a route whose handler file does not exist stops the synth', () => {
@@ -304,9 +313,62 @@ describe('schedules', () => {
     });
     withJob.template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     const variables = (withJob.json.Resources[fnId]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).filter((k) => k.startsWith('TABLE_')).sort()).toEqual(['TABLE_COUNTERS', 'TABLE_DEVICES']);
+    expect(Object.keys(variables).filter((k) => k.startsWith('TABLE_')).sort()).toEqual(['TABLE_COUNTERS', 'TABLE_DEVICES', 'TABLE_LEASES']);
     expect(variables.ACCOUNT_SECRETS_KEY_ARN).toBeDefined();
-    expect(withJob.json.Resources[fnId]!.Properties!.Timeout).toBe(300);
+    expect(withJob.json.Resources[fnId]!.Properties!.Timeout).toBe(270);
+    withJob.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 300 });
+  });
+
+  test.each((scheduledJobs as readonly ScheduledJobDefinition[]).map((j) => [j.function, j] as const))(
+    '%s: its run ends before the next is due; no Lambda or EventBridge retry; failures go to the watched queue',
+    (name, job) => {
+      const fnId = s.functionId(name);
+      const interval = job.everyMinutes * 60;
+      const timeout = s.json.Resources[fnId]!.Properties!.Timeout as number;
+      // The lease outlives a killed run by a few seconds; that must still end before the next run.
+      expect(timeout).toBeLessThanOrEqual(Math.min(300, interval - 30));
+      const [queueId] = Object.keys(s.template.findResources('AWS::SQS::Queue'));
+      const configs = Object.values(s.template.findResources('AWS::Lambda::EventInvokeConfig')).filter((c) => referencedId(c.Properties.FunctionName) === fnId);
+      expect(configs.map((c) => c.Properties)).toEqual([
+        {
+          FunctionName: { Ref: fnId },
+          Qualifier: '$LATEST',
+          MaximumRetryAttempts: 0,
+          MaximumEventAgeInSeconds: Math.max(60, interval),
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+        },
+      ]);
+      s.template.hasResourceProperties('AWS::Events::Rule', {
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+            RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: Math.max(60, interval) },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+          }),
+        ],
+      });
+    },
+  );
+
+  test('one failure queue (encrypted, TLS only, 14 days) with an alarm on any message in it', () => {
+    s.template.resourceCountIs('AWS::SQS::Queue', 1);
+    const [queueId, queue] = Object.entries(s.template.findResources('AWS::SQS::Queue'))[0]!;
+    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    s.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  test('an interval that is not a whole number of minutes stops the synth', () => {
+    const job: ScheduledJobDefinition = { function: 'source-feed', everyMinutes: 0.5, description: 'too often', data: {} };
+    expect(() => synth({ routes: routes.filter((r) => r.function !== 'source-feed'), scheduledJobs: [job] })).toThrow(/everyMinutes must be a whole number/);
   });
 });
 
