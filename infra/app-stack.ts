@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
@@ -58,6 +59,8 @@ export class AppSourceStack extends Stack {
       routes: functions.flatMap(({ fn, handler }) => (fn.kind === 'route' ? [{ route: fn.route, handler }] : [])),
       removalPolicy: config.removalPolicy,
       logRetention: config.logRetention,
+      createAccountRole: config.apiGatewayAccountRole === 'create',
+      logLevel: MethodLoggingLevel[config.apiLogLevel],
     });
     this.api = api;
     new Schedules(this, 'Schedules', {

@@ -13,6 +13,13 @@ export interface StackConfig {
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * Whether this stack creates API Gateway's account-wide CloudWatch role (one per account and region) or
+   * relies on the one the account already has.
+   */
+  apiGatewayAccountRole: 'create' | 'existing';
+  /** API Gateway execution logging on every method. */
+  apiLogLevel: 'ERROR' | 'INFO' | 'OFF';
 }
 
 const retentionValues = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
@@ -28,22 +35,28 @@ const contextSchema = z.object({
     .refine((n) => retentionValues.has(n), `must be one of CloudWatch's retention periods: ${[...retentionValues].sort((a, b) => a - b).join(', ')}`)
     .default(30),
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  apiGatewayAccountRole: z.enum(['create', 'existing']).default('create'),
+  apiLogLevel: z.enum(['ERROR', 'INFO', 'OFF']).default('ERROR'),
 });
+
+const contextKeys = Object.keys(contextSchema.shape);
 
 export function stackConfig(node: Node): StackConfig {
   const raw = Object.fromEntries(
-    ['stackName', 'removalPolicy', 'logRetentionDays', 'logLevel'].map((key) => [key, node.tryGetContext(key) as unknown]).filter(([, v]) => v !== undefined),
+    contextKeys.map((key) => [key, node.tryGetContext(key) as unknown]).filter(([, v]) => v !== undefined),
   );
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `-c ${String(issue.path[0])}: ${issue.message}`);
     throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
   }
-  const { stackName, removalPolicy, logRetentionDays, logLevel } = parsed.data;
+  const { stackName, removalPolicy, logRetentionDays, logLevel, apiGatewayAccountRole, apiLogLevel } = parsed.data;
   return {
     stackName,
     removalPolicy: removalPolicy === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     logRetention: logRetentionDays as RetentionDays,
     logLevel,
+    apiGatewayAccountRole,
+    apiLogLevel,
   };
 }

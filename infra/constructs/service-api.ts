@@ -24,6 +24,10 @@ export interface ServiceApiProps {
   routes: readonly { route: RouteDefinition; handler: IFunction }[];
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
+  /** Create API Gateway's account-wide logging role, or rely on the account's. */
+  createAccountRole: boolean;
+  /** Execution logging level of every method. */
+  logLevel: MethodLoggingLevel;
 }
 
 /** `{source_id}` segments of a route path. */
@@ -44,11 +48,14 @@ export class ServiceApi extends Construct {
     super(scope, id);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
 
+    // A method's own settings replace the stage-wide ones entirely, so each one repeats the logging level:
+    // without it, execution logging would be off on every method that has a throttle.
+    const logging = { loggingLevel: props.logLevel, dataTraceEnabled: false };
     const methodOptions: Record<string, MethodDeploymentOptions> = {};
     for (const { route } of props.routes) {
       const throttle = stageThrottle(route);
       for (const method of route.methods) {
-        methodOptions[`${route.path}/${method}`] = { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+        methodOptions[`${route.path}/${method}`] = { ...logging, throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
       }
     }
 
@@ -56,10 +63,12 @@ export class ServiceApi extends Construct {
       restApiName: `${scope.node.id}-api`,
       description: 'App source & device service',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // The account-wide role API Gateway uses to write logs. Other APIs in the account rely on it too, so
-      // it outlives this stack whatever the removal policy.
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      // The role API Gateway uses to write logs is one setting per account and region: the last stack that
+      // sets it wins. A fresh account needs it before any stage can log; a second stack, or an account that
+      // has one, leaves it alone (-c apiGatewayAccountRole=existing). Other APIs in the account rely on it,
+      // so a created role outlives this stack whatever the removal policy.
+      cloudWatchRole: props.createAccountRole,
+      ...(props.createAccountRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
       deployOptions: {
         stageName: STAGE_NAME,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
@@ -74,9 +83,8 @@ export class ServiceApi extends Construct {
           status: true,
           user: false,
         }),
-        loggingLevel: MethodLoggingLevel.ERROR,
-        // Request bodies carry tokens and Apple secrets: never log them.
-        dataTraceEnabled: false,
+        // Request bodies carry tokens and Apple secrets: never log them (dataTraceEnabled false).
+        ...logging,
         methodOptions,
       },
     });
@@ -118,6 +126,12 @@ export class ServiceApi extends Construct {
       ],
     });
 
+    if (props.logLevel === MethodLoggingLevel.OFF) {
+      Validations.of(this.api).acknowledge({
+        id: 'AwsSolutions-APIG6',
+        reason: 'The operator turned execution logging off on purpose (-c apiLogLevel=OFF, e.g. for cost); access logs of every request stay on.',
+      });
+    }
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions-APIG2',

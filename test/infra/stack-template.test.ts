@@ -202,6 +202,43 @@ describe('REST API', () => {
   });
 });
 
+describe('account-wide API Gateway settings and execution logs', () => {
+  const pushPolicy = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']] };
+
+  test('by default the stack creates the account role API Gateway logs with, and keeps it when the stack goes', () => {
+    const accounts = Object.values(s.template.findResources('AWS::ApiGateway::Account'));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.DeletionPolicy).toBe('Retain');
+    const roleId = referencedId(accounts[0]!.Properties.CloudWatchRoleArn)!;
+    expect(s.json.Resources[roleId]).toMatchObject({
+      Type: 'AWS::IAM::Role',
+      DeletionPolicy: 'Retain',
+      Properties: { ManagedPolicyArns: [pushPolicy], AssumeRolePolicyDocument: { Statement: [expect.objectContaining({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
+    });
+  });
+
+  test('-c apiGatewayAccountRole=existing leaves the account setting and its role alone', () => {
+    const existing = synth({ context: { apiGatewayAccountRole: 'existing' } });
+    existing.template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    expect(JSON.stringify(existing.json.Resources)).not.toContain('AmazonAPIGatewayPushToCloudWatchLogs');
+    // Logging stays configured: it uses whatever role the account has.
+    const [stage] = Object.values(existing.template.findResources('AWS::ApiGateway::Stage'));
+    for (const setting of stage!.Properties.MethodSettings as { LoggingLevel?: string }[]) expect(setting.LoggingLevel).toBe('ERROR');
+    expect(() => synth({ context: { apiGatewayAccountRole: 'maybe' } })).toThrow(/-c apiGatewayAccountRole: .*create.*existing/);
+  });
+
+  test('every method logs at the configured level (a method setting replaces the stage-wide one), and never bodies', () => {
+    for (const [level, expected] of [[undefined, 'ERROR'], ['INFO', 'INFO'], ['OFF', 'OFF']] as const) {
+      const t = level ? synth({ context: { apiLogLevel: level } }) : s;
+      const [stage] = Object.values(t.template.findResources('AWS::ApiGateway::Stage'));
+      const settings = stage!.Properties.MethodSettings as { ResourcePath: string; LoggingLevel?: string; DataTraceEnabled?: boolean }[];
+      expect(settings.length).toBe(1 + routes.reduce((n, r) => n + r.methods.length, 0));
+      for (const setting of settings) expect(setting).toMatchObject({ LoggingLevel: expected, DataTraceEnabled: false });
+    }
+    expect(() => synth({ context: { apiLogLevel: 'DEBUG' } })).toThrow(/-c apiLogLevel: /);
+  });
+});
+
 describe('throttles (edge guard derived from the route table)', () => {
   const encode = (path: string) => path.replace(/\//g, '~1');
 
@@ -214,6 +251,7 @@ describe('throttles (edge guard derived from the route table)', () => {
         ResourcePath: `/${encode(r.path)}`,
         ThrottlingRateLimit: stageThrottle(r).rateLimit,
         ThrottlingBurstLimit: stageThrottle(r).burstLimit,
+        LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
       })),
     );
