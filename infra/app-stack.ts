@@ -6,9 +6,10 @@ import type { Construct } from 'constructs';
 import { tableKeys } from '../shared/db/tables';
 import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
 import { DataTables } from './constructs/data-tables';
+import { Monitoring } from './constructs/monitoring';
 import { OpenApiAsset } from './constructs/openapi-asset';
-import { ServiceApi } from './constructs/service-api';
-import { ServiceFunction } from './constructs/service-function';
+import { ServiceApi, STAGE_NAME } from './constructs/service-api';
+import { POWERTOOLS_SERVICE_NAME, ServiceFunction } from './constructs/service-function';
 import { Schedules } from './constructs/schedules';
 import { deployedFunctions, type DeployedFunction } from './function-access';
 import type { StackConfig } from './stack-config';
@@ -29,6 +30,7 @@ export class AppSourceStack extends Stack {
   readonly secretsKey: Key;
   readonly functions: { fn: DeployedFunction; handler: NodejsFunction }[];
   readonly api: ServiceApi;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: AppSourceStackProps) {
     super(scope, id, props);
@@ -49,6 +51,7 @@ export class AppSourceStack extends Stack {
         removalPolicy: config.removalPolicy,
         logRetention: config.logRetention,
         logLevel: config.logLevel,
+        metricsNamespace: config.stackName,
       }).function,
     }));
 
@@ -63,9 +66,23 @@ export class AppSourceStack extends Stack {
       logLevel: MethodLoggingLevel[config.apiLogLevel],
     });
     this.api = api;
-    new Schedules(this, 'Schedules', {
+    const schedules = new Schedules(this, 'Schedules', {
       jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])),
       removalPolicy: config.removalPolicy,
+    });
+    // Last, so every alarm above exists when it wires them to the topic.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      namespace: config.stackName,
+      serviceName: POWERTOOLS_SERVICE_NAME,
+      accessLogs: api.accessLogs,
+      apiName: api.api.restApiName,
+      stageName: STAGE_NAME,
+      routes: functions.flatMap(({ fn }) => (fn.kind === 'route' ? [fn.route] : [])),
+      jobs: functions.flatMap(({ fn }) => (fn.kind === 'schedule' ? [fn.job] : [])),
+      functions: functions.map(({ fn, handler }) => ({ name: fn.name, handler })),
+      failedRuns: schedules.failedRuns,
+      freeSlotsThreshold: config.freeSlotsAlarmThreshold,
+      alarmEmail: config.alarmEmail,
     });
 
     if (props.openApiDocument) new OpenApiAsset(this, 'OpenApi', { document: props.openApiDocument });

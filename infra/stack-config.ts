@@ -20,6 +20,10 @@ export interface StackConfig {
   apiGatewayAccountRole: 'create' | 'existing';
   /** API Gateway execution logging on every method. */
   apiLogLevel: 'ERROR' | 'INFO' | 'OFF';
+  /** Where alarm notifications are e-mailed (an SNS subscription); none when absent. */
+  alarmEmail: string | undefined;
+  /** The alarm fires when an account that still sells has fewer free slots than this in some device class. */
+  freeSlotsAlarmThreshold: number;
 }
 
 const retentionValues = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
@@ -37,6 +41,8 @@ const contextSchema = z.object({
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   apiGatewayAccountRole: z.enum(['create', 'existing']).default('create'),
   apiLogLevel: z.enum(['ERROR', 'INFO', 'OFF']).default('ERROR'),
+  alarmEmail: z.email().optional(),
+  freeSlotsAlarmThreshold: z.coerce.number().int().min(0).max(100).default(10),
 });
 
 const contextKeys = Object.keys(contextSchema.shape);
@@ -50,7 +56,7 @@ export function stackConfig(node: Node): StackConfig {
     const problems = parsed.error.issues.map((issue) => `-c ${String(issue.path[0])}: ${issue.message}`);
     throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
   }
-  const { stackName, removalPolicy, logRetentionDays, logLevel, apiGatewayAccountRole, apiLogLevel } = parsed.data;
+  const { stackName, removalPolicy, logRetentionDays, logLevel, apiGatewayAccountRole, apiLogLevel, alarmEmail, freeSlotsAlarmThreshold } = parsed.data;
   return {
     stackName,
     removalPolicy: removalPolicy === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
@@ -58,5 +64,7 @@ export function stackConfig(node: Node): StackConfig {
     logLevel,
     apiGatewayAccountRole,
     apiLogLevel,
+    alarmEmail,
+    freeSlotsAlarmThreshold,
   };
 }

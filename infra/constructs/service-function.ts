@@ -30,6 +30,8 @@ export interface ServiceFunctionProps {
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
   logLevel: string;
+  /** CloudWatch namespace of the service's own metrics (the stack's name). */
+  metricsNamespace: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export class ServiceFunction extends Construct {
     const environment: Record<string, string> = {
       POWERTOOLS_SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: props.logLevel,
+      POWERTOOLS_METRICS_NAMESPACE: props.metricsNamespace,
       NODE_OPTIONS: '--enable-source-maps',
       // Declared empty so `sam local --env-vars` can point the functions at a local DynamoDB: SAM only
       // overrides variables the template declares. Empty means "use the region's DynamoDB".

@@ -8,6 +8,7 @@ import { Schedule } from 'aws-cdk-lib/aws-events';
 import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import { clientThrottle, stageThrottle } from '../../infra/throttles';
+import { metricNames } from '../../shared/observability/metric-names';
 import { functionGrants, referencedId, synth, type Synthesized } from './support/synth';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -69,6 +70,7 @@ describe('functions', () => {
     const expected: Record<string, unknown> = {
       POWERTOOLS_SERVICE_NAME: 'appsource',
       POWERTOOLS_LOG_LEVEL: 'INFO',
+      POWERTOOLS_METRICS_NAMESPACE: 'AppSource',
       NODE_OPTIONS: '--enable-source-maps',
       DYNAMODB_ENDPOINT: '',
     };
@@ -196,8 +198,9 @@ describe('REST API', () => {
     expect(stage!.Properties.StageName).toBe('prod');
     const destination = referencedId(stage!.Properties.AccessLogSetting.DestinationArn)!;
     expect(s.json.Resources[destination]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
-    const format = JSON.parse(stage!.Properties.AccessLogSetting.Format as string) as Record<string, string>;
-    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: '$context.status', resourcePath: '$context.resourcePath' });
+    // The status is written unquoted (a number, for the metric filters): substitute one to read the JSON.
+    const format = JSON.parse((stage!.Properties.AccessLogSetting.Format as string).replace('$context.status', '200')) as Record<string, unknown>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: 200, resourcePath: '$context.resourcePath', responseType: '$context.error.responseType' });
     expect(stage!.Properties.MethodSettings).toContainEqual({ HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false });
   });
 });
@@ -418,5 +421,83 @@ describe('outputs', () => {
     for (const key of tableKeys) expect(outputs[`Table${key.charAt(0).toUpperCase()}${key.slice(1)}`]!.Value).toEqual({ Ref: s.tableId(key) });
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');
     expect(outputs.Region!.Value).toEqual({ Ref: 'AWS::Region' });
+  });
+});
+
+describe('monitoring: metrics, alarms, notifications, dashboard', () => {
+  type Alarm = { Properties: Record<string, unknown> };
+  const alarms = (t: Synthesized = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
+  const [topicId] = Object.keys(synth().template.findResources('AWS::SNS::Topic'));
+  const service = [{ Name: 'service', Value: 'appsource' }];
+
+  test('the functions write their metrics under the stack name (POWERTOOLS_METRICS_NAMESPACE), apart from other stacks', () => {
+    for (const entry of entries) {
+      const variables = (s.json.Resources[s.functionId(entry.function)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('AppSource');
+    }
+    const other = synth({ context: { stackName: 'AppSourceTest' } });
+    const variables = (other.json.Resources[other.functionId(routes[0].function)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('AppSourceTest');
+  });
+
+  test('the access log feeds three metric filters: requests and 5xx per resource path, and API Gateway’s own 429s', () => {
+    const [logGroupId] = Object.entries(s.template.findResources('AWS::Logs::LogGroup')).find(([id]) => id.includes('AccessLogs'))!;
+    const filters = Object.values(s.template.findResources('AWS::Logs::MetricFilter')).map((f) => f.Properties as Record<string, unknown>);
+    expect(filters.map((f) => referencedId(f.LogGroupName))).toEqual([logGroupId, logGroupId, logGroupId]);
+    const byName = Object.fromEntries(filters.map((f) => [(f.MetricTransformations as { MetricName: string }[])[0]!.MetricName, f]));
+    expect(byName.ApiRequests).toMatchObject({ FilterPattern: '{ $.status > 0 }', MetricTransformations: [{ MetricNamespace: 'AppSource', MetricValue: '1', Dimensions: [{ Key: 'resourcePath', Value: '$.resourcePath' }] }] });
+    expect(byName.Api5xx).toMatchObject({ FilterPattern: '{ $.status >= 500 }', MetricTransformations: [{ Dimensions: [{ Key: 'resourcePath', Value: '$.resourcePath' }] }] });
+    expect(byName.GatewayThrottled).toMatchObject({ FilterPattern: '{ $.responseType = "THROTTLED" }', MetricTransformations: [{ MetricNamespace: 'AppSource', MetricValue: '1' }] });
+  });
+
+  test.each(routes.map((r) => [r.function, r] as const))('%s: an alarm on its 5xx rate (over 5 %% in 2 of 3 five-minute periods)', (_name, route) => {
+    const found = alarms().filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes(`"Value":"${route.path}"`));
+    expect(found).toHaveLength(1);
+    const props = found[0]!.Properties;
+    expect(props).toMatchObject({ Threshold: 5, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 3, DatapointsToAlarm: 2, TreatMissingData: 'notBreaching' });
+    const metrics = props.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
+    expect(metrics.find((m) => m.Expression)!.Expression).toBe('100 * FILL(errors0, 0) / requests0');
+    expect(metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['Api5xx', 'ApiRequests']);
+  });
+
+  test('an account low on free slots, a reservation older than 72 h, and Lambda throttling each raise an alarm', () => {
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({ Namespace: 'AppSource', MetricName: metricNames.freeSlots, Dimensions: service, Statistic: 'Minimum', Period: 3600, Threshold: 10, ComparisonOperator: 'LessThanThreshold' }),
+      }),
+    );
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({ Namespace: 'AppSource', MetricName: metricNames.reservationAge, Dimensions: service, Statistic: 'Maximum', Threshold: 72 * 3600, ComparisonOperator: 'GreaterThanThreshold' }),
+      }),
+    );
+    expect(alarms()).toContainEqual(expect.objectContaining({ Properties: expect.objectContaining({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 }) }));
+    const lower = synth({ context: { freeSlotsAlarmThreshold: '3' } });
+    expect(alarms(lower).find((a) => a.Properties.MetricName === metricNames.freeSlots)!.Properties.Threshold).toBe(3);
+    expect(() => synth({ context: { freeSlotsAlarmThreshold: 'few' } })).toThrow(/-c freeSlotsAlarmThreshold/);
+  });
+
+  test('every alarm notifies one SNS topic (TLS only); e-mail only with -c alarmEmail', () => {
+    expect(alarms().length).toBe(routes.length + 4);
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+    }
+    s.template.resourceCountIs('AWS::SNS::Topic', 1);
+    s.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    const mailed = synth({ context: { alarmEmail: 'ops@example.com' } });
+    mailed.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
+    expect(() => synth({ context: { alarmEmail: 'not-an-address' } })).toThrow(/-c alarmEmail/);
+  });
+
+  test('one dashboard shows the business, Apple, account, job, API (429s included) and Lambda concurrency metrics', () => {
+    const dashboards = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(s.stack.resolve(dashboards[0]!.Properties.DashboardBody));
+    for (const name of [...Object.values(metricNames), 'GatewayThrottled', '4XXError', '5XXError', 'ConcurrentExecutions', 'Throttles', 'ApproximateNumberOfMessagesVisible']) {
+      expect(body).toContain(name);
+    }
+    for (const job of scheduledJobs) expect(body).toContain(job.function);
+    for (const route of routes) expect(body).toContain(route.path);
   });
 });
