@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -13,7 +13,8 @@ import { POWERTOOLS_SERVICE_NAME, ServiceFunction } from './constructs/service-f
 import { Schedules } from './constructs/schedules';
 import { deployedFunctions, type DeployedFunction } from './function-access';
 import type { StackConfig } from './stack-config';
-import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey } from './stack-outputs';
+import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey, USAGE_PLAN_OUTPUT } from './stack-outputs';
+import { DEFAULT_API_KEY_ENV } from '../shared/domain/tenants/api-key';
 
 export interface AppSourceStackProps extends StackProps {
   config: StackConfig;
@@ -22,6 +23,13 @@ export interface AppSourceStackProps extends StackProps {
   scheduledJobs?: readonly ScheduledJobDefinition[];
   /** The generated OpenAPI document, published as a stack asset (bin/app.ts always passes it). */
   openApiDocument?: object;
+}
+
+/** The API has one authorizer (the API-key one); an entry list with none or several is a wiring mistake. */
+function onlyAuthorizer(functions: readonly { fn: DeployedFunction; handler: NodejsFunction }[]) {
+  const found = functions.flatMap(({ fn, handler }) => (fn.kind === 'authorizer' ? [{ definition: fn.authorizer, handler }] : []));
+  if (found.length !== 1) throw new Error(`The API needs exactly one authorizer entry, found ${found.length}`);
+  return found[0]!;
 }
 
 /** The whole service: tables, one function per route and per scheduled job, the REST API, the schedules. */
@@ -42,6 +50,8 @@ export class AppSourceStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
 
+    // Unique per stack (the stack id's UUID) and known before deploy, so the authorizer can name it.
+    const defaultApiKey = Fn.join('-', ['default', Fn.select(2, Fn.split('/', Aws.STACK_ID))]);
     const functions = deployedFunctions(props.routes ?? routes, props.scheduledJobs ?? scheduledJobs).map((fn) => ({
       fn,
       handler: new ServiceFunction(this, fn.name, {
@@ -52,6 +62,7 @@ export class AppSourceStack extends Stack {
         logRetention: config.logRetention,
         logLevel: config.logLevel,
         metricsNamespace: config.stackName,
+        ...(fn.kind === 'authorizer' ? { extraEnvironment: { [DEFAULT_API_KEY_ENV]: defaultApiKey } } : {}),
       }).function,
     }));
 
@@ -64,6 +75,8 @@ export class AppSourceStack extends Stack {
       logRetention: config.logRetention,
       createAccountRole: config.apiGatewayAccountRole === 'create',
       logLevel: MethodLoggingLevel[config.apiLogLevel],
+      apiKeyAuthorizer: onlyAuthorizer(functions),
+      defaultApiKey,
     });
     this.api = api;
     const schedules = new Schedules(this, 'Schedules', {
@@ -89,6 +102,7 @@ export class AppSourceStack extends Stack {
 
     new CfnOutput(this, API_URL_OUTPUT, { value: api.api.url, description: 'Base URL of the API (the contract’s paths go after it)' });
     new CfnOutput(this, REGION_OUTPUT, { value: this.region, description: 'Region of the tables (operator CLI)' });
+    new CfnOutput(this, USAGE_PLAN_OUTPUT, { value: api.usagePlan.usagePlanId, description: 'Usage plan the tenants’ API keys belong to (operator CLI: tenant create)' });
     new CfnOutput(this, SECRETS_KEY_OUTPUT, { value: secretsKey.keyArn, description: 'KMS key for Apple account secrets (operator CLI)' });
     for (const key of tableKeys) {
       new CfnOutput(this, tableOutputKey(key), { value: data.byKey[key].tableName, description: `DynamoDB table "${key}" (operator CLI)` });

@@ -1,6 +1,12 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  ApiKey,
+  ApiKeySourceType,
+  AuthorizationType,
+  IdentitySource,
+  RequestAuthorizer,
+  type UsagePlan,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
@@ -14,8 +20,8 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../../shared/routes';
-import { clientThrottle, stageThrottle } from '../throttles';
+import type { AuthorizerDefinition, RouteDefinition } from '../../shared/routes';
+import { stageThrottle, tenantThrottle } from '../throttles';
 import { addEnvelopeGatewayResponses } from './gateway-responses';
 
 export const STAGE_NAME = 'prod';
@@ -44,6 +50,10 @@ export interface ServiceApiProps {
   createAccountRole: boolean;
   /** Execution logging level of every method. */
   logLevel: MethodLoggingLevel;
+  /** The authorizer that supplies each request's API key (its tenant's). */
+  apiKeyAuthorizer: { definition: AuthorizerDefinition; handler: IFunction };
+  /** Value of the default tenant's API key (hosts without a tenant key of their own). */
+  defaultApiKey: string;
 }
 
 /** `{source_id}` segments of a route path. */
@@ -52,13 +62,15 @@ export function pathParameters(path: string): string[] {
 }
 
 /**
- * The REST API: one Lambda proxy method per route-table method, throttled at the stage per method and,
- * for callers with an API key, per method in a usage plan. No CORS: the contract's clients are device apps
- * and resellers' servers, not browsers.
+ * The REST API: one Lambda proxy method per route-table method, throttled at the stage per method (all
+ * callers) and per tenant in a usage plan. Every method requires an API key, which no caller sends: the
+ * authorizer supplies the key of the request's tenant (by `Host`), cached per host. No CORS: the contract's
+ * clients are device apps and resellers' servers, not browsers.
  */
 export class ServiceApi extends Construct {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
+  readonly usagePlan: UsagePlan;
   readonly methods: { route: RouteDefinition; method: Method }[] = [];
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
@@ -81,6 +93,8 @@ export class ServiceApi extends Construct {
       restApiName: `${scope.node.id}-api`,
       description: 'App source & device service',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // Usage plans meter API keys; the authorizer, not the caller, names the key.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // The role API Gateway uses to write logs is one setting per account and region: the last stack that
       // sets it wins. A fresh account needs it before any stage can log; a second stack, or an account that
       // has one, leaves it alone (-c apiGatewayAccountRole=existing). Other APIs in the account rely on it,
@@ -103,6 +117,12 @@ export class ServiceApi extends Construct {
 
     // Path parameters are the only request part API Gateway can check here: everything else may arrive in
     // the query string or the body interchangeably, which the functions validate with zod.
+    const { definition, handler: authorizerHandler } = props.apiKeyAuthorizer;
+    const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
+      handler: authorizerHandler,
+      identitySources: definition.identityHeaders.map((header) => IdentitySource.header(header)),
+      resultsCacheTtl: Duration.seconds(definition.cacheSeconds),
+    });
     let pathValidator: RequestValidator | undefined;
     for (const { route, handler } of props.routes) {
       const resource: IResource = this.api.root.resourceForPath(route.path);
@@ -114,6 +134,9 @@ export class ServiceApi extends Construct {
           route,
           method: resource.addMethod(method, integration, {
             operationName: `${route.function}-${method.toLowerCase()}`,
+            authorizer,
+            authorizationType: AuthorizationType.CUSTOM,
+            apiKeyRequired: true,
             ...(params.length
               ? { requestParameters: Object.fromEntries(params.map((p) => [`method.request.path.${p}`, true])), requestValidator: pathValidator }
               : {}),
@@ -122,17 +145,23 @@ export class ServiceApi extends Construct {
       }
     }
 
-    this.api.addUsagePlan('ClientPlan', {
-      name: `${scope.node.id}-clients`,
-      description: 'Per-client edge throttles for callers given an API key; the functions enforce the exact per-minute limits.',
+    this.usagePlan = this.api.addUsagePlan('TenantPlan', {
+      name: `${scope.node.id}-tenants`,
+      description: 'Per-tenant edge throttles (one API key per tenant, supplied by the authorizer); the functions enforce the exact per-minute limits.',
       apiStages: [
         {
           api: this.api,
           stage: this.api.deploymentStage,
-          throttle: this.methods.map(({ route, method }) => ({ method, throttle: clientThrottle(route) })),
+          throttle: this.methods.map(({ route, method }) => ({ method, throttle: tenantThrottle(route) })),
         },
       ],
     });
+    const defaultKey = new ApiKey(this, 'DefaultTenantKey', {
+      description: 'Usage-plan key of the default tenant: hosts no tenant owns, and tenants without a key of their own',
+      value: props.defaultApiKey,
+      enabled: true,
+    });
+    this.usagePlan.addApiKey(defaultKey);
 
     if (props.logLevel === MethodLoggingLevel.OFF) {
       Validations.of(this.api).acknowledge({

@@ -5,9 +5,9 @@
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
-import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
-import { clientThrottle, stageThrottle } from '../../infra/throttles';
+import { stageThrottle, tenantThrottle } from '../../infra/throttles';
 import { metricNames } from '../../shared/observability/metric-names';
 import { functionGrants, referencedId, synth, type Synthesized } from './support/synth';
 
@@ -15,14 +15,18 @@ const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Dele
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 
 /** The least-privilege rule, restated from the route table's documentation rather than imported. */
-function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read: Set<TableKey>; write: Set<TableKey> } {
+type Entry = RouteDefinition | ScheduledJobDefinition | AuthorizerDefinition;
+const isRoute = (entry: Entry): entry is RouteDefinition => 'path' in entry;
+const isJob = (entry: Entry): entry is ScheduledJobDefinition => 'everyMinutes' in entry;
+
+function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKey> } {
   const write = new Set<TableKey>(entry.data.write ?? []);
   const read = new Set<TableKey>(entry.data.read ?? []);
-  if ('path' in entry) {
+  if (isRoute(entry)) {
     read.add('tenants');
     if (entry.auth !== 'none') read.add('users');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
-  } else {
+  } else if (isJob(entry)) {
     // Every scheduled job holds its lease while it runs.
     write.add('leases');
   }
@@ -30,7 +34,7 @@ function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read
   return { read, write };
 }
 
-const entries: (RouteDefinition | ScheduledJobDefinition)[] = [...routes, ...scheduledJobs];
+const entries: Entry[] = [...routes, ...scheduledJobs, ...authorizers];
 
 /** Full resource path of an API Gateway resource, rebuilt from PathPart/ParentId. */
 function resourcePath(s: Synthesized, resourceId: unknown): string {
@@ -48,7 +52,7 @@ beforeAll(() => {
 const projectFunctions = () => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
 describe('functions', () => {
-  test('one function per route and per scheduled job, and no other function', () => {
+  test('one function per route, per scheduled job and per authorizer, and no other function', () => {
     expect(projectFunctions()).toHaveLength(entries.length);
     for (const entry of entries) expect(s.json.Resources[s.functionId(entry.function)]?.Type).toBe('AWS::Lambda::Function');
   });
@@ -75,7 +79,10 @@ describe('functions', () => {
       DYNAMODB_ENDPOINT: '',
     };
     for (const key of [...read, ...write]) expected[tableEnvVar(key)] = { Ref: s.tableId(key) };
-    if (entry.secrets) expected.ACCOUNT_SECRETS_KEY_ARN = { 'Fn::GetAtt': [Object.keys(s.template.findResources('AWS::KMS::Key'))[0], 'Arn'] };
+    if (!isRoute(entry) && !isJob(entry)) {
+      expected.DEFAULT_TENANT_API_KEY = { 'Fn::Join': ['-', ['default', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }]] };
+    }
+    if ('secrets' in entry && entry.secrets) expected.ACCOUNT_SECRETS_KEY_ARN = { 'Fn::GetAtt': [Object.keys(s.template.findResources('AWS::KMS::Key'))[0], 'Arn'] };
     expect(variables).toEqual(expected);
   });
 
@@ -121,9 +128,9 @@ describe('functions', () => {
     }
     expect([...writable].sort()).toEqual([...write].sort());
     expect([...readable].sort()).toEqual([...new Set([...read, ...write])].sort());
-    expect(kms).toBe(entry.secrets === true);
+    expect(kms).toBe('secrets' in entry && entry.secrets === true);
     expect(logs).toBe(true);
-    expect(failureQueue).toBe(!('path' in entry));
+    expect(failureQueue).toBe(isJob(entry));
   });
 
   test('a route whose handler file does not exist stops the synth', () => {
@@ -164,7 +171,10 @@ describe('REST API', () => {
     expect(integration.Type).toBe('AWS_PROXY');
     expect(integration.IntegrationHttpMethod).toBe('POST');
     expect(referencedId(integration.Uri)).toBe(s.functionId(route.function));
-    expect(found.props.AuthorizationType).toBe('NONE');
+    // The API key the usage plan meters comes from the authorizer; the caller sends none.
+    expect(found.props.AuthorizationType).toBe('CUSTOM');
+    expect(referencedId(found.props.AuthorizerId)).toBe(Object.keys(s.template.findResources('AWS::ApiGateway::Authorizer'))[0]);
+    expect(found.props.ApiKeyRequired).toBe(true);
   });
 
   test('path parameters are required and validated by API Gateway', () => {
@@ -262,22 +272,47 @@ describe('throttles (edge guard derived from the route table)', () => {
     expect(settings).toEqual(expect.arrayContaining(expected));
   });
 
-  test('the usage plan throttles every route method per client', () => {
+  test('the usage plan throttles every route method per tenant key', () => {
     const plans = Object.values(s.template.findResources('AWS::ApiGateway::UsagePlan'));
     expect(plans).toHaveLength(1);
     const [apiStage] = plans[0]!.Properties.ApiStages as { Throttle: Record<string, { RateLimit: number; BurstLimit: number }> }[];
-    const expected = Object.fromEntries(routes.flatMap((r) => r.methods.map((m) => [`${r.path}/${m}`, { RateLimit: clientThrottle(r).rateLimit, BurstLimit: clientThrottle(r).burstLimit }])));
+    const expected = Object.fromEntries(routes.flatMap((r) => r.methods.map((m) => [`${r.path}/${m}`, { RateLimit: tenantThrottle(r).rateLimit, BurstLimit: tenantThrottle(r).burstLimit }])));
     expect(apiStage!.Throttle).toEqual(expected);
+  });
+
+  test('the plan really applies: API keys come from a REQUEST authorizer keyed only by Host, cached an hour', () => {
+    s.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+    const authorizerResources = Object.values(s.template.findResources('AWS::ApiGateway::Authorizer'));
+    expect(authorizerResources).toHaveLength(1);
+    const props = authorizerResources[0]!.Properties as Record<string, unknown>;
+    expect(props).toMatchObject({ Type: 'REQUEST', IdentitySource: 'method.request.header.Host', AuthorizerResultTtlInSeconds: 3600 });
+    expect(JSON.stringify(props.AuthorizerUri)).toContain(s.functionId('tenant-api-key'));
+    s.template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'apigateway.amazonaws.com', FunctionName: { 'Fn::GetAtt': [s.functionId('tenant-api-key'), 'Arn'] } });
+  });
+
+  test('the default tenant’s key is in the plan, with the value the authorizer falls back to', () => {
+    const keys = Object.entries(s.template.findResources('AWS::ApiGateway::ApiKey'));
+    expect(keys).toHaveLength(1);
+    const [keyId, key] = keys[0]!;
+    const authorizerEnv = (s.json.Resources[s.functionId('tenant-api-key')]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(key.Properties).toMatchObject({ Enabled: true, Value: authorizerEnv.DEFAULT_TENANT_API_KEY });
+    const [planId] = Object.keys(s.template.findResources('AWS::ApiGateway::UsagePlan'));
+    s.template.hasResourceProperties('AWS::ApiGateway::UsagePlanKey', { KeyId: { Ref: keyId }, KeyType: 'API_KEY', UsagePlanId: { Ref: planId } });
   });
 
   test('the derivation: a per-minute limit becomes a per-second rate with room for a burst', () => {
     expect(stageThrottle({ rateLimit: 60 })).toEqual({ rateLimit: 50, burstLimit: 100 });
     expect(stageThrottle({ rateLimit: 30 })).toEqual({ rateLimit: 25, burstLimit: 50 });
-    expect(clientThrottle({ rateLimit: 120 })).toEqual({ rateLimit: 2, burstLimit: 120 });
-    // A client within the function's exact limit must never be stopped at the edge.
-    for (const route of routes.filter((r) => r.rateLimit !== null)) {
-      expect(clientThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit!);
-      expect(stageThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit!);
+    expect(tenantThrottle({ rateLimit: 120 })).toEqual({ rateLimit: 40, burstLimit: 120 });
+    expect(tenantThrottle({ rateLimit: 30 })).toEqual({ rateLimit: 10, burstLimit: 30 });
+    // An owner within the function's exact limit is never stopped at the edge by a bucket smaller than a minute's allowance,
+    // and one tenant's share is smaller than the whole stage's.
+    for (const route of routes) {
+      if (route.rateLimit !== null) {
+        expect(tenantThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit);
+        expect(stageThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit);
+      }
+      expect(tenantThrottle(route).rateLimit).toBeLessThan(stageThrottle(route).rateLimit);
     }
   });
 });
@@ -416,7 +451,7 @@ describe('schedules', () => {
 describe('outputs', () => {
   test('the API URL, the region, the secrets key and every table name, and nothing else', () => {
     const outputs = s.json.Outputs as Record<string, { Value: unknown }>;
-    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
+    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', 'UsagePlanId', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     for (const key of tableKeys) expect(outputs[`Table${key.charAt(0).toUpperCase()}${key.slice(1)}`]!.Value).toEqual({ Ref: s.tableId(key) });
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');

@@ -11,6 +11,7 @@ interface TenantItem {
   default_lang?: string;
   settings?: Record<string, unknown>;
   created_at?: number;
+  api_key?: string;
 }
 
 function fromItem(item: TenantItem): Tenant {
@@ -20,6 +21,7 @@ function fromItem(item: TenantItem): Tenant {
     domain: item.domain,
     defaultLang: isLang(item.default_lang) ? item.default_lang : 'zh',
     settings: { ...defaultTenantSettings, ...(item.settings ?? {}) },
+    ...(item.api_key ? { apiKey: item.api_key } : {}),
   };
 }
 
@@ -47,7 +49,14 @@ export async function resolveTenantByHost(host: string | undefined): Promise<Ten
   return (await getTenant(DEFAULT_TENANT_ID)) ?? builtInDefaultTenant();
 }
 
-export async function createTenant(tenant: { tenantId: string; name: string; domain?: string | undefined; defaultLang: string; createdAt: number }): Promise<void> {
+export async function createTenant(tenant: {
+  tenantId: string;
+  name: string;
+  domain?: string | undefined;
+  defaultLang: string;
+  createdAt: number;
+  apiKey?: string | undefined;
+}): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: tableName('tenants'),
@@ -58,6 +67,7 @@ export async function createTenant(tenant: { tenantId: string; name: string; dom
         default_lang: tenant.defaultLang,
         settings: {},
         created_at: tenant.createdAt,
+        ...(tenant.apiKey ? { api_key: tenant.apiKey } : {}),
       },
       ConditionExpression: 'attribute_not_exists(tenant_id)',
     }),
