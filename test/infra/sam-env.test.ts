@@ -29,6 +29,8 @@ test('every function gets the local endpoint and the local names of exactly the 
       if (fn.environment.includes(tableEnvVar(key))) expect(vars[tableEnvVar(key)]).toBe(`appsrc-${tableSuffix(key)}`);
     }
     if (fn.environment.includes('ACCOUNT_SECRETS_KEY_ARN')) expect(vars.ACCOUNT_SECRETS_KEY_ARN).toBe('');
+    // The authorizer's default key is a CloudFormation expression in the template; locally any key will do.
+    expect(vars.DEFAULT_TENANT_API_KEY).toBe(fn.name === 'tenant-api-key' ? 'local-default-tenant-key' : undefined);
   }
 });
 
