@@ -9,7 +9,7 @@ export const metricNames = {
   addsDelivered: 'AddsDelivered',
   /** An add refused with `code` 0. Dimension: reason (the response's `data.error`). */
   addsRefused: 'AddsRefused',
-  /** A charge given back (a review reservation that failed). Dimension: reason. */
+  /** A charge given back: a failed review reservation, an add's hold after Apple failed or the add could not be recorded, a stale hold. Dimension: reason. */
   addsRefunded: 'AddsRefunded',
   /** An App Store Connect call that failed. Dimension: kind. */
   appleErrors: 'AppleErrors',
