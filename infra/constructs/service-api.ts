@@ -115,14 +115,15 @@ export class ServiceApi extends Construct {
     this.api.node.tryRemoveChild('Endpoint');
     addEnvelopeGatewayResponses(this.api);
 
-    // Path parameters are the only request part API Gateway can check here: everything else may arrive in
-    // the query string or the body interchangeably, which the functions validate with zod.
+    // Every method counts against the API key the authorizer names, cached per identity (the Host).
     const { definition, handler: authorizerHandler } = props.apiKeyAuthorizer;
     const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: authorizerHandler,
       identitySources: definition.identityHeaders.map((header) => IdentitySource.header(header)),
       resultsCacheTtl: Duration.seconds(definition.cacheSeconds),
     });
+    // Path parameters are the only request part API Gateway can check here: everything else may arrive in
+    // the query string or the body interchangeably, which the functions validate with zod.
     let pathValidator: RequestValidator | undefined;
     for (const { route, handler } of props.routes) {
       const resource: IResource = this.api.root.resourceForPath(route.path);

@@ -20,7 +20,7 @@ const suffix = randomBytes(3).toString('hex');
 const deployedName = (outputKey: string) => `${stackName}-${outputKey}-${suffix}`;
 
 let outputs: Record<string, string>;
-let server: Server;
+let server: Server | undefined;
 let cfnUrl: string;
 let apiGatewayUrl: string;
 /** Requests the stand-in API Gateway received, and whether it should refuse them. */
@@ -76,12 +76,13 @@ beforeAll(async () => {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
+  const listening = server;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const address = listening.address();
   cfnUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   apiGatewayUrl = `${cfnUrl}/apigateway`;
-}, 120_000); // synthesizing the stack takes a while on a busy machine
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+}, 300_000); // synthesizing the whole stack (API, jobs, alarms, dashboard) takes minutes on a busy machine
+afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** The CLI as an operator runs it: no TABLE_* and no DYNAMODB_ENDPOINT, only AWS endpoints and credentials. */
 function admin(args: string[]) {
