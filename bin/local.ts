@@ -1,3 +1,4 @@
+import '../infra/local/no-metrics';
 import { main } from '../infra/local/start';
 
 await main();

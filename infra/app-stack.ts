@@ -1,17 +1,20 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { tableKeys } from '../shared/db/tables';
 import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
 import { DataTables } from './constructs/data-tables';
+import { Monitoring } from './constructs/monitoring';
 import { OpenApiAsset } from './constructs/openapi-asset';
-import { ServiceApi } from './constructs/service-api';
-import { ServiceFunction } from './constructs/service-function';
+import { ServiceApi, STAGE_NAME } from './constructs/service-api';
+import { POWERTOOLS_SERVICE_NAME, ServiceFunction } from './constructs/service-function';
 import { Schedules } from './constructs/schedules';
 import { deployedFunctions, type DeployedFunction } from './function-access';
 import type { StackConfig } from './stack-config';
-import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey } from './stack-outputs';
+import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey, USAGE_PLAN_OUTPUT } from './stack-outputs';
+import { DEFAULT_API_KEY_ENV } from '../shared/domain/tenants/api-key';
 
 export interface AppSourceStackProps extends StackProps {
   config: StackConfig;
@@ -22,12 +25,20 @@ export interface AppSourceStackProps extends StackProps {
   openApiDocument?: object;
 }
 
+/** The API has one authorizer (the API-key one); an entry list with none or several is a wiring mistake. */
+function onlyAuthorizer(functions: readonly { fn: DeployedFunction; handler: NodejsFunction }[]) {
+  const found = functions.flatMap(({ fn, handler }) => (fn.kind === 'authorizer' ? [{ definition: fn.authorizer, handler }] : []));
+  if (found.length !== 1) throw new Error(`The API needs exactly one authorizer entry, found ${found.length}`);
+  return found[0]!;
+}
+
 /** The whole service: tables, one function per route and per scheduled job, the REST API, the schedules. */
 export class AppSourceStack extends Stack {
   readonly tables: DataTables;
   readonly secretsKey: Key;
   readonly functions: { fn: DeployedFunction; handler: NodejsFunction }[];
   readonly api: ServiceApi;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: AppSourceStackProps) {
     super(scope, id, props);
@@ -39,6 +50,8 @@ export class AppSourceStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
 
+    // Unique per stack (the stack id's UUID) and known before deploy, so the authorizer can name it.
+    const defaultApiKey = Fn.join('-', ['default', Fn.select(2, Fn.split('/', Aws.STACK_ID))]);
     const functions = deployedFunctions(props.routes ?? routes, props.scheduledJobs ?? scheduledJobs).map((fn) => ({
       fn,
       handler: new ServiceFunction(this, fn.name, {
@@ -48,6 +61,8 @@ export class AppSourceStack extends Stack {
         removalPolicy: config.removalPolicy,
         logRetention: config.logRetention,
         logLevel: config.logLevel,
+        metricsNamespace: config.stackName,
+        ...(fn.kind === 'authorizer' ? { extraEnvironment: { [DEFAULT_API_KEY_ENV]: defaultApiKey } } : {}),
       }).function,
     }));
 
@@ -58,14 +73,36 @@ export class AppSourceStack extends Stack {
       routes: functions.flatMap(({ fn, handler }) => (fn.kind === 'route' ? [{ route: fn.route, handler }] : [])),
       removalPolicy: config.removalPolicy,
       logRetention: config.logRetention,
+      createAccountRole: config.apiGatewayAccountRole === 'create',
+      logLevel: MethodLoggingLevel[config.apiLogLevel],
+      apiKeyAuthorizer: onlyAuthorizer(functions),
+      defaultApiKey,
     });
     this.api = api;
-    new Schedules(this, 'Schedules', { jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])) });
+    const schedules = new Schedules(this, 'Schedules', {
+      jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])),
+      removalPolicy: config.removalPolicy,
+    });
+    // Last, so every alarm above exists when it wires them to the topic.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      namespace: config.stackName,
+      serviceName: POWERTOOLS_SERVICE_NAME,
+      accessLogs: api.accessLogs,
+      apiName: api.api.restApiName,
+      stageName: STAGE_NAME,
+      routes: functions.flatMap(({ fn }) => (fn.kind === 'route' ? [fn.route] : [])),
+      jobs: functions.flatMap(({ fn }) => (fn.kind === 'schedule' ? [fn.job] : [])),
+      functions: functions.map(({ fn, handler }) => ({ name: fn.name, handler })),
+      failedRuns: schedules.failedRuns,
+      freeSlotsThreshold: config.freeSlotsAlarmThreshold,
+      alarmEmail: config.alarmEmail,
+    });
 
     if (props.openApiDocument) new OpenApiAsset(this, 'OpenApi', { document: props.openApiDocument });
 
     new CfnOutput(this, API_URL_OUTPUT, { value: api.api.url, description: 'Base URL of the API (the contract’s paths go after it)' });
     new CfnOutput(this, REGION_OUTPUT, { value: this.region, description: 'Region of the tables (operator CLI)' });
+    new CfnOutput(this, USAGE_PLAN_OUTPUT, { value: api.usagePlan.usagePlanId, description: 'Usage plan the tenants’ API keys belong to (operator CLI: tenant create)' });
     new CfnOutput(this, SECRETS_KEY_OUTPUT, { value: secretsKey.keyArn, description: 'KMS key for Apple account secrets (operator CLI)' });
     for (const key of tableKeys) {
       new CfnOutput(this, tableOutputKey(key), { value: data.byKey[key].tableName, description: `DynamoDB table "${key}" (operator CLI)` });

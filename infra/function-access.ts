@@ -3,7 +3,16 @@
  * grants exactly this and names exactly these tables in the function's environment.
  */
 import type { TableKey } from '../shared/db/tables';
-import { chainTableAccess, routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
+import {
+  authorizers,
+  chainTableAccess,
+  jobTableAccess,
+  routes,
+  scheduledJobs,
+  type AuthorizerDefinition,
+  type RouteDefinition,
+  type ScheduledJobDefinition,
+} from '../shared/routes';
 
 export interface FunctionAccess {
   /** Tables the function only reads (never also in `write`). */
@@ -16,7 +25,8 @@ export interface FunctionAccess {
 
 export type DeployedFunction =
   | { kind: 'route'; name: string; route: RouteDefinition; access: FunctionAccess }
-  | { kind: 'schedule'; name: string; job: ScheduledJobDefinition; access: FunctionAccess };
+  | { kind: 'schedule'; name: string; job: ScheduledJobDefinition; access: FunctionAccess }
+  | { kind: 'authorizer'; name: string; authorizer: AuthorizerDefinition; access: FunctionAccess };
 
 function combine(read: readonly TableKey[], write: readonly TableKey[], secrets: boolean | undefined): FunctionAccess {
   const writes = [...new Set(write)];
@@ -34,19 +44,26 @@ export function routeAccess(route: RouteDefinition): FunctionAccess {
   return combine([...chainRead, ...(route.data.read ?? [])], [...chainWrite, ...(route.data.write ?? [])], route.secrets);
 }
 
-/** A scheduled job runs outside the HTTP chain, so it touches only what its entry declares. */
+/** A scheduled job runs outside the HTTP chain: what its entry declares, and its lease. */
 export function jobAccess(job: ScheduledJobDefinition): FunctionAccess {
-  return combine(job.data.read ?? [], job.data.write ?? [], job.secrets);
+  return combine(job.data.read ?? [], [...jobTableAccess.write, ...(job.data.write ?? [])], job.secrets);
 }
 
-/** Every function the stack deploys: one per route-table entry, one per scheduled job. */
+/** An authorizer runs outside the HTTP chain too: only what its entry declares, never secrets. */
+export function authorizerAccess(authorizer: AuthorizerDefinition): FunctionAccess {
+  return combine(authorizer.data.read ?? [], authorizer.data.write ?? [], false);
+}
+
+/** Every function the stack deploys: one per route-table entry, per scheduled job and per authorizer. */
 export function deployedFunctions(
   routeList: readonly RouteDefinition[] = routes,
   jobList: readonly ScheduledJobDefinition[] = scheduledJobs,
+  authorizerList: readonly AuthorizerDefinition[] = authorizers,
 ): DeployedFunction[] {
   const list: DeployedFunction[] = [
     ...routeList.map((route) => ({ kind: 'route' as const, name: route.function, route, access: routeAccess(route) })),
     ...jobList.map((job) => ({ kind: 'schedule' as const, name: job.function, job, access: jobAccess(job) })),
+    ...authorizerList.map((authorizer) => ({ kind: 'authorizer' as const, name: authorizer.function, authorizer, access: authorizerAccess(authorizer) })),
   ];
   const seen = new Set<string>();
   for (const fn of list) {

@@ -24,7 +24,9 @@ try {
   mkdirSync(dirname(values.out), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(env, null, 2)}\n`);
   console.log(`Wrote ${values.out} for ${Object.keys(env).length} functions of ${relative('.', templatePath)} (DynamoDB ${values.endpoint}, tables ${values.prefix}*)`);
-  console.log(`  sam local start-api -t ${relative('.', templatePath)} --env-vars ${values.out} --ssl-cert-file .local/sam-cert.pem --ssl-key-file .local/sam-key.pem`);
+  // Only Docker Desktop defines host.docker.internal by itself; Docker Engine on Linux maps it when asked.
+  const addHost = process.platform === 'linux' && values.endpoint.includes('host.docker.internal') ? ' --add-host host.docker.internal:host-gateway' : '';
+  console.log(`  sam local start-api -t ${relative('.', templatePath)} --env-vars ${values.out} --ssl-cert-file .local/sam-cert.pem --ssl-key-file .local/sam-key.pem${addHost}`);
 } catch (error) {
   console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

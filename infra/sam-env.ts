@@ -3,6 +3,7 @@
  * local DynamoDB and at the table names the local runtime creates (`npm start`, TABLE_PREFIX).
  */
 import { tableEnvVar, tableKeys, tableSuffix } from '../shared/db/tables';
+import { DEFAULT_API_KEY_ENV } from '../shared/domain/tenants/api-key';
 import { SECRETS_KEY_ENV } from './stack-outputs';
 import { templateFunctions, type CfnTemplate } from './cloud-assembly';
 
@@ -14,7 +15,7 @@ export interface SamEnvOptions {
 }
 
 export const DEFAULT_SAM_ENV: SamEnvOptions = {
-  // Docker Desktop's name for the host; on Linux run sam with `--docker-network host` and 127.0.0.1.
+  // Docker Desktop's name for the host; on Linux, sam needs `--add-host host.docker.internal:host-gateway`.
   endpoint: 'http://host.docker.internal:8000',
   tablePrefix: 'appsrc-',
   logLevel: 'DEBUG',
@@ -30,6 +31,8 @@ export function samEnvVars(template: CfnTemplate, options: SamEnvOptions = DEFAU
     POWERTOOLS_LOG_LEVEL: options.logLevel,
     // No KMS locally: an empty key ARN means "not configured".
     [SECRETS_KEY_ENV]: '',
+    // SAM does not emulate usage plans: any key will do for the authorizer.
+    [DEFAULT_API_KEY_ENV]: 'local-default-tenant-key',
   };
   for (const key of tableKeys) local[tableEnvVar(key)] = `${options.tablePrefix}${tableSuffix(key)}`;
   const result: Record<string, Record<string, string>> = {};

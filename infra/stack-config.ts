@@ -16,6 +16,17 @@ export interface StackConfig {
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * Whether this stack creates API Gateway's account-wide CloudWatch role (one per account and region) or
+   * relies on the one the account already has.
+   */
+  apiGatewayAccountRole: 'create' | 'existing';
+  /** API Gateway execution logging on every method. */
+  apiLogLevel: 'ERROR' | 'INFO' | 'OFF';
+  /** Where alarm notifications are e-mailed (an SNS subscription); none when absent. */
+  alarmEmail: string | undefined;
+  /** The alarm fires when an account that still sells has fewer free slots than this in some device class. */
+  freeSlotsAlarmThreshold: number;
 }
 
 const retentionValues = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
@@ -28,22 +39,32 @@ const contextSchema = z.object({
     30,
   ),
   logLevel: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+  apiGatewayAccountRole: z._default(z.enum(['create', 'existing']), 'create'),
+  apiLogLevel: z._default(z.enum(['ERROR', 'INFO', 'OFF']), 'ERROR'),
+  alarmEmail: z.optional(z.email()),
+  freeSlotsAlarmThreshold: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100)), 10),
 });
+
+const contextKeys = Object.keys(contextSchema.shape);
 
 export function stackConfig(node: Node): StackConfig {
   const raw = Object.fromEntries(
-    ['stackName', 'removalPolicy', 'logRetentionDays', 'logLevel'].map((key) => [key, node.tryGetContext(key) as unknown]).filter(([, v]) => v !== undefined),
+    contextKeys.map((key) => [key, node.tryGetContext(key) as unknown]).filter(([, v]) => v !== undefined),
   );
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `-c ${String(issue.path[0])}: ${issue.message}`);
     throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
   }
-  const { stackName, removalPolicy, logRetentionDays, logLevel } = parsed.data;
+  const { stackName, removalPolicy, logRetentionDays, logLevel, apiGatewayAccountRole, apiLogLevel, alarmEmail, freeSlotsAlarmThreshold } = parsed.data;
   return {
     stackName,
     removalPolicy: removalPolicy === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     logRetention: logRetentionDays as RetentionDays,
     logLevel,
+    apiGatewayAccountRole,
+    apiLogLevel,
+    alarmEmail,
+    freeSlotsAlarmThreshold,
   };
 }

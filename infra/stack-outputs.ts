@@ -7,6 +7,10 @@ import { tableEnvVar, tableKeys, type TableKey } from '../shared/db/tables';
 export const API_URL_OUTPUT = 'ApiUrl';
 export const REGION_OUTPUT = 'Region';
 export const SECRETS_KEY_OUTPUT = 'AccountSecretsKeyArn';
+export const USAGE_PLAN_OUTPUT = 'UsagePlanId';
+
+/** Read by the operator CLI's `tenant create`, which adds the tenant's API key to this usage plan. */
+export const USAGE_PLAN_ENV = 'USAGE_PLAN_ID';
 
 /** Read by the functions (and the operator CLI) that encrypt or decrypt Apple account secrets. */
 export const SECRETS_KEY_ENV = 'ACCOUNT_SECRETS_KEY_ARN';
@@ -18,7 +22,7 @@ export function tableOutputKey(key: TableKey): string {
 
 /** Output key → environment variable, for every output the operator CLI needs. */
 export function outputEnvVars(): Record<string, string> {
-  const map: Record<string, string> = { [REGION_OUTPUT]: 'AWS_REGION', [SECRETS_KEY_OUTPUT]: SECRETS_KEY_ENV };
+  const map: Record<string, string> = { [REGION_OUTPUT]: 'AWS_REGION', [SECRETS_KEY_OUTPUT]: SECRETS_KEY_ENV, [USAGE_PLAN_OUTPUT]: USAGE_PLAN_ENV };
   for (const key of tableKeys) map[tableOutputKey(key)] = tableEnvVar(key);
   return map;
 }

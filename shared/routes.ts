@@ -231,15 +231,22 @@ export function routeFor(fn: FunctionName): RouteDefinition {
   return route;
 }
 
-/** Functions run on a schedule rather than by a route: the CDK stack adds an EventBridge rule for each. */
+/**
+ * Functions run on a schedule rather than by a route: the CDK stack adds an EventBridge rule for each, a
+ * timeout shorter than the interval, no Lambda retries and a failure queue. The handler wraps its work in
+ * `scheduledJob` (shared/jobs/scheduled-job.ts), which holds the job's lease while it runs.
+ */
 export interface ScheduledJobDefinition {
   function: string;
-  /** Minutes between runs when deployed. */
+  /** Minutes between runs when deployed (a whole number, at least 1). */
   everyMinutes: number;
   description: string;
   data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
   secrets?: boolean;
 }
+
+/** Tables every scheduled job's wrapper writes, whatever the job: its lease. */
+export const jobTableAccess = { write: ['leases'] } as const satisfies { write: readonly TableKey[] };
 
 export const scheduledJobs = [
   {
@@ -263,3 +270,32 @@ export const scheduledJobs = [
     data: { read: ['apps'], write: ['sources', 'linkHealth'] },
   },
 ] as const satisfies readonly ScheduledJobDefinition[];
+
+/**
+ * A function API Gateway runs in front of the routes: a REQUEST authorizer whose answer API Gateway caches by
+ * the identity headers. The stack makes every route method use it and require the API key it returns.
+ */
+export interface AuthorizerDefinition {
+  function: string;
+  description: string;
+  /** Request headers API Gateway keys the cached answer by (and refuses requests without). */
+  identityHeaders: readonly string[];
+  /** How long API Gateway reuses an answer for the same identity headers (at most 3600). */
+  cacheSeconds: number;
+  data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
+}
+
+/**
+ * Supplies the usage plan's API key for a request: the key of the tenant that owns the `Host` (any other host
+ * gets the default tenant's). The answer depends on the host alone, so it is cached per host for an hour and
+ * the authorizer runs about once per host per hour, not per request. It authenticates nobody: the functions do.
+ */
+export const apiKeyAuthorizer = {
+  function: 'tenant-api-key',
+  description: "Supplies the Host's tenant API key to the usage plan",
+  identityHeaders: ['Host'],
+  cacheSeconds: 3600,
+  data: { read: ['tenants', 'tenantHosts'] },
+} as const satisfies AuthorizerDefinition;
+
+export const authorizers = [apiKeyAuthorizer] as const satisfies readonly AuthorizerDefinition[];

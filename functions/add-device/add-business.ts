@@ -2,14 +2,23 @@
 import type { AccountMode } from '../../shared/domain/accounts/account';
 import { addDevice } from '../../shared/domain/add-device/add-device-service';
 import { parseAddRequest } from '../../shared/domain/add-device/add-request';
+import { DomainError } from '../../shared/domain/errors';
 import type { BusinessHandler } from '../../shared/http/create-handler';
+import { addDelivered, addRefused } from '../../shared/observability/metrics';
 
 export function addBusiness(fixedMode?: AccountMode): BusinessHandler {
   return async (state) => {
-    const request = parseAddRequest(state.params, fixedMode);
-    // The token middleware ran: a route with `auth: token` always has a user here.
-    const user = state.user!;
-    const added = await addDevice({ tenant: state.tenant, user, now: Math.floor(state.now / 1000) }, request);
-    return { data: { ...added } };
+    try {
+      const request = parseAddRequest(state.params, fixedMode);
+      // The token middleware ran: a route with `auth: token` always has a user here.
+      const user = state.user!;
+      const added = await addDevice({ tenant: state.tenant, user, now: Math.floor(state.now / 1000) }, request);
+      addDelivered(request.mode);
+      return { data: { ...added } };
+    } catch (error) {
+      // A refusal the contract names (`data.error`); anything else is an internal error, counted as a 5xx.
+      if (error instanceof DomainError) addRefused(error.reason);
+      throw error;
+    }
   };
 }

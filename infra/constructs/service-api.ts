@@ -1,6 +1,12 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  ApiKey,
+  ApiKeySourceType,
+  AuthorizationType,
+  IdentitySource,
+  RequestAuthorizer,
+  type UsagePlan,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
@@ -14,16 +20,40 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../../shared/routes';
-import { clientThrottle, stageThrottle } from '../throttles';
+import type { AuthorizerDefinition, RouteDefinition } from '../../shared/routes';
+import { stageThrottle, tenantThrottle } from '../throttles';
 import { addEnvelopeGatewayResponses } from './gateway-responses';
 
 export const STAGE_NAME = 'prod';
+
+/**
+ * One JSON line per request. `status` is written as a number so metric filters can compare it, and
+ * `responseType` names the gateway response when API Gateway answered itself (THROTTLED for its 429s).
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  resourcePath: '$context.resourcePath',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseType: '$context.error.responseType',
+} as const;
 
 export interface ServiceApiProps {
   routes: readonly { route: RouteDefinition; handler: IFunction }[];
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
+  /** Create API Gateway's account-wide logging role, or rely on the account's. */
+  createAccountRole: boolean;
+  /** Execution logging level of every method. */
+  logLevel: MethodLoggingLevel;
+  /** The authorizer that supplies each request's API key (its tenant's). */
+  apiKeyAuthorizer: { definition: AuthorizerDefinition; handler: IFunction };
+  /** Value of the default tenant's API key (hosts without a tenant key of their own). */
+  defaultApiKey: string;
 }
 
 /** `{source_id}` segments of a route path. */
@@ -32,23 +62,30 @@ export function pathParameters(path: string): string[] {
 }
 
 /**
- * The REST API: one Lambda proxy method per route-table method, throttled at the stage per method and,
- * for callers with an API key, per method in a usage plan. No CORS: the contract's clients are device apps
- * and resellers' servers, not browsers.
+ * The REST API: one Lambda proxy method per route-table method, throttled at the stage per method (all
+ * callers) and per tenant in a usage plan. Every method requires an API key, which no caller sends: the
+ * authorizer supplies the key of the request's tenant (by `Host`), cached per host. No CORS: the contract's
+ * clients are device apps and resellers' servers, not browsers.
  */
 export class ServiceApi extends Construct {
   readonly api: RestApi;
+  readonly accessLogs: LogGroup;
+  readonly usagePlan: UsagePlan;
   readonly methods: { route: RouteDefinition; method: Method }[] = [];
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.accessLogs = accessLogs;
 
+    // A method's own settings replace the stage-wide ones entirely, so each one repeats the logging level:
+    // without it, execution logging would be off on every method that has a throttle.
+    const logging = { loggingLevel: props.logLevel, dataTraceEnabled: false };
     const methodOptions: Record<string, MethodDeploymentOptions> = {};
     for (const { route } of props.routes) {
       const throttle = stageThrottle(route);
       for (const method of route.methods) {
-        methodOptions[`${route.path}/${method}`] = { throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+        methodOptions[`${route.path}/${method}`] = { ...logging, throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
       }
     }
 
@@ -56,27 +93,20 @@ export class ServiceApi extends Construct {
       restApiName: `${scope.node.id}-api`,
       description: 'App source & device service',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // The account-wide role API Gateway uses to write logs. Other APIs in the account rely on it too, so
-      // it outlives this stack whatever the removal policy.
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      // Usage plans meter API keys; the authorizer, not the caller, names the key.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // The role API Gateway uses to write logs is one setting per account and region: the last stack that
+      // sets it wins. A fresh account needs it before any stage can log; a second stack, or an account that
+      // has one, leaves it alone (-c apiGatewayAccountRole=existing). Other APIs in the account rely on it,
+      // so a created role outlives this stack whatever the removal policy.
+      cloudWatchRole: props.createAccountRole,
+      ...(props.createAccountRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
       deployOptions: {
         stageName: STAGE_NAME,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
-          caller: false,
-          httpMethod: true,
-          ip: true,
-          protocol: true,
-          requestTime: true,
-          resourcePath: true,
-          responseLength: true,
-          status: true,
-          user: false,
-        }),
-        loggingLevel: MethodLoggingLevel.ERROR,
-        // Request bodies carry tokens and Apple secrets: never log them.
-        dataTraceEnabled: false,
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS).replace('"$context.status"', '$context.status')),
+        // Request bodies carry tokens and Apple secrets: never log them (dataTraceEnabled false).
+        ...logging,
         methodOptions,
       },
     });
@@ -85,6 +115,13 @@ export class ServiceApi extends Construct {
     this.api.node.tryRemoveChild('Endpoint');
     addEnvelopeGatewayResponses(this.api);
 
+    // Every method counts against the API key the authorizer names, cached per identity (the Host).
+    const { definition, handler: authorizerHandler } = props.apiKeyAuthorizer;
+    const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
+      handler: authorizerHandler,
+      identitySources: definition.identityHeaders.map((header) => IdentitySource.header(header)),
+      resultsCacheTtl: Duration.seconds(definition.cacheSeconds),
+    });
     // Path parameters are the only request part API Gateway can check here: everything else may arrive in
     // the query string or the body interchangeably, which the functions validate with zod.
     let pathValidator: RequestValidator | undefined;
@@ -98,6 +135,9 @@ export class ServiceApi extends Construct {
           route,
           method: resource.addMethod(method, integration, {
             operationName: `${route.function}-${method.toLowerCase()}`,
+            authorizer,
+            authorizationType: AuthorizationType.CUSTOM,
+            apiKeyRequired: true,
             ...(params.length
               ? { requestParameters: Object.fromEntries(params.map((p) => [`method.request.path.${p}`, true])), requestValidator: pathValidator }
               : {}),
@@ -106,18 +146,30 @@ export class ServiceApi extends Construct {
       }
     }
 
-    this.api.addUsagePlan('ClientPlan', {
-      name: `${scope.node.id}-clients`,
-      description: 'Per-client edge throttles for callers given an API key; the functions enforce the exact per-minute limits.',
+    this.usagePlan = this.api.addUsagePlan('TenantPlan', {
+      name: `${scope.node.id}-tenants`,
+      description: 'Per-tenant edge throttles (one API key per tenant, supplied by the authorizer); the functions enforce the exact per-minute limits.',
       apiStages: [
         {
           api: this.api,
           stage: this.api.deploymentStage,
-          throttle: this.methods.map(({ route, method }) => ({ method, throttle: clientThrottle(route) })),
+          throttle: this.methods.map(({ route, method }) => ({ method, throttle: tenantThrottle(route) })),
         },
       ],
     });
+    const defaultKey = new ApiKey(this, 'DefaultTenantKey', {
+      description: 'Usage-plan key of the default tenant: hosts no tenant owns, and tenants without a key of their own',
+      value: props.defaultApiKey,
+      enabled: true,
+    });
+    this.usagePlan.addApiKey(defaultKey);
 
+    if (props.logLevel === MethodLoggingLevel.OFF) {
+      Validations.of(this.api).acknowledge({
+        id: 'AwsSolutions-APIG6',
+        reason: 'The operator turned execution logging off on purpose (-c apiLogLevel=OFF, e.g. for cost); access logs of every request stay on.',
+      });
+    }
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions-APIG2',

@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { tableEnvVar, tableKeys, tables as tableDefinitions, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import type { DeployedFunction } from '../function-access';
+import { jobTimeoutSeconds } from '../job-timing';
 import { SECRETS_KEY_ENV } from '../stack-outputs';
 import { PROJECT_ROOT } from '../project-root';
 
@@ -32,6 +33,27 @@ export interface ServiceFunctionProps {
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
   logLevel: string;
+  /** CloudWatch namespace of the service's own metrics (the stack's name). */
+  metricsNamespace: string;
+  /** Variables only this function needs (e.g. the authorizer's default API key). */
+  extraEnvironment?: Record<string, string>;
+}
+
+/** An authorizer's answer is cached, so it runs rarely; a slow one delays only the first request of a host. */
+export const AUTHORIZER_TIMEOUT_SECONDS = 10;
+
+function describeFunction(fn: DeployedFunction): string {
+  if (fn.kind === 'route') return `${fn.route.methods.join(',')} ${fn.route.path}: ${fn.route.description}`;
+  if (fn.kind === 'schedule') return `Every ${fn.job.everyMinutes} min: ${fn.job.description}`;
+  return `Authorizer: ${fn.authorizer.description}`;
+}
+
+function timeoutSeconds(fn: DeployedFunction): number {
+  // Apple calls and PKCS#12 work need headroom; API Gateway gives up after 29 s anyway.
+  if (fn.kind === 'route') return fn.route.timeoutSeconds ?? (fn.access.secrets ? 28 : 10);
+  // A scheduled job ends before its next run is due (see job-timing.ts).
+  if (fn.kind === 'schedule') return jobTimeoutSeconds(fn.job);
+  return AUTHORIZER_TIMEOUT_SECONDS;
 }
 
 /**
@@ -53,10 +75,12 @@ export class ServiceFunction extends Construct {
     const environment: Record<string, string> = {
       POWERTOOLS_SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: props.logLevel,
+      POWERTOOLS_METRICS_NAMESPACE: props.metricsNamespace,
       NODE_OPTIONS: '--enable-source-maps',
       // Declared empty so `sam local --env-vars` can point the functions at a local DynamoDB: SAM only
       // overrides variables the template declares. Empty means "use the region's DynamoDB".
       DYNAMODB_ENDPOINT: '',
+      ...props.extraEnvironment,
     };
     for (const key of fn.access.read) {
       tables[key].grantReadData(role);
@@ -72,16 +96,15 @@ export class ServiceFunction extends Construct {
     }
 
     this.function = new NodejsFunction(this, 'Function', {
-      description: fn.kind === 'route' ? `${fn.route.methods.join(',')} ${fn.route.path}: ${fn.route.description}` : `Every ${fn.job.everyMinutes} min: ${fn.job.description}`,
+      description: describeFunction(fn),
       entry: join(PROJECT_ROOT, 'functions', fn.name, 'handler.ts'),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      // Apple calls and PKCS#12 work need headroom; API Gateway gives up after 29 s anyway.
       memorySize: fn.access.secrets ? 1024 : 512,
-      timeout: fn.kind === 'route' ? Duration.seconds(fn.route.timeoutSeconds ?? (fn.access.secrets ? 28 : 10)) : Duration.minutes(Math.min(5, fn.job.everyMinutes)),
+      timeout: Duration.seconds(timeoutSeconds(fn)),
       role,
       logGroup,
       environment,

@@ -1,5 +1,6 @@
 import { AppleApiError, appleErrorFromResponse } from './asc-errors';
 import type { AscCredentials, AscTokenCache } from './asc-jwt';
+import { appleError } from '../observability/metrics';
 
 /** Apple's hourly request budget for the API key, from the `X-Rate-Limit` header. */
 export interface AscRateLimit {
@@ -84,7 +85,10 @@ export class AscTransport {
       const outcome = await this.#attempt(request, url);
       if (outcome.ok) return outcome.body;
       const retry = request.repeatable === false ? outcome.error.kind === 'rate_limited' : isRetryable(outcome.error);
-      if (attempt >= this.#maxAttempts || !retry) throw outcome.error;
+      if (attempt >= this.#maxAttempts || !retry) {
+        appleError(outcome.error.kind);
+        throw outcome.error;
+      }
       await sleep(this.#backoff(attempt));
     }
   }

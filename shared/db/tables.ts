@@ -113,6 +113,14 @@ export const tables = {
   counters: {
     partitionKey: { name: 'counter', type: 'S' },
   },
+  /**
+   * Leases that keep two runs of one scheduled job from overlapping: one item per job (`job#<function>`),
+   * held by the run's owner id until it releases it or `expires_at` passes (a run killed at its timeout).
+   */
+  leases: {
+    partitionKey: { name: 'lease_key', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
   /** Per-minute request counters: `<route>#<owner>#<minute>`. */
   rateLimits: {
     partitionKey: { name: 'bucket', type: 'S' },

@@ -1,7 +1,8 @@
 /**
  * The operator CLI against a "deployed" stack, end to end and offline: a stand-in CloudFormation endpoint
  * answers DescribeStacks with the outputs of the synthesized template, naming tables that exist in DynamoDB
- * Local under deployed-style names. The CLI must find them through `--stack` alone.
+ * Local under deployed-style names. The CLI must find them through `--stack` alone. A stand-in API Gateway
+ * endpoint (REST JSON: CreateApiKey, CreateUsagePlanKey) records the tenant keys `tenant create` adds.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,8 +20,12 @@ const suffix = randomBytes(3).toString('hex');
 const deployedName = (outputKey: string) => `${stackName}-${outputKey}-${suffix}`;
 
 let outputs: Record<string, string>;
-let server: Server;
+let server: Server | undefined;
 let cfnUrl: string;
+let apiGatewayUrl: string;
+/** Requests the stand-in API Gateway received, and whether it should refuse them. */
+const apiGatewayCalls: { method: string; path: string; body: Record<string, unknown> }[] = [];
+let apiGatewayRefuses = false;
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 beforeAll(async () => {
@@ -38,6 +43,22 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
+      if (req.url?.startsWith('/apigateway/')) {
+        const path = req.url.slice('/apigateway'.length);
+        const parsed = JSON.parse(body || '{}') as Record<string, unknown>;
+        apiGatewayCalls.push({ method: req.method ?? '', path, body: parsed });
+        res.setHeader('Content-Type', 'application/json');
+        if (apiGatewayRefuses) {
+          res.statusCode = 403;
+          res.setHeader('x-amzn-ErrorType', 'AccessDeniedException');
+          res.end(JSON.stringify({ message: 'not allowed to create API keys' }));
+          return;
+        }
+        res.statusCode = 201;
+        if (path === '/apikeys') res.end(JSON.stringify({ id: `key${apiGatewayCalls.length}`, name: parsed.name, value: parsed.value, enabled: parsed.enabled }));
+        else res.end(JSON.stringify({ id: parsed.keyId, type: parsed.keyType }));
+        return;
+      }
       const params = new URLSearchParams(body);
       res.setHeader('Content-Type', 'text/xml');
       if (params.get('Action') !== 'DescribeStacks' || params.get('StackName') !== stackName) {
@@ -55,11 +76,13 @@ beforeAll(async () => {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
+  const listening = server;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const address = listening.address();
   cfnUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}, 120_000); // synthesizing the stack takes a while on a busy machine
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  apiGatewayUrl = `${cfnUrl}/apigateway`;
+}, 300_000); // synthesizing the whole stack (API, jobs, alarms, dashboard) takes minutes on a busy machine
+afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** The CLI as an operator runs it: no TABLE_* and no DYNAMODB_ENDPOINT, only AWS endpoints and credentials. */
 function admin(args: string[]) {
@@ -69,6 +92,7 @@ function admin(args: string[]) {
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
     AWS_ENDPOINT_URL_CLOUDFORMATION: cfnUrl,
+    AWS_ENDPOINT_URL_API_GATEWAY: apiGatewayUrl,
     // The "region's DynamoDB" is this run's DynamoDB Local.
     AWS_ENDPOINT_URL_DYNAMODB: process.env.DYNAMODB_ENDPOINT,
     POWERTOOLS_LOG_LEVEL: 'SILENT',
@@ -95,4 +119,35 @@ test('an unknown stack is an operator error on stderr, with a non-zero exit and 
   expect(result.stderr).toBe(
     "Error: --stack NoSuchStack: cannot read the stack's outputs (Stack with id NoSuchStack does not exist); check the stack name, --region and your AWS credentials\n",
   );
+});
+
+describe('tenant create --stack: the tenant gets its own API key in the usage plan', () => {
+  beforeEach(() => {
+    apiGatewayCalls.length = 0;
+    apiGatewayRefuses = false;
+  });
+
+  test('the key is created, attached to the stack’s plan, and its value stored on the tenant for the authorizer', async () => {
+    const result = await admin(['tenant', 'create', '--name', 'Keyed shop', '--domain', `keyed-${suffix}.example.com`, '--stack', stackName, '--region', 'us-east-1']);
+    expect(result.stderr).toBe('');
+    const { tenant_id } = JSON.parse(result.stdout) as { tenant_id: string };
+    expect(apiGatewayCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /apikeys', `POST /usageplans/${outputs.UsagePlanId}/keys`]);
+    const value = apiGatewayCalls[0]!.body.value as string;
+    expect(apiGatewayCalls[0]!.body).toMatchObject({ name: `tenant-${tenant_id}`, enabled: true });
+    expect(value.length).toBeGreaterThanOrEqual(20);
+    expect(apiGatewayCalls[1]!.body).toEqual({ keyId: 'key1', keyType: 'API_KEY' });
+    const { Items } = await documentClient().send(new ScanCommand({ TableName: outputs.TableTenants }));
+    expect(Items?.find((i) => i.tenant_id === tenant_id)?.api_key).toBe(value);
+  });
+
+  test('when API Gateway refuses, the CLI fails and stores no tenant (a stored tenant never names a key the plan lacks)', async () => {
+    apiGatewayRefuses = true;
+    const domain = `refused-${suffix}.example.com`;
+    const result = await admin(['tenant', 'create', '--name', 'Refused', '--domain', domain, '--stack', stackName, '--region', 'us-east-1']);
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('not allowed to create API keys');
+    const { Items } = await documentClient().send(new ScanCommand({ TableName: outputs.TableTenants }));
+    expect(Items?.some((i) => i.domain === domain)).toBe(false);
+  });
 });

@@ -5,29 +5,37 @@
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
-import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
-import { clientThrottle, stageThrottle } from '../../infra/throttles';
+import { stageThrottle, tenantThrottle } from '../../infra/throttles';
+import { metricNames } from '../../shared/observability/metric-names';
 import { functionGrants, referencedId, synth, type Synthesized } from './support/synth';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 
 /** The least-privilege rule, restated from the route table's documentation rather than imported. */
-function expectedAccess(entry: RouteDefinition | ScheduledJobDefinition): { read: Set<TableKey>; write: Set<TableKey> } {
+type Entry = RouteDefinition | ScheduledJobDefinition | AuthorizerDefinition;
+const isRoute = (entry: Entry): entry is RouteDefinition => 'path' in entry;
+const isJob = (entry: Entry): entry is ScheduledJobDefinition => 'everyMinutes' in entry;
+
+function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKey> } {
   const write = new Set<TableKey>(entry.data.write ?? []);
   const read = new Set<TableKey>(entry.data.read ?? []);
-  if ('path' in entry) {
+  if (isRoute(entry)) {
     read.add('tenants');
     read.add('tenantHosts');
     if (entry.auth !== 'none') read.add('tokens');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
+  } else if (isJob(entry)) {
+    // Every scheduled job holds its lease while it runs.
+    write.add('leases');
   }
   for (const key of write) read.delete(key);
   return { read, write };
 }
 
-const entries: (RouteDefinition | ScheduledJobDefinition)[] = [...routes, ...scheduledJobs];
+const entries: Entry[] = [...routes, ...scheduledJobs, ...authorizers];
 
 /** Full resource path of an API Gateway resource, rebuilt from PathPart/ParentId. */
 function resourcePath(s: Synthesized, resourceId: unknown): string {
@@ -45,7 +53,7 @@ beforeAll(() => {
 const projectFunctions = () => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
 describe('functions', () => {
-  test('one function per route and per scheduled job, and no other function', () => {
+  test('one function per route, per scheduled job and per authorizer, and no other function', () => {
     expect(projectFunctions()).toHaveLength(entries.length);
     for (const entry of entries) expect(s.json.Resources[s.functionId(entry.function)]?.Type).toBe('AWS::Lambda::Function');
   });
@@ -67,11 +75,15 @@ describe('functions', () => {
     const expected: Record<string, unknown> = {
       POWERTOOLS_SERVICE_NAME: 'appsource',
       POWERTOOLS_LOG_LEVEL: 'INFO',
+      POWERTOOLS_METRICS_NAMESPACE: 'AppSource',
       NODE_OPTIONS: '--enable-source-maps',
       DYNAMODB_ENDPOINT: '',
     };
     for (const key of [...read, ...write]) expected[tableEnvVar(key)] = { Ref: s.tableId(key) };
-    if (entry.secrets) expected.ACCOUNT_SECRETS_KEY_ARN = { 'Fn::GetAtt': [Object.keys(s.template.findResources('AWS::KMS::Key'))[0], 'Arn'] };
+    if (!isRoute(entry) && !isJob(entry)) {
+      expected.DEFAULT_TENANT_API_KEY = { 'Fn::Join': ['-', ['default', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }]] };
+    }
+    if ('secrets' in entry && entry.secrets) expected.ACCOUNT_SECRETS_KEY_ARN = { 'Fn::GetAtt': [Object.keys(s.template.findResources('AWS::KMS::Key'))[0], 'Arn'] };
     expect(variables).toEqual(expected);
   });
 
@@ -89,6 +101,7 @@ describe('functions', () => {
     const writable = new Set<TableKey>();
     let kms = false;
     let logs = false;
+    let failureQueue = false;
     for (const grant of grants) {
       for (const resource of grant.resources) {
         const table = resource.id ? s.tableByLogicalId.get(resource.id) : undefined;
@@ -102,6 +115,10 @@ describe('functions', () => {
         } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::KMS::Key') {
           expect(grant.actions.sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
           kms = true;
+        } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::SQS::Queue') {
+          // The on-failure destination of a scheduled job: it may only send.
+          expect(grant.actions.filter((a) => !['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a))).toEqual(['sqs:SendMessage']);
+          failureQueue = true;
         } else if (resource.id === referencedId((s.json.Resources[fnId]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)) {
           expect(grant.actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
           logs = true;
@@ -112,8 +129,9 @@ describe('functions', () => {
     }
     expect([...writable].sort()).toEqual([...write].sort());
     expect([...readable].sort()).toEqual([...new Set([...read, ...write])].sort());
-    expect(kms).toBe(entry.secrets === true);
+    expect(kms).toBe('secrets' in entry && entry.secrets === true);
     expect(logs).toBe(true);
+    expect(failureQueue).toBe(isJob(entry));
   });
 
   test('a route whose handler file does not exist stops the synth', () => {
@@ -154,7 +172,10 @@ describe('REST API', () => {
     expect(integration.Type).toBe('AWS_PROXY');
     expect(integration.IntegrationHttpMethod).toBe('POST');
     expect(referencedId(integration.Uri)).toBe(s.functionId(route.function));
-    expect(found.props.AuthorizationType).toBe('NONE');
+    // The API key the usage plan meters comes from the authorizer; the caller sends none.
+    expect(found.props.AuthorizationType).toBe('CUSTOM');
+    expect(referencedId(found.props.AuthorizerId)).toBe(Object.keys(s.template.findResources('AWS::ApiGateway::Authorizer'))[0]);
+    expect(found.props.ApiKeyRequired).toBe(true);
   });
 
   test('path parameters are required and validated by API Gateway', () => {
@@ -188,9 +209,47 @@ describe('REST API', () => {
     expect(stage!.Properties.StageName).toBe('prod');
     const destination = referencedId(stage!.Properties.AccessLogSetting.DestinationArn)!;
     expect(s.json.Resources[destination]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
-    const format = JSON.parse(stage!.Properties.AccessLogSetting.Format as string) as Record<string, string>;
-    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: '$context.status', resourcePath: '$context.resourcePath' });
+    // The status is written unquoted (a number, for the metric filters): substitute one to read the JSON.
+    const format = JSON.parse((stage!.Properties.AccessLogSetting.Format as string).replace('$context.status', '200')) as Record<string, unknown>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: 200, resourcePath: '$context.resourcePath', responseType: '$context.error.responseType' });
     expect(stage!.Properties.MethodSettings).toContainEqual({ HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false });
+  });
+});
+
+describe('account-wide API Gateway settings and execution logs', () => {
+  const pushPolicy = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']] };
+
+  test('by default the stack creates the account role API Gateway logs with, and keeps it when the stack goes', () => {
+    const accounts = Object.values(s.template.findResources('AWS::ApiGateway::Account'));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.DeletionPolicy).toBe('Retain');
+    const roleId = referencedId(accounts[0]!.Properties.CloudWatchRoleArn)!;
+    expect(s.json.Resources[roleId]).toMatchObject({
+      Type: 'AWS::IAM::Role',
+      DeletionPolicy: 'Retain',
+      Properties: { ManagedPolicyArns: [pushPolicy], AssumeRolePolicyDocument: { Statement: [expect.objectContaining({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
+    });
+  });
+
+  test('-c apiGatewayAccountRole=existing leaves the account setting and its role alone', () => {
+    const existing = synth({ context: { apiGatewayAccountRole: 'existing' } });
+    existing.template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    expect(JSON.stringify(existing.json.Resources)).not.toContain('AmazonAPIGatewayPushToCloudWatchLogs');
+    // Logging stays configured: it uses whatever role the account has.
+    const [stage] = Object.values(existing.template.findResources('AWS::ApiGateway::Stage'));
+    for (const setting of stage!.Properties.MethodSettings as { LoggingLevel?: string }[]) expect(setting.LoggingLevel).toBe('ERROR');
+    expect(() => synth({ context: { apiGatewayAccountRole: 'maybe' } })).toThrow(/-c apiGatewayAccountRole: .*create.*existing/);
+  });
+
+  test('every method logs at the configured level (a method setting replaces the stage-wide one), and never bodies', () => {
+    for (const [level, expected] of [[undefined, 'ERROR'], ['INFO', 'INFO'], ['OFF', 'OFF']] as const) {
+      const t = level ? synth({ context: { apiLogLevel: level } }) : s;
+      const [stage] = Object.values(t.template.findResources('AWS::ApiGateway::Stage'));
+      const settings = stage!.Properties.MethodSettings as { ResourcePath: string; LoggingLevel?: string; DataTraceEnabled?: boolean }[];
+      expect(settings.length).toBe(1 + routes.reduce((n, r) => n + r.methods.length, 0));
+      for (const setting of settings) expect(setting).toMatchObject({ LoggingLevel: expected, DataTraceEnabled: false });
+    }
+    expect(() => synth({ context: { apiLogLevel: 'DEBUG' } })).toThrow(/-c apiLogLevel: /);
   });
 });
 
@@ -206,6 +265,7 @@ describe('throttles (edge guard derived from the route table)', () => {
         ResourcePath: `/${encode(r.path)}`,
         ThrottlingRateLimit: stageThrottle(r).rateLimit,
         ThrottlingBurstLimit: stageThrottle(r).burstLimit,
+        LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
       })),
     );
@@ -213,22 +273,47 @@ describe('throttles (edge guard derived from the route table)', () => {
     expect(settings).toEqual(expect.arrayContaining(expected));
   });
 
-  test('the usage plan throttles every route method per client', () => {
+  test('the usage plan throttles every route method per tenant key', () => {
     const plans = Object.values(s.template.findResources('AWS::ApiGateway::UsagePlan'));
     expect(plans).toHaveLength(1);
     const [apiStage] = plans[0]!.Properties.ApiStages as { Throttle: Record<string, { RateLimit: number; BurstLimit: number }> }[];
-    const expected = Object.fromEntries(routes.flatMap((r) => r.methods.map((m) => [`${r.path}/${m}`, { RateLimit: clientThrottle(r).rateLimit, BurstLimit: clientThrottle(r).burstLimit }])));
+    const expected = Object.fromEntries(routes.flatMap((r) => r.methods.map((m) => [`${r.path}/${m}`, { RateLimit: tenantThrottle(r).rateLimit, BurstLimit: tenantThrottle(r).burstLimit }])));
     expect(apiStage!.Throttle).toEqual(expected);
+  });
+
+  test('the plan really applies: API keys come from a REQUEST authorizer keyed only by Host, cached an hour', () => {
+    s.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+    const authorizerResources = Object.values(s.template.findResources('AWS::ApiGateway::Authorizer'));
+    expect(authorizerResources).toHaveLength(1);
+    const props = authorizerResources[0]!.Properties as Record<string, unknown>;
+    expect(props).toMatchObject({ Type: 'REQUEST', IdentitySource: 'method.request.header.Host', AuthorizerResultTtlInSeconds: 3600 });
+    expect(JSON.stringify(props.AuthorizerUri)).toContain(s.functionId('tenant-api-key'));
+    s.template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'apigateway.amazonaws.com', FunctionName: { 'Fn::GetAtt': [s.functionId('tenant-api-key'), 'Arn'] } });
+  });
+
+  test('the default tenant’s key is in the plan, with the value the authorizer falls back to', () => {
+    const keys = Object.entries(s.template.findResources('AWS::ApiGateway::ApiKey'));
+    expect(keys).toHaveLength(1);
+    const [keyId, key] = keys[0]!;
+    const authorizerEnv = (s.json.Resources[s.functionId('tenant-api-key')]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(key.Properties).toMatchObject({ Enabled: true, Value: authorizerEnv.DEFAULT_TENANT_API_KEY });
+    const [planId] = Object.keys(s.template.findResources('AWS::ApiGateway::UsagePlan'));
+    s.template.hasResourceProperties('AWS::ApiGateway::UsagePlanKey', { KeyId: { Ref: keyId }, KeyType: 'API_KEY', UsagePlanId: { Ref: planId } });
   });
 
   test('the derivation: a per-minute limit becomes a per-second rate with room for a burst', () => {
     expect(stageThrottle({ rateLimit: 60 })).toEqual({ rateLimit: 50, burstLimit: 100 });
     expect(stageThrottle({ rateLimit: 30 })).toEqual({ rateLimit: 25, burstLimit: 50 });
-    expect(clientThrottle({ rateLimit: 120 })).toEqual({ rateLimit: 2, burstLimit: 120 });
-    // A client within the function's exact limit must never be stopped at the edge.
-    for (const route of routes.filter((r) => r.rateLimit !== null)) {
-      expect(clientThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit!);
-      expect(stageThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit!);
+    expect(tenantThrottle({ rateLimit: 120 })).toEqual({ rateLimit: 40, burstLimit: 120 });
+    expect(tenantThrottle({ rateLimit: 30 })).toEqual({ rateLimit: 10, burstLimit: 30 });
+    // An owner within the function's exact limit is never stopped at the edge by a bucket smaller than a minute's allowance,
+    // and one tenant's share is smaller than the whole stage's.
+    for (const route of routes) {
+      if (route.rateLimit !== null) {
+        expect(tenantThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit);
+        expect(stageThrottle(route).burstLimit).toBeGreaterThanOrEqual(route.rateLimit);
+      }
+      expect(tenantThrottle(route).rateLimit).toBeLessThan(stageThrottle(route).rateLimit);
     }
   });
 });
@@ -305,19 +390,150 @@ describe('schedules', () => {
     });
     withJob.template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] } });
     const variables = (withJob.json.Resources[fnId]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(variables).filter((k) => k.startsWith('TABLE_')).sort()).toEqual(['TABLE_COUNTERS', 'TABLE_DEVICES']);
+    expect(Object.keys(variables).filter((k) => k.startsWith('TABLE_')).sort()).toEqual(['TABLE_COUNTERS', 'TABLE_DEVICES', 'TABLE_LEASES']);
     expect(variables.ACCOUNT_SECRETS_KEY_ARN).toBeDefined();
-    expect(withJob.json.Resources[fnId]!.Properties!.Timeout).toBe(300);
+    expect(withJob.json.Resources[fnId]!.Properties!.Timeout).toBe(270);
+    withJob.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 300 });
+  });
+
+  test.each((scheduledJobs as readonly ScheduledJobDefinition[]).map((j) => [j.function, j] as const))(
+    '%s: its run ends before the next is due; no Lambda or EventBridge retry; failures go to the watched queue',
+    (name, job) => {
+      const fnId = s.functionId(name);
+      const interval = job.everyMinutes * 60;
+      const timeout = s.json.Resources[fnId]!.Properties!.Timeout as number;
+      // The lease outlives a killed run by a few seconds; that must still end before the next run.
+      expect(timeout).toBeLessThanOrEqual(Math.min(300, interval - 30));
+      const [queueId] = Object.keys(s.template.findResources('AWS::SQS::Queue'));
+      const configs = Object.values(s.template.findResources('AWS::Lambda::EventInvokeConfig')).filter((c) => referencedId(c.Properties.FunctionName) === fnId);
+      expect(configs.map((c) => c.Properties)).toEqual([
+        {
+          FunctionName: { Ref: fnId },
+          Qualifier: '$LATEST',
+          MaximumRetryAttempts: 0,
+          MaximumEventAgeInSeconds: Math.max(60, interval),
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+        },
+      ]);
+      s.template.hasResourceProperties('AWS::Events::Rule', {
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+            RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: Math.max(60, interval) },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+          }),
+        ],
+      });
+    },
+  );
+
+  test('one failure queue (encrypted, TLS only, 14 days) with an alarm on any message in it', () => {
+    s.template.resourceCountIs('AWS::SQS::Queue', 1);
+    const [queueId, queue] = Object.entries(s.template.findResources('AWS::SQS::Queue'))[0]!;
+    expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    s.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+  });
+
+  test('an interval that is not a whole number of minutes stops the synth', () => {
+    const job: ScheduledJobDefinition = { function: 'source-feed', everyMinutes: 0.5, description: 'too often', data: {} };
+    expect(() => synth({ routes: routes.filter((r) => r.function !== 'source-feed'), scheduledJobs: [job] })).toThrow(/everyMinutes must be a whole number/);
   });
 });
 
 describe('outputs', () => {
   test('the API URL, the region, the secrets key and every table name, and nothing else', () => {
     const outputs = s.json.Outputs as Record<string, { Value: unknown }>;
-    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
+    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', 'UsagePlanId', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     for (const key of tableKeys) expect(outputs[`Table${key.charAt(0).toUpperCase()}${key.slice(1)}`]!.Value).toEqual({ Ref: s.tableId(key) });
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');
     expect(outputs.Region!.Value).toEqual({ Ref: 'AWS::Region' });
+  });
+});
+
+describe('monitoring: metrics, alarms, notifications, dashboard', () => {
+  type Alarm = { Properties: Record<string, unknown> };
+  const alarms = (t: Synthesized = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
+  const [topicId] = Object.keys(synth().template.findResources('AWS::SNS::Topic'));
+  const service = [{ Name: 'service', Value: 'appsource' }];
+
+  test('the functions write their metrics under the stack name (POWERTOOLS_METRICS_NAMESPACE), apart from other stacks', () => {
+    for (const entry of entries) {
+      const variables = (s.json.Resources[s.functionId(entry.function)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('AppSource');
+    }
+    const other = synth({ context: { stackName: 'AppSourceTest' } });
+    const variables = (other.json.Resources[other.functionId(routes[0].function)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('AppSourceTest');
+  });
+
+  test('the access log feeds three metric filters: requests and 5xx per resource path, and API Gateway’s own 429s', () => {
+    const [logGroupId] = Object.entries(s.template.findResources('AWS::Logs::LogGroup')).find(([id]) => id.includes('AccessLogs'))!;
+    const filters = Object.values(s.template.findResources('AWS::Logs::MetricFilter')).map((f) => f.Properties as Record<string, unknown>);
+    expect(filters.map((f) => referencedId(f.LogGroupName))).toEqual([logGroupId, logGroupId, logGroupId]);
+    const byName = Object.fromEntries(filters.map((f) => [(f.MetricTransformations as { MetricName: string }[])[0]!.MetricName, f]));
+    expect(byName.ApiRequests).toMatchObject({ FilterPattern: '{ $.status > 0 }', MetricTransformations: [{ MetricNamespace: 'AppSource', MetricValue: '1', Dimensions: [{ Key: 'resourcePath', Value: '$.resourcePath' }] }] });
+    expect(byName.Api5xx).toMatchObject({ FilterPattern: '{ $.status >= 500 }', MetricTransformations: [{ Dimensions: [{ Key: 'resourcePath', Value: '$.resourcePath' }] }] });
+    expect(byName.GatewayThrottled).toMatchObject({ FilterPattern: '{ $.responseType = "THROTTLED" }', MetricTransformations: [{ MetricNamespace: 'AppSource', MetricValue: '1' }] });
+  });
+
+  test.each(routes.map((r) => [r.function, r] as const))('%s: an alarm on its 5xx rate (over 5 %% in 2 of 3 five-minute periods)', (_name, route) => {
+    const found = alarms().filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes(`"Value":"${route.path}"`));
+    expect(found).toHaveLength(1);
+    const props = found[0]!.Properties;
+    expect(props).toMatchObject({ Threshold: 5, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 3, DatapointsToAlarm: 2, TreatMissingData: 'notBreaching' });
+    const metrics = props.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
+    expect(metrics.find((m) => m.Expression)!.Expression).toBe('100 * FILL(errors0, 0) / requests0');
+    expect(metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['Api5xx', 'ApiRequests']);
+  });
+
+  test('an account low on free slots, a reservation older than 72 h, and Lambda throttling each raise an alarm', () => {
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({ Namespace: 'AppSource', MetricName: metricNames.freeSlots, Dimensions: service, Statistic: 'Minimum', Period: 3600, Threshold: 10, ComparisonOperator: 'LessThanThreshold' }),
+      }),
+    );
+    expect(alarms()).toContainEqual(
+      expect.objectContaining({
+        Properties: expect.objectContaining({ Namespace: 'AppSource', MetricName: metricNames.reservationAge, Dimensions: service, Statistic: 'Maximum', Threshold: 72 * 3600, ComparisonOperator: 'GreaterThanThreshold' }),
+      }),
+    );
+    expect(alarms()).toContainEqual(expect.objectContaining({ Properties: expect.objectContaining({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 }) }));
+    const lower = synth({ context: { freeSlotsAlarmThreshold: '3' } });
+    expect(alarms(lower).find((a) => a.Properties.MetricName === metricNames.freeSlots)!.Properties.Threshold).toBe(3);
+    expect(() => synth({ context: { freeSlotsAlarmThreshold: 'few' } })).toThrow(/-c freeSlotsAlarmThreshold/);
+  });
+
+  test('every alarm notifies one SNS topic (TLS only); e-mail only with -c alarmEmail', () => {
+    expect(alarms().length).toBe(routes.length + 4);
+    for (const alarm of alarms()) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+    }
+    s.template.resourceCountIs('AWS::SNS::Topic', 1);
+    s.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    const mailed = synth({ context: { alarmEmail: 'ops@example.com' } });
+    mailed.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
+    expect(() => synth({ context: { alarmEmail: 'not-an-address' } })).toThrow(/-c alarmEmail/);
+  });
+
+  test('one dashboard shows the business, Apple, account, job, API (429s included) and Lambda concurrency metrics', () => {
+    const dashboards = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(s.stack.resolve(dashboards[0]!.Properties.DashboardBody));
+    for (const name of [...Object.values(metricNames), 'GatewayThrottled', '4XXError', '5XXError', 'ConcurrentExecutions', 'Throttles', 'ApproximateNumberOfMessagesVisible']) {
+      expect(body).toContain(name);
+    }
+    for (const job of scheduledJobs) expect(body).toContain(job.function);
+    for (const route of routes) expect(body).toContain(route.path);
   });
 });

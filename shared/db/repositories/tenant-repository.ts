@@ -11,6 +11,7 @@ interface TenantItem {
   default_lang?: string;
   settings?: Record<string, unknown>;
   created_at?: number;
+  api_key?: string;
 }
 
 function tenantFromItem(item: TenantItem): Tenant {
@@ -20,6 +21,7 @@ function tenantFromItem(item: TenantItem): Tenant {
     domain: item.domain,
     defaultLang: isLang(item.default_lang) ? item.default_lang : 'zh',
     settings: { ...defaultTenantSettings, ...(item.settings ?? {}) },
+    ...(item.api_key ? { apiKey: item.api_key } : {}),
   };
 }
 
@@ -48,7 +50,7 @@ function hostPut(item: TenantItem & { domain: string }) {
 }
 
 /** Stores a new tenant and, when it has a domain, its host copy; a domain another tenant owns fails the whole write. */
-export async function createTenant(tenant: { tenantId: string; name: string; domain?: string | undefined; defaultLang: string; createdAt: number }): Promise<void> {
+export async function createTenant(tenant: { tenantId: string; name: string; domain?: string | undefined; defaultLang: string; createdAt: number; apiKey?: string | undefined }): Promise<void> {
   const item: TenantItem = {
     tenant_id: tenant.tenantId,
     name: tenant.name,
@@ -56,6 +58,7 @@ export async function createTenant(tenant: { tenantId: string; name: string; dom
     default_lang: tenant.defaultLang,
     settings: {},
     created_at: tenant.createdAt,
+    ...(tenant.apiKey ? { api_key: tenant.apiKey } : {}),
   };
   const put = { Put: { TableName: tableName('tenants'), Item: item, ConditionExpression: 'attribute_not_exists(tenant_id)' } };
   if (!item.domain) {

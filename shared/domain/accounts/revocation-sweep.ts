@@ -8,7 +8,8 @@ import { CertificateNotFoundError } from '../../apple/asc-errors';
 import { getAccount, listAllAccounts, markAccountRevoked } from '../../db/repositories/account-repository';
 import { changeDeviceZt, listAccountDeviceKids } from '../../db/repositories/issued-device-repository';
 import { logger } from '../../logger';
-import type { Account } from './account';
+import { freeSlots } from '../../observability/metrics';
+import { DEVICE_CLASSES, type Account } from './account';
 import { ascClientFor } from './account-access';
 
 export interface SweepReport {
@@ -52,7 +53,12 @@ async function sweepAccount(account: Account, now: number, report: SweepReport):
     logger.info('Account certificate revoked by Apple', { accountId: account.accountId });
     return;
   }
-  if (account.expiresAt > 0 && account.expiresAt <= now) report.expiredDevices += await moveDevices(account.accountId, 'expired');
+  if (account.expiresAt > 0 && account.expiresAt <= now) {
+    report.expiredDevices += await moveDevices(account.accountId, 'expired');
+    return;
+  }
+  // An account still selling reports its free slots once a sweep (hourly): the alarm watches the lowest.
+  for (const deviceClass of DEVICE_CLASSES) freeSlots(account.accountId, deviceClass, account.free[deviceClass]);
 }
 
 /** Every account, or only `accountId` (the operator's `account revoke`); no account is started after `budgetMs`. */

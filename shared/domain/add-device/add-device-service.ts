@@ -28,6 +28,7 @@ import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
 import { choosePayment, holdPayment, type Payment } from './payment';
+import { addRefunded } from '../../observability/metrics';
 
 export interface AddContext {
   tenant: Tenant;
@@ -144,7 +145,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
       });
     } catch (error) {
-      if (hold) await releaseHold(hold, context.now);
+      if (hold && (await releaseHold(hold, context.now))) addRefunded('issue_failed');
       throw error;
     }
     return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock);
@@ -223,7 +224,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // Apple has the registration but the add cannot be recorded: refund exactly the hold, and keep the
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
-  if (hold) await releaseHold(hold, now);
+  if (hold && (await releaseHold(hold, now))) addRefunded('add_not_recorded');
   await transact([issuedDevicePutItem({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

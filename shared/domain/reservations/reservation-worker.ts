@@ -13,6 +13,7 @@ import { deviceIssuedItem, deviceZtItem, transact } from '../../db/repositories/
 import { listStaleHolds, refundItem, releaseHold } from '../../db/repositories/payment-hold-repository';
 import { listDueReservations, postponeReservation, reservationFinishItem } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
+import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
 import { appleDeviceName } from '../add-device/apple-device-name';
@@ -38,6 +39,7 @@ async function releaseStaleHolds(now: number): Promise<number> {
   for (const hold of await listStaleHolds(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)) {
     if (await releaseHold(hold, now)) {
       released++;
+      addRefunded('stale_hold');
       logger.warn('Refunded a payment hold left by an add that did not finish', { holdId: hold.holdId, userId: hold.userId });
     }
   }
@@ -52,7 +54,10 @@ export async function failReservation(reservation: Reservation, zt: DeviceZt, re
     deviceZtItem(reservation.kid, zt, 'processing'),
     ...(refund ? [refund] : []),
   ]);
-  if (outcome.ok) logger.info('Reservation failed and refunded', { reservationId: reservation.reservationId, reason });
+  if (outcome.ok) {
+    logger.info('Reservation failed and refunded', { reservationId: reservation.reservationId, reason });
+    if (refund) addRefunded(reason);
+  }
   return outcome.ok;
 }
 
@@ -99,7 +104,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
 
 /**
  * One pass over the due reservations; a failure on one (Apple down, say) leaves it for the next pass. No new
- * reservation is started after `budgetMs` (the scheduled function runs for at most two minutes).
+ * reservation is started after `budgetMs` (the scheduled function's timeout is shorter than its interval).
  */
 export async function runReservationWorker(now: number, options: { budgetMs?: number } = {}): Promise<WorkerReport> {
   const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0, releasedHolds: await releaseStaleHolds(now) };
@@ -107,6 +112,8 @@ export async function runReservationWorker(now: number, options: { budgetMs?: nu
   for (const reservation of await listDueReservations(now)) {
     if (Date.now() > stopAt) break;
     report.checked++;
+    // Every pending reservation comes due at least every 30 minutes, so the largest age seen in an hour is the oldest's.
+    reservationAge(now - reservation.createdAt);
     try {
       report[await advance(reservation, now)]++;
     } catch (error) {

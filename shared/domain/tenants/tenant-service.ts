@@ -7,7 +7,15 @@ import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } f
 
 export class TenantRuleError extends Error {}
 
-export async function createTenant(input: { name: string; domain?: string | undefined; lang?: string | undefined; tenantId?: string | undefined }, now: number): Promise<Tenant> {
+/**
+ * `provisionApiKey`, when given, creates the tenant's key in the stack's usage plan once the checks passed
+ * and before the tenant is stored, so a stored tenant never names a key the plan lacks.
+ */
+export async function createTenant(
+  input: { name: string; domain?: string | undefined; lang?: string | undefined; tenantId?: string | undefined },
+  now: number,
+  provisionApiKey?: (tenantId: string) => Promise<string>,
+): Promise<Tenant> {
   const lang = input.lang ?? 'zh';
   if (!isLang(lang)) throw new TenantRuleError(`--lang must be one of ${languages.join(', ')}`);
   const domainTaken = (owner: string) => new TenantRuleError(`domain ${input.domain} already belongs to tenant ${owner}`);
@@ -16,8 +24,9 @@ export async function createTenant(input: { name: string; domain?: string | unde
     if (owner) throw domainTaken(owner.tenantId);
   }
   const tenantId = input.tenantId ?? randomId('t_');
+  const apiKey = provisionApiKey ? await provisionApiKey(tenantId) : undefined;
   try {
-    await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now });
+    await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now, apiKey });
   } catch (error) {
     // Another operator took the domain (or the id) between the check and the write.
     if (error instanceof TransactionCanceledException && input.domain) throw domainTaken((await getTenantByHost(normalizeHost(input.domain)))?.tenantId ?? 'another');

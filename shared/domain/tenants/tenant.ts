@@ -46,6 +46,11 @@ export interface Tenant {
   domain: string | undefined;
   defaultLang: Lang;
   settings: TenantSettings;
+  /**
+   * The value of the tenant's API key in the stack's usage plan (its edge throttle bucket); absent for tenants
+   * created without a stack, whose requests count against the default tenant's key.
+   */
+  apiKey?: string | undefined;
 }
 
 /** The tenant every unmapped host belongs to, used as-is until an operator stores one. */
