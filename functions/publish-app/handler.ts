@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { createHandler } from '../../shared/http/create-handler';
-import { publishApp } from '../../shared/domain/sources/source-service';
+import { publishApp } from '../../shared/domain/sources/publish-service';
 import { validationError } from '../../shared/domain/errors';
 import { positiveInt, text } from '../../shared/validation/fields';
 import { parseManagementParams } from '../../shared/validation/management-params';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { checkSourceHealthNow } from '../../shared/domain/link-health/health-service';
+import { checkSourceHealthNow } from '../../shared/domain/link-health/health-check-service';
 import { parseManagementParams } from '../../shared/validation/management-params';
 import { echoedSourceShape, requireSameSource } from '../../shared/validation/echoed-source';
 

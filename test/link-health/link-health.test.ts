@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { publishDraft } from '../../shared/db/repositories/app-repository';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { checkSourceLinks, runLinkHealthChecker } from '../../shared/domain/link-health/checker';
-import { checkSourceHealthNow } from '../../shared/domain/link-health/health-service';
+import { checkSourceHealthNow } from '../../shared/domain/link-health/health-check-service';
 import { deliverAlert, type AlertBody } from '../../shared/domain/link-health/webhook';
 import type { App } from '../../shared/domain/sources/app';
 import { nowSeconds } from '../../shared/clock';

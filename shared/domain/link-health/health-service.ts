@@ -1,11 +1,9 @@
-/** The owner's view of link health and the on-demand check. */
+/** The owner's view of link health (the on-demand check, which fetches, is health-check-service.ts). */
 import { listApps } from '../../db/repositories/app-repository';
 import { listHealthRecords } from '../../db/repositories/link-health-repository';
 import { ownedSource } from '../sources/source-service';
 import type { Actor } from '../sources/source';
-import { checkSourceLinks, type CheckOptions } from './checker';
-import { appHealthView, LINK_HEALTH_LIMITS } from './link-health';
-import { DEFAULT_DELIVERY } from './webhook';
+import { appHealthView } from './link-health';
 
 /** Every published app of the owner's source with its last recorded health. */
 export async function sourceHealth(actor: Actor, sourceId: string) {
@@ -15,25 +13,4 @@ export async function sourceHealth(actor: Actor, sourceId: string) {
     source_id: source.source_id,
     apps: apps.filter((app) => app.publish_status === 'published').map((app) => appHealthView(app, records.get(app.id))),
   };
-}
-
-/**
- * Probes the owner's source now: at most 25 apps and no probe starting that could end after 20 s (the
- * least recently checked first, so repeated calls work through a large source). Counts toward alert
- * thresholds like a scheduled probe, but leaves the schedule where it is. Alerts it triggers are delivered
- * before answering, within a few more seconds, so the call stays inside API Gateway's limit.
- */
-export async function checkSourceHealthNow(actor: Actor, sourceId: string, overrides: Partial<CheckOptions> = {}) {
-  const source = await ownedSource(actor, sourceId);
-  const started = Date.now();
-  const deadline = started + LINK_HEALTH_LIMITS.onDemandWindowMs;
-  const result = await checkSourceLinks(source, {
-    probe: { timeoutMs: LINK_HEALTH_LIMITS.probeTimeoutMs, maxRedirects: LINK_HEALTH_LIMITS.maxRedirects },
-    delivery: { ...DEFAULT_DELIVERY, deadline: deadline + 5_000 },
-    appConcurrency: LINK_HEALTH_LIMITS.appConcurrency,
-    maxApps: LINK_HEALTH_LIMITS.onDemandMaxApps,
-    deadline,
-    ...overrides,
-  });
-  return { source_id: source.source_id, checked: result.checked, remaining: result.remaining, apps: result.apps };
 }

@@ -1,14 +1,13 @@
 import { DomainError } from '../errors';
 import { getSource, updateOwnedSource } from '../../db/repositories/source-repository';
-import { createDraft, getApp, publishDraft, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
-import { appDetailView, appView, missingForPublish, PUBLISHED_EDITABLE_FIELDS, type App, type AppField, type AppMetadata } from './app';
+import { createDraft, getApp, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
+import { appDetailView, PUBLISHED_EDITABLE_FIELDS, type App, type AppMetadata } from './app';
 import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
-import { lookUpDownloadSize } from './size-lookup';
 import type { TenantSettings } from '../tenants/tenant';
 import { effectiveHealthAlert } from '../link-health/health-alert';
 import { healthSchedule } from '../link-health/link-health';
 
-const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
+export const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
 const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
 
 export async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
@@ -18,7 +17,7 @@ export async function ownedSource(actor: Actor, sourceId: string): Promise<Sourc
   return source;
 }
 
-async function ownedApp(actor: Actor, sourceId: string, appId: number): Promise<{ source: Source; app: App }> {
+export async function ownedApp(actor: Actor, sourceId: string, appId: number): Promise<{ source: Source; app: App }> {
   const source = await ownedSource(actor, sourceId);
   const app = await getApp(sourceId, appId);
   if (!app) throw appNotFound();
@@ -74,39 +73,3 @@ export async function unpublishApp(actor: Actor, sourceId: string, appId: number
   throw new DomainError('conflict', 'not_published');
 }
 
-/**
- * Runs the rule-conflict checks, then publishes the draft in one transaction. A draft without a size gets
- * it from a `HEAD` of its download URL; one that still lacks anything publishing needs is refused naming
- * each missing field.
- */
-export async function publishApp(actor: Actor, sourceId: string, appId: number, plan: TenantSettings, now: number) {
-  const { source, app } = await ownedApp(actor, sourceId, appId);
-  if (app.publish_status !== 'draft') throw new DomainError('conflict', 'already_published');
-  let missing: AppField[] = missingForPublish(app);
-  let candidate = app;
-  if (missing.includes('size') && !missing.includes('download_url')) {
-    const size = await lookUpDownloadSize(app.download_url.trim());
-    if (size !== undefined) {
-      candidate = { ...app, size };
-      missing = missing.filter((f) => f !== 'size');
-    }
-  }
-  if (missing.length) throw new DomainError('conflict', 'draft_incomplete', { fields: missing });
-  const quota = plan.publishedAppsPerSource;
-  const quotaError = () => new DomainError('conflict', 'quota_exceeded', { params: { limit: quota }, data: { limit: quota } });
-  if ((source.published_count ?? 0) >= quota) throw quotaError();
-
-  const outcome = await publishDraft(actor, candidate, quota, now);
-  switch (outcome) {
-    case 'published':
-      return appView({ ...candidate, publish_status: 'published', status: 1, published_at: now } satisfies App);
-    case 'not_draft':
-      throw new DomainError('conflict', 'already_published');
-    case 'duplicate_version':
-      throw new DomainError('conflict', 'duplicate_version');
-    case 'quota_exceeded':
-      throw quotaError();
-    case 'not_owned':
-      throw sourceNotFound();
-  }
-}

@@ -1,0 +1,48 @@
+/**
+ * Publishing a draft: its own module because only publishing fetches on a user's behalf (the size lookup),
+ * and the other source functions should not carry the fetch code.
+ */
+import { DomainError } from '../errors';
+import { publishDraft } from '../../db/repositories/app-repository';
+import { appView, missingForPublish, type App, type AppField } from './app';
+import type { Actor } from './source';
+import { lookUpDownloadSize } from './size-lookup';
+import type { TenantSettings } from '../tenants/tenant';
+import { ownedApp, sourceNotFound } from './source-service';
+
+/**
+ * Runs the rule-conflict checks, then publishes the draft in one transaction. A draft without a size gets
+ * it from a `HEAD` of its download URL; one that still lacks anything publishing needs is refused naming
+ * each missing field.
+ */
+export async function publishApp(actor: Actor, sourceId: string, appId: number, plan: TenantSettings, now: number) {
+  const { source, app } = await ownedApp(actor, sourceId, appId);
+  if (app.publish_status !== 'draft') throw new DomainError('conflict', 'already_published');
+  let missing: AppField[] = missingForPublish(app);
+  let candidate = app;
+  if (missing.includes('size') && !missing.includes('download_url')) {
+    const size = await lookUpDownloadSize(app.download_url.trim());
+    if (size !== undefined) {
+      candidate = { ...app, size };
+      missing = missing.filter((f) => f !== 'size');
+    }
+  }
+  if (missing.length) throw new DomainError('conflict', 'draft_incomplete', { fields: missing });
+  const quota = plan.publishedAppsPerSource;
+  const quotaError = () => new DomainError('conflict', 'quota_exceeded', { params: { limit: quota }, data: { limit: quota } });
+  if ((source.published_count ?? 0) >= quota) throw quotaError();
+
+  const outcome = await publishDraft(actor, candidate, quota, now);
+  switch (outcome) {
+    case 'published':
+      return appView({ ...candidate, publish_status: 'published', status: 1, published_at: now } satisfies App);
+    case 'not_draft':
+      throw new DomainError('conflict', 'already_published');
+    case 'duplicate_version':
+      throw new DomainError('conflict', 'duplicate_version');
+    case 'quota_exceeded':
+      throw quotaError();
+    case 'not_owned':
+      throw sourceNotFound();
+  }
+}
