@@ -8,7 +8,13 @@ export type Flags = Record<string, string | true>;
 /** A failure the operator caused or can fix: printed on stderr without a stack. */
 export class CliError extends Error {}
 
-export type Command = (flags: Flags) => Promise<Record<string, unknown>>;
+/** Where a command may report progress: stderr (with whether it is a terminal), never stdout. */
+export interface CommandIo {
+  err: { write(text: string): unknown; isTTY?: boolean | undefined; columns?: number | undefined };
+}
+
+/** `io` is given by `runAdmin`; a command called directly (tests) reports to the process's stderr. */
+export type Command = (flags: Flags, io?: CommandIo) => Promise<Record<string, unknown>>;
 
 /** Validates flags with zod; a bad or missing flag names itself in the error. */
 export function parseFlags<S extends z.core.$ZodShape>(flags: Flags, shape: S): z.infer<z.ZodMiniObject<S, z.core.$strict>> {

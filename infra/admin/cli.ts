@@ -25,7 +25,9 @@ function usage(): string {
 }
 
 /** Runs one operator command: JSON on stdout, a message on stderr and a non-zero exit otherwise. */
-export async function runAdmin(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): Promise<number> {
+const writeStderr = (s: string) => void process.stderr.write(s);
+
+export async function runAdmin(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = writeStderr): Promise<number> {
   try {
     const { name, flags } = parseArgv(argv);
     if (!name || name === 'help' || flags.help) {
@@ -39,7 +41,9 @@ export async function runAdmin(argv: string[], out: (s: string) => void = (s) =>
     }
     const { stack, region, ...rest } = flags;
     await configureAdminTarget({ stack: typeof stack === 'string' ? stack : undefined, region: typeof region === 'string' ? region : undefined });
-    out(`${JSON.stringify(await command(rest))}\n`);
+    // Progress bars only where a person watches: the real stderr, when it is a terminal.
+    const io = { err: { write: err, isTTY: err === writeStderr && process.stderr.isTTY, columns: process.stderr.columns } };
+    out(`${JSON.stringify(await command(rest, io))}\n`);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {

@@ -3,6 +3,7 @@ import { accountCommands } from './account';
 import { codeCommands } from './code';
 import { deviceCommands } from './device';
 import { migrateCommands } from './migrate';
+import { importCommands } from './import';
 import { sourceCommands } from './source';
 import { tenantCommands } from './tenant';
 import { tenantSettingsCommands } from './tenant-settings';
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   ...sourceCommands,
   ...deviceCommands,
   ...migrateCommands,
+  ...importCommands,
 };

@@ -8,7 +8,11 @@
  *   `TransactWriteItems` with the debit, the slot and the reservation; `putDevice(device)` sends it alone.
  * - `nextDeviceId(tenantId)` — the tenant's next numeric device id, from its atomic `counters` item
  *   `device#<tenant>` (per tenant, so no tenant learns another's volume from the ids it sees).
+ * - `reserveDeviceIds(tenantId, count)` — `count` consecutive ids from the same counter in one update (bulk
+ *   imports), returned lowest first.
+ * - `putDevices(devices)` — batched unconditional puts (bulk imports check which kids exist first).
  * - `getDevice(kid)` — strongly consistent read by kid.
+ * - `findDeviceOwners(kids)` — for each existing kid among `kids`: its user, tenant and UDID (batched reads).
  * - `listDevicesByUserUdid(userId, udid)` — a user's certificates for a UDID (case-insensitive), newest first.
  * - `setDeviceEnabled(kid, enabled, guard)` — one conditional update: the device must belong to
  *   `guard.userId` on `guard.tenantId` and, when `guard.expected` is given, still hold that value. Returns the
@@ -16,6 +20,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchPut } from '../batch';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { udidKey, type Device } from '../../domain/devices/device';
@@ -57,17 +62,33 @@ export async function putDevice(device: Device): Promise<void> {
 }
 
 export async function nextDeviceId(tenantId: string): Promise<number> {
+  const [id] = await reserveDeviceIds(tenantId, 1);
+  return id!;
+}
+
+export async function reserveDeviceIds(tenantId: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
   const out = await documentClient().send(
     new UpdateCommand({
       TableName: tableName('counters'),
       Key: { counter: deviceCounterKey(tenantId) },
-      UpdateExpression: 'ADD #value :one',
+      UpdateExpression: 'ADD #value :count',
       ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':count': count },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(out.Attributes?.value);
+  const last = Number(out.Attributes?.value);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+export async function putDevices(devices: readonly Device[]): Promise<void> {
+  await batchPut(tableName('devices'), devices.map(toItem));
+}
+
+export async function findDeviceOwners(kids: readonly string[]): Promise<Map<string, Pick<Device, 'kid' | 'user_id' | 'tenant_id' | 'udid'>>> {
+  const items = await batchGet(tableName('devices'), kids.map((kid) => ({ kid })), ['kid', 'user_id', 'tenant_id', 'udid']);
+  return new Map(items.map((item) => [String(item.kid), item as unknown as Pick<Device, 'kid' | 'user_id' | 'tenant_id' | 'udid'>]));
 }
 
 export async function getDevice(kid: string): Promise<Device | undefined> {

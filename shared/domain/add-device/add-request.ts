@@ -10,7 +10,7 @@ import type { AccountMode } from '../accounts/account';
 import { CODE_PATTERN } from '../pricing/activation-codes';
 import type { PricedClass } from '../pricing/prices';
 import { isWarrantyTier, tierAllowedIn } from '../pricing/warranty';
-import type { DevicePool } from '../devices/device';
+import { BEIZHU_MAX_CHARS, type DevicePool } from '../devices/device';
 
 export interface AddRequest {
   udid: string;
@@ -91,7 +91,7 @@ export function parseAddRequest(params: Record<string, unknown>, fixedMode?: Acc
   const deviceClass: PricedClass = deviceType === 'ipad' ? 'ipad' : 'iphone';
 
   const beizhu = p.beizhu ?? '';
-  if (codePoints(beizhu) > 200) throw fail('beizhu');
+  if (codePoints(beizhu) > BEIZHU_MAX_CHARS) throw fail('beizhu');
 
   const code = present(p.code) ? p.code.toUpperCase() : undefined;
   if (code !== undefined && !CODE_PATTERN.test(code)) throw fail('code');

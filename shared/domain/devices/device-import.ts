@@ -6,14 +6,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { nextDeviceId, putDevice } from '../../db/repositories/device-repository';
 import { randomId } from '../ids';
 import { requireUser } from '../users/user-service';
-import { isUdidFormat, type Device, type DeviceType } from './device';
+import { isWarrantyTier, WARRANTY_TIERS } from '../pricing/warranty';
+import { isUdidFormat, KID_PATTERN, type Device, type DeviceType } from './device';
 
 export class DeviceImportError extends Error {}
-
-export const WARRANTY_TIERS = [0, 1, 2, 3, 4, 6] as const;
-
-/** Kids are used in URLs and logs: letters, digits, `-`, `_` and `.` only. */
-export const KID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
 export interface DeviceImport {
   userId: string;
@@ -31,7 +27,7 @@ export async function importDevice(input: DeviceImport, now: number): Promise<De
   if (!isUdidFormat(udid)) throw new DeviceImportError('--udid must be 25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hex');
   if (input.kid !== undefined && !KID_PATTERN.test(input.kid)) throw new DeviceImportError('--kid may hold only letters, digits, "-", "_" and "." (at most 128)');
   const warranty = input.warranty ?? 0;
-  if (!(WARRANTY_TIERS as readonly number[]).includes(warranty)) throw new DeviceImportError(`--warranty must be one of ${WARRANTY_TIERS.join(', ')}`);
+  if (!isWarrantyTier(warranty)) throw new DeviceImportError(`--warranty must be one of ${WARRANTY_TIERS.join(', ')}`);
   const device: Device = {
     kid: input.kid ?? randomId('k', 16),
     id: await nextDeviceId(user.tenantId),

@@ -7,6 +7,7 @@
  *   with `DEVICE_TYPES` and `DEVICE_ZT` as value lists for zod enums.
  * - `udidKey(udid)` — the case-insensitive form of a UDID used by the user+UDID index.
  * - `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex.
+ * - `KID_PATTERN`, `BEIZHU_MAX_CHARS`, `PNAME_MAX_CHARS` — the limits of a kid, a remark and a device name.
  * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match.
  * - `statusView(device, statusName)` / `infoView(device)` — the allowlisted response shapes of the status
  *   and info endpoints (never the `.p12`, the profile, the owner, the tenant or the account).
@@ -64,6 +65,15 @@ export function udidKey(udid: string): string {
 }
 
 const UDID_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{16}|[0-9a-f]{40})$/i;
+
+/** Kids are used in URLs and logs: letters, digits, `-`, `_` and `.` only. */
+export const KID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The owner's remark (`beizhu`), as the add routes accept it, in code points. */
+export const BEIZHU_MAX_CHARS = 200;
+
+/** The device name (`pname`), in code points. */
+export const PNAME_MAX_CHARS = 100;
 
 export function isUdidFormat(udid: string): boolean {
   return UDID_PATTERN.test(udid);

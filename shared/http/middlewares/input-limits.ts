@@ -45,8 +45,13 @@ function checkNumber(value: number, field: string): void {
   if (!representable || (Number.isInteger(value) && !Number.isSafeInteger(value))) throw malformed('invalid_value', field);
 }
 
+/** No NUL or other control characters; tab, CR and LF only where `multiline`. Imports apply the same rule. */
+export function isCleanText(value: string, multiline: boolean): boolean {
+  return !CONTROL.test(value) && (multiline || !LINE_CONTROL.test(value));
+}
+
 function checkString(value: string, field: string, multiline: boolean): void {
-  if (CONTROL.test(value) || (!multiline && LINE_CONTROL.test(value))) throw malformed('invalid_value', field);
+  if (!isCleanText(value, multiline)) throw malformed('invalid_value', field);
 }
 
 /**
