@@ -11,6 +11,8 @@ export interface Benchmark {
   name: string;
   /** How many timed iterations (the runner's `--iterations N` overrides it). */
   iterations: number;
+  /** Rows one iteration handles (bulk imports): the report adds rows per second. */
+  rowsPerIteration?: number;
   /**
    * Untimed set-up (users, sources); returns the step to time. The step is called `iterations + 1` times with
    * 0, 1, …, iterations; call 0 warms up and is not counted. A step that throws fails the benchmark: a
@@ -81,6 +83,8 @@ export interface BenchReport {
   dynamoCallsPerIteration: Record<string, number>;
   /** Mean milliseconds per iteration spent in each table's calls. */
   dynamoMsPerIteration: Record<string, number>;
+  /** Mean rows per second, for benchmarks that declare `rowsPerIteration`. */
+  rowsPerSecond?: number;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -94,7 +98,7 @@ function tableLabel(physical: string, prefix: string): string {
   return physical.startsWith(prefix) ? physical.slice(prefix.length) : physical;
 }
 
-export function summarize(file: string, name: string, samples: IterationSample[], tablePrefix: string): BenchReport {
+export function summarize(file: string, name: string, samples: IterationSample[], tablePrefix: string, rowsPerIteration?: number): BenchReport {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   const calls: Record<string, number> = {};
   const ms: Record<string, number> = {};
@@ -120,6 +124,7 @@ export function summarize(file: string, name: string, samples: IterationSample[]
     },
     dynamoCallsPerIteration: perIteration(calls),
     dynamoMsPerIteration: perIteration(ms),
+    ...(rowsPerIteration ? { rowsPerSecond: Math.round((rowsPerIteration * samples.length * 1000) / Math.max(1, sorted.reduce((a, b) => a + b, 0))) } : {}),
   };
 }
 
@@ -128,6 +133,7 @@ export function formatReport(report: BenchReport): string {
   const lines = [
     `${report.name}  (${report.file}, ${report.iterations} iterations)`,
     `  latency ms   mean ${l.mean}  p50 ${l.p50}  p95 ${l.p95}  p99 ${l.p99}  max ${l.max}`,
+    ...(report.rowsPerSecond === undefined ? [] : [`  rows/s       ${report.rowsPerSecond.toLocaleString('en-US')}`]),
     `  DynamoDB calls per iteration: ${Object.values(report.dynamoCallsPerIteration).reduce((a, b) => round(a + b), 0)}`,
     ...Object.entries(report.dynamoCallsPerIteration).map(([k, v]) => `    ${k.padEnd(28)} ${v}`),
     `  DynamoDB ms per iteration, by table:`,

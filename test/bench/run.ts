@@ -60,7 +60,7 @@ try {
           const taken = await sample(() => step(i));
           if (i > 0) samples.push(taken);
         }
-        const report = summarize(file, bench.name, samples, tablePrefix);
+        const report = summarize(file, bench.name, samples, tablePrefix, bench.rowsPerIteration);
         reports.push(report);
         if (!values.json) console.log(`${formatReport(report)}\n`);
       }

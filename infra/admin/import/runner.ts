@@ -84,7 +84,7 @@ export interface RunOptions {
 export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Promise<ImportSummary> {
   const table = new TableFile(options.file, kind.layout, { format: options.format });
   const chunkSize = kind.chunkSize ?? 100;
-  const concurrency = kind.concurrency ?? 4;
+  const concurrency = kind.concurrency ?? 8;
   const progress = new Progress(options.progress, `import ${kind.name}${options.dryRun ? ' (dry run)' : ''}`);
   const summary: ImportSummary = { kind: kind.name, dry_run: options.dryRun, rows: 0, imported: 0, skipped: 0, unchanged: 0, errors: [] };
   const allErrors: RowError[] = [];
@@ -95,6 +95,9 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
   let handled = 0;
   let fraction = 0;
   let pending: KeyedRow<T>[] = [];
+  // Reading runs ahead of writing: the share done is rows handled over the rows the file holds, estimated
+  // from the rows read so far and the share of its bytes they took.
+  const share = () => (summary.rows === 0 ? 0 : (handled * fraction) / summary.rows);
 
   const commit = (rows: KeyedRow<T>[]) => {
     const task = kind.commit(rows, options.dryRun).then(
@@ -104,7 +107,7 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
         summary.skipped += new Set(result.errors.map((e) => e.line)).size;
         allErrors.push(...result.errors);
         handled += rows.length;
-        progress.update(handled, fraction);
+        progress.update(handled, share());
       },
       (error: unknown) => {
         failure ??= error;
@@ -143,7 +146,7 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
         pending.push(prepared.row);
         if (pending.length >= chunkSize) await flush();
       }
-      progress.update(handled, fraction);
+      progress.update(handled, share());
       if (failure) break;
     }
     await flush();
