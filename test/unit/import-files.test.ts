@@ -89,6 +89,17 @@ describe('progress on stderr', () => {
     expect(writes[1]).toBe('\rimport devices ████████████████████████ 100%  20,000 rows  2,500 rows/s  in 0:08\x1b[K\n');
   });
 
+  test('a narrow terminal shortens the bar, never the numbers, and the line never wraps', () => {
+    let t = 0;
+    const writes: string[] = [];
+    const progress = new Progress({ isTTY: true, columns: 70, write: (s: string) => writes.push(s) }, 'import devices', () => t);
+    t = 2_000;
+    progress.update(5_000, 0.25);
+    const line = writes[0]!.replace('\r', '').replace('\x1b[K', '');
+    expect(line.length).toBeLessThanOrEqual(69);
+    expect(line).toMatch(/^import devices [█░]{5,23} {2}25% {2}5,000 rows {2}2,500 rows\/s {2}ETA 0:06$/);
+  });
+
   test('elsewhere, a plain line every few seconds and one at the end', () => {
     let t = 0;
     const { writes, sink: s } = sink(false);

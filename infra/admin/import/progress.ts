@@ -64,12 +64,14 @@ export class Progress {
     const percent = `${Math.floor(this.fraction * 100)}%`.padStart(4);
     const counts = `${this.rows.toLocaleString('en-US')} rows  ${Math.round(rate).toLocaleString('en-US')} rows/s`;
     if (this.sink.isTTY) {
-      const filled = Math.round(this.fraction * BAR_WIDTH);
-      const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
       const tail = final ? `in ${formatDuration(elapsed)}` : `ETA ${formatDuration(eta)}`;
-      const text = `${this.label} ${bar} ${percent}  ${counts}  ${tail}`;
-      const width = this.sink.columns ?? 120;
-      this.sink.write(`\r${text.slice(0, width - 1).padEnd(Math.min(width - 1, text.length))}\x1b[K${final ? '\n' : ''}`);
+      const text = `${percent}  ${counts}  ${tail}`;
+      // A narrow terminal loses bar before numbers; the line never wraps, or redrawing in place breaks.
+      const width = (this.sink.columns ?? 120) - 1;
+      const barWidth = Math.min(BAR_WIDTH, width - this.label.length - text.length - 2);
+      const filled = Math.round(this.fraction * Math.max(0, barWidth));
+      const bar = barWidth >= 5 ? ` ${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}` : '';
+      this.sink.write(`\r${`${this.label}${bar} ${text}`.slice(0, width)}\x1b[K${final ? '\n' : ''}`);
       this.drewBar = !final;
       return;
     }

@@ -93,11 +93,13 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
   let failure: unknown;
   /** Rows whose outcome is known: refused, or committed. */
   let handled = 0;
+  /** Rows read up to the end of the last piece of the file, and the share of its bytes that piece ended at. */
+  let rowsThroughPiece = 0;
   let fraction = 0;
   let pending: KeyedRow<T>[] = [];
   // Reading runs ahead of writing: the share done is rows handled over the rows the file holds, estimated
-  // from the rows read so far and the share of its bytes they took.
-  const share = () => (summary.rows === 0 ? 0 : (handled * fraction) / summary.rows);
+  // from the rows of the pieces read so far and the share of the bytes they took.
+  const share = () => (rowsThroughPiece === 0 ? 0 : (handled * fraction) / rowsThroughPiece);
 
   const commit = (rows: KeyedRow<T>[]) => {
     const task = kind.commit(rows, options.dryRun).then(
@@ -124,8 +126,10 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
   };
 
   try {
-    for await (const rows of table.rows((p) => (fraction = p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 1))) {
-      for (const row of rows) {
+    for await (const piece of table.chunks()) {
+      rowsThroughPiece += piece.rows.length;
+      fraction = piece.totalBytes > 0 ? Math.min(1, piece.bytesRead / piece.totalBytes) : 1;
+      for (const row of piece.rows) {
         if (failure) break;
         summary.rows++;
         const prepared = row.shapeError ? ({ ok: false, errors: [{ line: row.line, column: null, reason: row.shapeError }] } as const) : kind.prepare(row);

@@ -30,7 +30,9 @@ export interface TableRow {
   shapeError?: string;
 }
 
-export interface TableProgress {
+/** Rows read from one piece of the file, and how far into the file that piece ends. */
+export interface TableChunk {
+  rows: TableRow[];
   bytesRead: number;
   totalBytes: number;
 }
@@ -54,8 +56,8 @@ export class TableFile {
     return (await stat(this.path)).size;
   }
 
-  /** The rows, a chunk at a time; `onProgress` hears how much of the file was read. */
-  async *rows(onProgress?: (p: TableProgress) => void): AsyncGenerator<TableRow[]> {
+  /** The rows, a piece of the file at a time. */
+  async *chunks(): AsyncGenerator<TableChunk> {
     const totalBytes = await this.size();
     const stream = createReadStream(this.path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
     let parser: DelimitedParser | undefined;
@@ -70,12 +72,11 @@ export class TableFile {
         first = false;
         if (this.readHeader(records[0]!)) records.shift();
       }
-      onProgress?.({ bytesRead: stream.bytesRead, totalBytes });
-      if (records.length > 0) yield records.map((r) => this.toRow(r));
+      if (records.length > 0) yield { rows: records.map((r) => this.toRow(r)), bytesRead: stream.bytesRead, totalBytes };
     }
     const rest = parser?.end() ?? [];
     if (first && rest.length > 0 && this.readHeader(rest[0]!)) rest.shift();
-    if (rest.length > 0) yield rest.map((r) => this.toRow(r));
+    if (rest.length > 0) yield { rows: rest.map((r) => this.toRow(r)), bytesRead: totalBytes, totalBytes };
   }
 
   private readHeader(record: DelimitedRecord): boolean {
