@@ -67,7 +67,7 @@ export class Progress {
       const tail = final ? `in ${formatDuration(elapsed)}` : `ETA ${formatDuration(eta)}`;
       const text = `${percent}  ${counts}  ${tail}`;
       // A narrow terminal loses bar before numbers; the line never wraps, or redrawing in place breaks.
-      const width = (this.sink.columns ?? 120) - 1;
+      const width = (this.sink.columns || 120) - 1; // 0 when the terminal reports no size
       const barWidth = Math.min(BAR_WIDTH, width - this.label.length - text.length - 2);
       const filled = Math.round(this.fraction * Math.max(0, barWidth));
       const bar = barWidth >= 5 ? ` ${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}` : '';
