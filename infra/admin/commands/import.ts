@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { nowSeconds } from '../../../shared/clock';
 import { requireUser } from '../../../shared/domain/users/user-service';
 import { CliError, flagText, parseFlags, type Command } from '../cli-types';
+import { getSource } from '../../../shared/db/repositories/source-repository';
+import { appsKind } from '../import/kinds/apps';
 import { devicesKind } from '../import/kinds/devices';
 import { runImport, type ImportKind } from '../import/runner';
 import { parseUtcOffset } from '../import/time-cells';
 
 /** The file kinds, by flag; exactly one per run. */
-const FILE_FLAGS = ['devices'] as const;
+const FILE_FLAGS = ['devices', 'apps'] as const;
 
 const file = z.optional(flagText(4096).check(z.refine((path) => existsSync(path), 'no such file')));
 
@@ -17,6 +19,8 @@ export const importCommands: Record<string, Command> = {
     const f = parseFlags(flags, {
       user: flagText(),
       devices: file,
+      apps: file,
+      source: z.optional(flagText(128)),
       'dry-run': z.optional(z.literal(true, { error: 'takes no value' })),
       format: z.optional(z.enum(['tsv', 'csv'], { error: 'must be tsv or csv' })),
       'utc-offset': z.optional(flagText(6).check(z.refine((v) => parseUtcOffset(v) !== undefined, 'must look like +08:00'))),
@@ -26,8 +30,19 @@ export const importCommands: Record<string, Command> = {
     const user = await requireUser(f.user);
     const utcOffsetSeconds = f['utc-offset'] === undefined ? 0 : parseUtcOffset(f['utc-offset'])!;
     const now = nowSeconds();
-    const kind: ImportKind<unknown> = devicesKind({ user, now, utcOffsetSeconds }) as ImportKind<unknown>;
-    const summary = await runImport(kind, { file: f[given[0]!]!, dryRun: f['dry-run'] === true, format: f.format, progress: io?.err ?? process.stderr });
+    const flag = given[0]!;
+    let kind: ImportKind<unknown>;
+    if (flag === 'devices') {
+      if (f.source !== undefined) throw new CliError('--source does not apply to --devices');
+      kind = devicesKind({ user, now, utcOffsetSeconds }) as ImportKind<unknown>;
+    } else {
+      if (f.source === undefined) throw new CliError(`--${flag} needs --source S`);
+      const source = await getSource(f.source);
+      // The same answer for a missing source and someone else's, as the management routes give.
+      if (!source || source.owner_id !== user.userId || source.tenant_id !== user.tenantId) throw new CliError(`unknown source ${f.source} for user ${user.userId}`);
+      kind = appsKind({ source, now, utcOffsetSeconds }) as ImportKind<unknown>;
+    }
+    const summary = await runImport(kind, { file: f[flag]!, dryRun: f['dry-run'] === true, format: f.format, progress: io?.err ?? process.stderr });
     return { ...summary };
   },
 };

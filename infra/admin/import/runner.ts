@@ -23,6 +23,8 @@ export interface KeyedRow<T> {
   line: number;
   /** What makes a re-run find this row again. */
   key: string;
+  /** What the key is made of, for the duplicate message, when not the kind's `keyColumn`. */
+  keyLabel?: string;
   value: T;
 }
 
@@ -48,6 +50,8 @@ export interface ImportKind<T> {
   chunkSize?: number;
   /** Commits in flight at once; kinds whose rows depend on earlier rows use 1. */
   concurrency?: number;
+  /** Rows imported differently from the file (an app shown in the panel but imported as a draft). */
+  warnings?: RowError[];
 }
 
 export interface ImportSummary {
@@ -64,6 +68,8 @@ export interface ImportSummary {
   errors: RowError[];
   /** Errors left out of `errors` beyond the first `MAX_LISTED_ERRORS`. */
   errors_omitted?: number;
+  /** Rows imported, but not exactly as the file had them. */
+  warnings?: RowError[];
   /** Header columns no field maps to. */
   ignored_columns?: string[];
 }
@@ -143,7 +149,7 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
         if (earlier !== undefined) {
           handled++;
           summary.skipped++;
-          allErrors.push({ line: row.line, column: kind.keyColumn, reason: `repeats the ${kind.keyColumn} of line ${earlier}` });
+          allErrors.push({ line: row.line, column: kind.keyColumn, reason: `repeats the ${prepared.row.keyLabel ?? kind.keyColumn} of line ${earlier}` });
           continue;
         }
         firstLineOfKey.set(prepared.row.key, row.line);
@@ -171,6 +177,7 @@ export async function runImport<T>(kind: ImportKind<T>, options: RunOptions): Pr
   allErrors.sort((a, b) => a.line - b.line);
   summary.errors = allErrors.slice(0, MAX_LISTED_ERRORS);
   if (allErrors.length > MAX_LISTED_ERRORS) summary.errors_omitted = allErrors.length - MAX_LISTED_ERRORS;
+  if (kind.warnings?.length) summary.warnings = [...kind.warnings].sort((a, b) => a.line - b.line).slice(0, MAX_LISTED_ERRORS);
   if (table.ignoredColumns.length > 0) summary.ignored_columns = table.ignoredColumns;
   return summary;
 }

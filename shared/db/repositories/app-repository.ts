@@ -7,13 +7,13 @@ import { getSource } from './source-repository';
 import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
 import type { Actor } from '../../domain/sources/source';
 
-const appKey = (id: number) => `app#${String(id).padStart(10, '0')}`;
+export const appKey = (id: number) => `app#${String(id).padStart(10, '0')}`;
 
 /**
  * One guard item per published bundle identifier + version makes "no duplicate release" part of the publish
  * transaction. The app remembers its guard's key, so unpublishing frees exactly that pair.
  */
-const publishedGuardKey = (bundleIdentifier: string, version: string) =>
+export const publishedGuardKey = (bundleIdentifier: string, version: string) =>
   `published#${createHash('sha256').update(JSON.stringify(['bundle', bundleIdentifier, version])).digest('hex')}`;
 
 /** Guards written before apps had bundle identifiers were keyed by name + version. */
