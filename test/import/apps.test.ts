@@ -119,9 +119,10 @@ describe('import --apps', () => {
       app({ updated_at: '2025-13-01 00:00:00' }), // 14
       app({ id: 'abc' }), // 15
       app({ id: '1001' }), // 16: the id of line 1
+      [...app({}), '\\N', '\\N', '\\N', 'fourteen'], // 17
     ];
     const out = await importApps(o, tempFile(outfile(rows)));
-    expect(out.json).toMatchObject({ rows: 16, imported: 1, skipped: 15 });
+    expect(out.json).toMatchObject({ rows: 17, imported: 1, skipped: 16 });
     const errors = out.json.errors as Array<{ line: number; column: string; reason: string }>;
     expect(errors.map((e) => [e.line, e.column])).toEqual([
       [2, 'name'],
@@ -139,6 +140,7 @@ describe('import --apps', () => {
       [14, 'updated_at'],
       [15, 'id'],
       [16, 'id'],
+      [17, 'min_os_version'],
     ]);
     expect(errors[0]!.reason).toBe('is required');
     expect(errors[4]!.reason).toMatch(/http\(s\) URL/);

@@ -40,6 +40,7 @@ export const appLayout = {
     { name: 'bundle_identifier', aliases: ['bundleid', 'bundle_id'] },
     { name: 'developer_name', aliases: ['developer', 'developername'] },
     { name: 'version_description', aliases: ['versiondescription', 'changelog'] },
+    { name: 'min_os_version', aliases: ['minimum_os_version', 'min_ios'] },
   ],
   headerMarkers: ['name', 'version'],
 } as const;
@@ -61,6 +62,7 @@ const REASONS: Record<string, string> = {
   sort: 'a whole number',
   bundle_identifier: 'reverse-DNS (letters, digits, hyphens; at least two labels), at most 155 characters',
   developer_name: 'at most 100 characters, no control characters',
+  min_os_version: 'like 14, 14.0 or 15.4.1',
 };
 
 function appRowSchema(now: number, utcOffsetSeconds: number) {
