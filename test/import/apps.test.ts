@@ -91,6 +91,13 @@ describe('import --apps', () => {
     expect(feedProblems(doc)).toEqual(NO_PROBLEMS);
   });
 
+  test('a header is recognised by aliases alone (title, ver), not only by the canonical names', async () => {
+    const o = await owner();
+    const out = await importApps(o, tempFile('title,ver,url,img,size\nAliased,3.1,https://x.example/a.ipa,https://x.example/a.png,10\n', 'csv'));
+    expect(out.json).toMatchObject({ rows: 1, imported: 1, errors: [] });
+    expect((await listApps(o.source.source_id))[0]).toMatchObject({ name: 'Aliased', version: '3.1', publish_status: 'published' });
+  });
+
   test('the panel CSV sample: header aliases, other columns ignored, status 0 is a draft', async () => {
     const o = await owner();
     const out = await importApps(o, join(samples, 'apps.csv'));

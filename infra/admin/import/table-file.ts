@@ -18,7 +18,7 @@ export interface ColumnSpec {
 export interface TableLayout {
   /** In the order a file without a header holds them. */
   columns: readonly ColumnSpec[];
-  /** A first row naming all of these is a header. */
+  /** A first row naming all of these columns (by name or alias) is a header. */
   headerMarkers: readonly string[];
 }
 
@@ -85,7 +85,8 @@ export class TableFile {
       for (const name of [column.name, ...(column.aliases ?? [])]) byName.set(normalize(name), column.name);
     }
     const names = record.cells.map((cell) => normalize(cell ?? ''));
-    if (!this.layout.headerMarkers.every((marker) => names.includes(normalize(marker)))) {
+    const named = new Set(names.map((name) => byName.get(name)));
+    if (!this.layout.headerMarkers.every((marker) => named.has(marker))) {
       this.mapping = this.layout.columns.map((c) => c.name);
       return false;
     }
