@@ -8,6 +8,7 @@ import { routeFor, type FunctionName } from '../routes';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
 import { rawInputLimits } from './middlewares/input-limits';
+import { routeOperation } from './middlewares/operation';
 import { parameters } from './middlewares/parameters';
 import { rateLimit } from './middlewares/rate-limit';
 import { requestState } from './middlewares/request-state';
@@ -38,6 +39,7 @@ export function createHandler(fn: FunctionName, business: BusinessHandler) {
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
     .use(parameters())
+    .use(routeOperation(route))
     .use(tokenAuth(route.auth))
     .use(rateLimit(route))
     .handler(async (_event: ApiEvent, context: AppContext) => (await business(context.app)) as unknown as ApiResult);
