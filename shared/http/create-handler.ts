@@ -38,8 +38,8 @@ export function createHandler(fn: FunctionName, business: BusinessHandler) {
     .use(rawInputLimits())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
-    .use(parameters())
     .use(routeOperation(route))
+    .use(parameters())
     .use(tokenAuth(route.auth))
     .use(rateLimit(route))
     .handler(async (_event: ApiEvent, context: AppContext) => (await business(context.app)) as unknown as ApiResult);

@@ -265,6 +265,11 @@ describe('locked apps and unlocking', () => {
     }
     // the code is still unused after all that
     expect((await unlock(owner.source.source_id, newUdid(), code!)).body.code).toBe(1);
+    // hostile input in an unlock is refused in the unlock's own envelope: code 0
+    const hostile = await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${newUdid()}&code=AB%01CD`);
+    expect([hostile.status, hostile.body.code, hostile.body.data?.error]).toEqual([400, 0, 'invalid_value']);
+    const hostileBody = await api.request('POST', feedPath(owner.source.source_id), { json: { udid: newUdid(), code: { __proto__x: 1, a: [[[[]]]] }, pad: 'x'.repeat(70_000) } });
+    expect([hostileBody.status, hostileBody.body.code]).toEqual([413, 40002]);
     // an unknown source is the feed's 404
     expect((await unlock('snope', newUdid(), code!)).status).toBe(404);
   });
