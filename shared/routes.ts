@@ -17,8 +17,24 @@ export type AuthKind = 'bearer' | 'token' | 'none';
  * add: the device envelope where every failure is code 0 with `data.error`;
  * feed: the public source feed and download gate: documents and redirects for sideloading clients, errors in
  * the management envelope.
+ * unlock: a signer app redeeming an unlock code: the management envelope, but every refusal is code 0 (HTTP
+ * 200, 429 when limited), since those clients read `code`.
  */
-export type EnvelopeKind = 'management' | 'device' | 'add' | 'feed';
+export type EnvelopeKind = 'management' | 'device' | 'add' | 'feed' | 'unlock';
+
+/**
+ * One of several kinds of request a route serves, told apart by what the request carries. A route's
+ * operations are tried in order and the first that matches names the request's operation; one with neither
+ * `param` nor `method` matches every request.
+ */
+export interface RouteOperation {
+  name: string;
+  /** The request carries this parameter (query or body), whatever its value. */
+  param?: string;
+  method?: HttpMethod;
+  /** The envelope of this operation's answers, when it is not the route's. */
+  envelope?: EnvelopeKind;
+}
 
 /**
  * A limit on a public route, counted per caller IP in a calendar window; with `perPathParam`, separately
@@ -28,6 +44,13 @@ export interface IpLimit {
   limit: number;
   window: 'minute' | 'hour';
   perPathParam?: string;
+  /** Only requests of this operation (see `operations`) are counted and limited; without it, every request. */
+  operation?: string;
+  /**
+   * `failures`: only requests that fail use up the limit (a success gives its count back), and once it is
+   * used up every request of the operation is refused until the window ends. Default: every request counts.
+   */
+  counts?: 'all' | 'failures';
 }
 
 export interface RouteDefinition {
@@ -43,8 +66,10 @@ export interface RouteDefinition {
    * a user gets 60 adds a minute in all, not 60 on each). Without it, the route's function is its group.
    */
   rateLimitGroup?: string;
-  /** Public routes' limits per caller IP; each must allow the request. */
+  /** Public routes' limits per caller IP; each that applies to the request must allow it. */
   ipLimits?: readonly IpLimit[];
+  /** The kinds of request the route serves, when it serves several (its function reads the request's). */
+  operations?: readonly RouteOperation[];
   envelope: EnvelopeKind;
   description: string;
   /**
@@ -199,15 +224,35 @@ export const routes = [
   },
   {
     function: 'source-feed',
-    methods: ['GET'],
+    methods: ['GET', 'POST'],
     path: '/api/rjy/{source_id}/appstore',
     auth: 'none',
     rateLimit: null,
-    ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
+    // A request with a `code` is an unlock (GET or POST), any other POST a misuse report, the rest feed reads.
+    operations: [
+      { name: 'unlock', param: 'code', envelope: 'unlock' },
+      { name: 'report', method: 'POST' },
+      { name: 'read' },
+    ],
+    ipLimits: [
+      { operation: 'read', limit: 600, window: 'minute', perPathParam: 'source_id' },
+      { operation: 'report', limit: 60, window: 'minute', perPathParam: 'source_id' },
+      { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+    ],
     envelope: 'feed',
-    description: 'Public app feed of a source',
+    description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',
     // sources: written once to give a source created before signed links its link secret and feed key.
-    data: { read: ['apps', 'devices'], write: ['sources'] },
+    data: { read: ['apps', 'devices'], write: ['sources', 'sourceProtection'] },
+  },
+  {
+    function: 'source-icon',
+    methods: ['GET'],
+    path: '/api/rjy/{source_id}/icon.png',
+    auth: 'none',
+    rateLimit: null,
+    envelope: 'feed',
+    description: 'The built-in icon of the placeholder app a blocked device sees',
+    data: {},
   },
   {
     function: 'download-gate',
@@ -218,7 +263,37 @@ export const routes = [
     ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
     envelope: 'feed',
     description: 'Check a signed download link and redirect to the build',
-    data: { read: ['sources', 'apps', 'devices'] },
+    data: { read: ['sources', 'apps', 'devices', 'sourceProtection'] },
+  },
+  {
+    function: 'unlock-codes',
+    methods: ['GET', 'POST'],
+    path: '/api/appstore/manage/sources/{source_id}/unlock-codes',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: "List a source's unlock codes (GET) or create a batch of them (POST)",
+    data: { read: ['sources'], write: ['sourceProtection'] },
+  },
+  {
+    function: 'list-blocklist',
+    methods: ['GET'],
+    path: '/api/appstore/manage/sources/{source_id}/blocklist',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: "A source's blocked devices and misuse monitor",
+    data: { read: ['sources', 'sourceProtection'] },
+  },
+  {
+    function: 'blocklist-entry',
+    methods: ['PUT', 'DELETE'],
+    path: '/api/appstore/manage/sources/{source_id}/blocklist/{udid}',
+    auth: 'bearer',
+    rateLimit: 30,
+    envelope: 'management',
+    description: 'Block a device from a source by hand (PUT) or take it off the block list (DELETE)',
+    data: { read: ['sources'], write: ['sourceProtection'] },
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -10,5 +10,5 @@ export const contract: FunctionContract = {
   }),
   raw: { status: 302, description: 'Redirect (Location) to the build' },
   notes:
-    'A download link from the feed. Checked in order: signature (bad_signature), a link issued without a UDID (udid_required), expiry (link_expired), a device the owner disabled (device_disabled), the app (unknown or unpublished: 404), its lock (locked). Refusals answer HTTP 403, code 403, with data.error and a localized msg. 600 requests per minute per caller IP per source.',
+    'A download link from the feed. Checked in order: signature (bad_signature), a link issued without a UDID (udid_required), expiry (link_expired), a device the owner blocked (blocked; the reserved app id 0 of the blocked document always refuses blocked) or disabled (device_disabled), the app (unknown or unpublished: 404), its lock (locked, unless the UDID unlocked the source and the unlock still runs). Refusals answer HTTP 403, code 403, with data.error and a localized msg. 600 requests per minute per caller IP per source.',
 };

@@ -93,6 +93,9 @@ export class ServiceApi extends Construct {
       restApiName: `${scope.node.id}-api`,
       description: 'App source & device service',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // The built-in placeholder icon is the API's one binary answer: its function returns it base64-encoded
+      // and API Gateway decodes it for a client that asks for an image.
+      binaryMediaTypes: ['image/png', 'image/*'],
       // Usage plans meter API keys; the authorizer, not the caller, names the key.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // The role API Gateway uses to write logs is one setting per account and region: the last stack that

@@ -91,6 +91,8 @@ export function banner(runtime: LocalRuntime): string {
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[2]}/publish ${auth} -H 'Accept-Language: es'`,
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps ${auth} -H 'Content-Type: application/json' -d '{"name":"My App","version":"1.0","download_url":"https://downloads.example.com/my-app.ipa","bundle_identifier":"com.example.myapp","developer_name":"Me","icon_url":"https://downloads.example.com/my-app.png","size":1048576}'`,
     `  curl -s '${apiUrl}/api/rjy/${demo.sourceId}/appstore?udid=${demo.device.udid}'   # the feed for one device (links signed for it)`,
+    `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/unlock-codes ${auth} -H 'Content-Type: application/json' -d '{"count":3,"days":30}'   # then the feed URL with &code=<code> unlocks locked apps for that UDID`,
+    `  curl -s ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/blocklist ${auth}   # blocked devices and the misuse monitor`,
     `  npm run --silent admin -- source key --source ${demo.sourceId}   # the key of the feed's JWE form (Accept: application/jose)`,
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/health/check ${auth} -H 'X-Lang: en'   # probe the published apps' download links`,
     `  curl -s '${apiUrl}/api/device/status?token=${demo.token}&kid=${demo.device.kid}&action=disable' -H 'X-Lang: en'`,

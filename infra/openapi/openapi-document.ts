@@ -16,7 +16,7 @@ import { catalog, translate } from '../../shared/i18n/catalog';
 import { languages } from '../../shared/i18n/languages';
 import { allErrorKinds, codeFor } from '../../shared/http/error-codes';
 import { gatewayAnswer, gatewayAnswers } from '../../shared/http/gateway-answers';
-import { routes, type EnvelopeKind, type RouteDefinition } from '../../shared/routes';
+import { routes, type EnvelopeKind, type IpLimit, type RouteDefinition } from '../../shared/routes';
 import type { ErrorKind } from '../../shared/domain/errors';
 
 /** What a function declares about its own contract. */
@@ -31,6 +31,11 @@ export interface FunctionContract {
   notes?: string;
   /** Extra answers the function gives besides the error envelope (e.g. 304 Not Modified). */
   extraStatuses?: Record<string, string>;
+  /**
+   * For a route that serves several operations (its table entry's `operations`): the success `data` of each
+   * operation that answers an envelope rather than the route's own `response` (e.g. the feed's unlock).
+   */
+  operationResponses?: Record<string, $ZodType>;
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,8 +56,13 @@ function jsonSchema(schema: $ZodType): Record<string, unknown> {
 const CLASSIFIED: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'validation', 'malformed_input', 'too_large', 'https_required', 'unavailable', 'token_missing', 'token_invalid', 'token_expired',
   'rate_limited', 'source_not_found', 'app_not_found', 'conflict', 'device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action', 'add_failed',
-  'download_refused',
+  'download_refused', 'unlock_refused',
 ]);
+
+/** The envelopes a route answers in: its own, and those of its operations. */
+function envelopesOf(route: RouteDefinition): EnvelopeKind[] {
+  return [...new Set([route.envelope, ...(route.operations ?? []).map((op) => op.envelope ?? route.envelope)])];
+}
 
 /** Every error kind a route can answer, from what its table entry says it does. */
 function errorKinds(route: RouteDefinition): ErrorKind[] {
@@ -66,6 +76,7 @@ function errorKinds(route: RouteDefinition): ErrorKind[] {
   if (route.envelope === 'add') kinds.push('add_failed');
   // The public route under an app is the download gate: it refuses links with HTTP 403.
   if (route.envelope === 'feed' && route.path.includes('{app_id}')) kinds.push('download_refused');
+  if (envelopesOf(route).includes('unlock')) kinds.push('unlock_refused');
   return [...kinds, ...allErrorKinds.filter((kind) => !CLASSIFIED.has(kind))];
 }
 
@@ -99,10 +110,12 @@ const errorData = {
 function errorResponses(route: RouteDefinition): Record<string, unknown> {
   const byStatus = new Map<number, { code: number; kind: ErrorKind }[]>();
   for (const kind of errorKinds(route)) {
-    const { code, status } = codeFor(route.envelope, kind);
-    const list = byStatus.get(status) ?? [];
-    if (!list.some((e) => e.code === code && e.kind === kind)) list.push({ code, kind });
-    byStatus.set(status, list);
+    for (const envelope of envelopesOf(route)) {
+      const { code, status } = codeFor(envelope, kind);
+      const list = byStatus.get(status) ?? [];
+      if (!list.some((e) => e.code === code && e.kind === kind)) list.push({ code, kind });
+      byStatus.set(status, list);
+    }
   }
   byStatus.set(500, [...(byStatus.get(500) ?? []), { code: 500, kind: 'unavailable' }]);
   const responses: Record<string, unknown> = {};
@@ -133,7 +146,8 @@ function rateLimitHeaders(route: RouteDefinition): Record<string, unknown> {
 function ipLimitNote(route: RouteDefinition): string {
   const limits = route.ipLimits ?? [];
   if (!limits.length) return '';
-  return ` Limited per caller IP: ${limits.map((l) => `${l.limit} per ${l.window}${l.perPathParam ? ` per ${l.perPathParam}` : ''}`).join(', ')}.`;
+  const scope = (l: IpLimit) => (l.operation ? ` (${l.operation}${l.counts === 'failures' ? ': failed requests only' : ''})` : '');
+  return ` Limited per caller IP: ${limits.map((l) => `${l.limit} per ${l.window}${l.perPathParam ? ` per ${l.perPathParam}` : ''}${scope(l)}`).join(', ')}.`;
 }
 
 function parameters(route: RouteDefinition, method: string, request: Record<string, unknown> | undefined): unknown[] {
@@ -172,7 +186,16 @@ function success(route: RouteDefinition, contract: FunctionContract): Record<str
   }
   const data = contract.response ? jsonSchema(contract.response) : { type: 'object' };
   const headers = rateLimitHeaders(route);
-  if (route.envelope === 'feed') return { '200': { description: 'The document', headers, content: { 'application/json': { schema: data } } } };
+  if (route.envelope === 'feed') {
+    // Operations that answer an envelope (the feed address's unlocks and reports) succeed with code 1 instead.
+    const envelopes = Object.entries(contract.operationResponses ?? {}).map(([name, schema]) => {
+      const op = route.operations?.find((o) => o.name === name);
+      return envelopeSchema(op?.envelope ?? 'management', jsonSchema(schema), true);
+    });
+    const schema = envelopes.length ? { anyOf: [data, ...envelopes] } : data;
+    const description = envelopes.length ? `The document; ${Object.keys(contract.operationResponses ?? {}).join(' and ')} answer the envelope with code 1` : 'The document';
+    return { '200': { description, headers, content: { 'application/json': { schema } } } };
+  }
   return {
     '200': {
       description: `Success: code 1, msg "${translate('en', 'ok')}"`,

@@ -66,3 +66,66 @@ export const feedDocument = z.object({
     }),
   ),
 });
+
+const udidText = describe(z.string(), 'Upper-case UDID');
+const unixSeconds = (what: string) => describe(z.number(), `${what}, Unix seconds`);
+const unixSecondsOrNull = (what: string) => describe(z.nullable(z.number()), `${what}, Unix seconds; null until the code is used`);
+
+/** A new batch of unlock codes. */
+export const createdUnlockCodesData = z.object({
+  codes: z.array(z.object({ code: z.string(), days: z.number() })),
+});
+
+/** Every unlock code of a source and who used it. */
+export const unlockCodesData = z.object({
+  codes: z.array(
+    z.object({
+      code: z.string(),
+      days: z.number(),
+      state: z.union([z.literal('unused'), z.literal('used')]),
+      udid: describe(z.nullable(z.string()), 'The UDID that used the code; null while unused'),
+      used_at: unixSecondsOrNull('When it was used'),
+      ends_at: unixSecondsOrNull('When the unlock it gave ends'),
+    }),
+  ),
+});
+
+export const blockEntryData = z.object({
+  udid: udidText,
+  reason: z.union([z.literal('adder'), z.literal('cracker'), z.literal('manual')]),
+  added_at: unixSeconds('When it was blocked'),
+});
+
+/** A source's block list and misuse monitor. */
+export const blocklistData = z.object({
+  blocked: z.array(blockEntryData),
+  monitored: z.array(
+    z.object({
+      udid: udidText,
+      role: z.union([z.literal('adder'), z.literal('cracker')]),
+      count: z.number(),
+      first_seen: unixSeconds('First report'),
+      last_seen: unixSeconds('Latest report'),
+    }),
+  ),
+});
+
+export const unblockedData = z.object({
+  udid: udidText,
+  blocked: z.literal(false),
+  was_blocked: describe(z.boolean(), 'Whether the UDID was on the block list'),
+});
+
+/** A successful unlock with a code. */
+export const unlockData = z.object({
+  udid: udidText,
+  code: z.string(),
+  days: z.number(),
+  ends_at: unixSeconds('When the unlock ends'),
+});
+
+/** What a misuse report did. */
+export const reportData = z.object({
+  blocked: describe(z.array(z.string()), 'UDIDs the report blocked (open_black / open_black2)'),
+  monitored: describe(z.array(z.string()), 'UDIDs it counted in the monitor'),
+});

@@ -109,6 +109,15 @@ export const tables = {
     indexes: [{ name: 'by-queue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'created_at', type: 'N' } }],
     ttlAttribute: 'expires_at',
   },
+  /**
+   * What protects each source, one partition per source: unlock codes (`code#<CODE>`), the UDIDs that
+   * unlocked it (`unlock#<UDID>`), the block list (`block#<UDID>`) and the misuse monitor
+   * (`monitor#<UDID>#<role>`). UDIDs are upper-cased.
+   */
+  sourceProtection: {
+    partitionKey: { name: 'source_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+  },
   /** Monotonic counters for the numeric ids the contract exposes (device `id`). */
   counters: {
     partitionKey: { name: 'counter', type: 'S' },

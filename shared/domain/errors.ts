@@ -24,6 +24,8 @@ export type ErrorKind =
   | 'device_not_found'
   | 'add_failed'
   | 'download_refused'
+  /** An unlock code that cannot unlock (unknown, used by another device) or a bad UDID with it. */
+  | 'unlock_refused'
   | 'rate_limited'
   | 'unavailable';
 
@@ -34,6 +36,8 @@ export interface DomainErrorOptions {
   params?: MessageParams;
   /** Extra machine-readable data for the envelope's `data`. */
   data?: Record<string, unknown>;
+  /** The message to show when it is not the reason's own (one reason, several wordings). */
+  messageKey?: MessageKey;
   cause?: unknown;
 }
 
@@ -43,6 +47,7 @@ export class DomainError extends Error {
   readonly fields: string[] | undefined;
   readonly params: MessageParams;
   readonly data: Record<string, unknown>;
+  readonly messageKey: MessageKey | undefined;
 
   constructor(kind: ErrorKind, reason: MessageKey, options: DomainErrorOptions = {}) {
     super(`${kind}: ${reason}`, options.cause === undefined ? undefined : { cause: options.cause });
@@ -53,6 +58,7 @@ export class DomainError extends Error {
     this.fields = fields;
     this.params = { ...(fields ? { fields: fields.join(', ') } : {}), ...options.params };
     this.data = options.data ?? {};
+    this.messageKey = options.messageKey;
   }
 }
 

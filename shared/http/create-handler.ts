@@ -8,6 +8,7 @@ import { routeFor, type FunctionName } from '../routes';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
 import { rawInputLimits } from './middlewares/input-limits';
+import { routeOperation } from './middlewares/operation';
 import { parameters } from './middlewares/parameters';
 import { rateLimit } from './middlewares/rate-limit';
 import { requestState } from './middlewares/request-state';
@@ -37,6 +38,7 @@ export function createHandler(fn: FunctionName, business: BusinessHandler) {
     .use(rawInputLimits())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .use(httpUrlencodeBodyParser({ disableContentTypeError: true }))
+    .use(routeOperation(route))
     .use(parameters())
     .use(tokenAuth(route.auth))
     .use(rateLimit(route))

@@ -24,6 +24,7 @@ const managementCodes: Record<ErrorKind, CodeAndStatus> = {
   add_failed: { code: 40003, status: 409 },
   // The download gate's refusals: a client shows `msg`, `data.error` says why.
   download_refused: { code: 403, status: 403 },
+  unlock_refused: { code: 0, status: 200 },
   rate_limited: { code: 429, status: 429 },
   unavailable: { code: 500, status: 503 },
 };
@@ -50,6 +51,17 @@ function addCode(kind: ErrorKind): CodeAndStatus {
   return { code: 0, status: 200 };
 }
 
+/**
+ * Signer apps read `code` when they redeem an unlock code: every refusal is code 0, answered HTTP 200 unless
+ * the request itself could not be taken (limited, malformed, too large, plain HTTP, an outage). An unknown
+ * source stays the feed's 404.
+ */
+function unlockCode(kind: ErrorKind): CodeAndStatus {
+  if (kind === 'source_not_found') return managementCodes.source_not_found;
+  const status = managementCodes[kind].status;
+  return { code: 0, status: [400, 403, 413, 429, 503].includes(status) ? status : 200 };
+}
+
 export function codeFor(envelope: EnvelopeKind, kind: ErrorKind): CodeAndStatus {
   switch (envelope) {
     case 'management':
@@ -59,6 +71,8 @@ export function codeFor(envelope: EnvelopeKind, kind: ErrorKind): CodeAndStatus 
       return deviceCodes[kind];
     case 'add':
       return addCode(kind);
+    case 'unlock':
+      return unlockCode(kind);
   }
 }
 

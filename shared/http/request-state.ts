@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Lang } from '../i18n/languages';
-import type { RouteDefinition } from '../routes';
+import type { MessageKey, MessageParams } from '../i18n/catalog';
+import type { EnvelopeKind, RouteDefinition } from '../routes';
 import type { Tenant } from '../domain/tenants/tenant';
 import type { TokenOwner } from '../domain/users/user';
 
@@ -9,6 +10,10 @@ export type Params = Record<string, unknown>;
 /** What the middleware chain learns about a request, handed to the function's business code. */
 export interface RequestState {
   route: RouteDefinition;
+  /** Which of the route's operations this request is (routes that serve several); undefined otherwise. */
+  operation: string | undefined;
+  /** The envelope answers use: the operation's, else the route's. */
+  envelope: EnvelopeKind;
   /** Caller's source IP as API Gateway reports it. */
   ip: string;
   /** Request time, epoch milliseconds. */
@@ -36,6 +41,8 @@ export type ApiResult = APIGatewayProxyResult;
 /** What a management or device function returns on success: the envelope's `data`. */
 export interface SuccessResult {
   data: Record<string, unknown>;
+  /** The success `msg`, when it says more than "success". */
+  message?: { key: MessageKey; params?: MessageParams };
 }
 
 /** What the feed function returns: a body served as-is. */
@@ -46,6 +53,8 @@ export interface RawResult {
   headers?: Record<string, string>;
   /** A body served as this exact text instead of `raw` as JSON (a JWE, an empty 304 or 302). */
   text?: string;
+  /** `text` is base64 of a binary body (an image); API Gateway decodes it for the client. */
+  base64?: boolean;
 }
 
 export type BusinessResult = SuccessResult | RawResult;

@@ -3,6 +3,7 @@ import { commonMessages } from './messages/common';
 import { deviceMessages } from './messages/device';
 import { downloadMessages } from './messages/download';
 import { managementMessages } from './messages/management';
+import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -14,6 +15,7 @@ export const catalog = {
   ...deviceMessages,
   ...downloadMessages,
   ...managementMessages,
+  ...protectionMessages,
   ...rateLimitMessages,
 } satisfies Record<string, Translations>;
 

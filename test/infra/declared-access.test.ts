@@ -41,7 +41,10 @@ const functions = deployedFunctions();
 test.each(functions.map((fn) => [fn.name, fn] as const))('%s: every table its code can reach is granted', async (name, fn) => {
   const granted = new Set<string>([...fn.access.read, ...fn.access.write]);
   const reached = await tablesReached(name, fn.kind === 'route');
-  if (fn.kind === 'route') expect(reached.size).toBeGreaterThan(0);
+  // The analysis finds something wherever the entry declares tables (a route that declares none, such as a
+  // static icon, has nothing to find).
+  const declares = fn.kind === 'route' && (fn.route.data.read?.length ?? 0) + (fn.route.data.write?.length ?? 0) > 0;
+  if (declares) expect(reached.size).toBeGreaterThan(0);
   expect([...reached].filter((table) => !granted.has(table)).sort()).toEqual([]);
 });
 

@@ -35,3 +35,21 @@ export async function incrementWithinLimit(bucket: string, limit: number, expire
     throw err;
   }
 }
+
+/** Gives back one count taken by `incrementWithinLimit` (a request that, by its limit's rule, does not count). */
+export async function giveBack(bucket: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName('rateLimits'),
+        Key: { bucket },
+        UpdateExpression: 'ADD #count :minus',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+  }
+}

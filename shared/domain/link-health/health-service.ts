@@ -1,7 +1,7 @@
 /** The owner's view of link health (the on-demand check, which fetches, is health-check-service.ts). */
 import { listApps } from '../../db/repositories/app-repository';
 import { listHealthRecords } from '../../db/repositories/link-health-repository';
-import { ownedSource } from '../sources/source-service';
+import { ownedSource } from '../sources/source-lookup';
 import type { Actor } from '../sources/source';
 import { appHealthView } from './link-health';
 

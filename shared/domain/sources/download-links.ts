@@ -14,6 +14,9 @@ export interface LinkClaims {
   exp: number;
 }
 
+/** The app id of the placeholder a blocked device sees: no app has it, and the gate refuses it `blocked`. */
+export const BLOCKED_APP_ID = 0;
+
 export function gatePath(sourceId: string, appId: number): string {
   return `/api/rjy/${sourceId}/apps/${appId}/download`;
 }

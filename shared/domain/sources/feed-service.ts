@@ -2,26 +2,22 @@
  * What the public feed and the download gate do, free of HTTP: find the source on the caller's tenant,
  * work out who is asking, build the document; check a download link and name the build it unlocks.
  */
-import { getSource, withSourceKeys } from '../../db/repositories/source-repository';
+import { withSourceKeys } from '../../db/repositories/source-repository';
 import { getApp } from '../../db/repositories/app-repository';
+import { deviceStanding } from '../../db/repositories/protection-repository';
 import { isUdidFormat } from '../devices/device';
 import { isUdidDisabled, ownedDevice } from '../devices/device-service';
 import { DomainError } from '../errors';
-import { buildFeed, canonicalUdid, type AskingDevice } from './feed';
-import { isValidSignature } from './download-links';
+import { buildBlockedFeed, buildFeed, canonicalUdid, type AskingDevice } from './feed';
+import { BLOCKED_APP_ID, isValidSignature } from './download-links';
+import { isUnlocked, NO_STANDING } from './protection';
+import { sourceOnTenant } from './source-lookup';
+import type { Lang } from '../../i18n/languages';
 import type { Actor, Source } from './source';
 
-const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
-const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'device_disabled' | 'locked') => new DomainError('download_refused', reason);
+const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked') => new DomainError('download_refused', reason);
 
-/** The source, only on its own tenant's host: elsewhere it does not exist. */
-async function sourceOnTenant(sourceId: string, tenantId: string): Promise<Source> {
-  const source = await getSource(sourceId);
-  if (!source || source.tenant_id !== tenantId) throw sourceNotFound();
-  return source;
-}
-
-const ownerOf = (source: Source): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
+const ownerOf = (source: Pick<Source, 'owner_id' | 'tenant_id'>): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
 
 /** The query's `udid` and `kid` values, every occurrence of each (a repeated parameter stays visible). */
 export interface DeviceQuery {
@@ -35,9 +31,10 @@ const KID_MAX = 128;
  * Who asks. A UDID counts only when it is given once and well formed; anything else counts as absent. A
  * kid can only withhold: its certificate being disabled withholds, and without a usable UDID the links are
  * bound to that certificate's UDID. Any disabled certificate of the bound UDID withholds, whatever kid came
- * with it.
+ * with it. The bound UDID's standing with the source (blocked, unlocked) comes from the source's own records.
  */
-export async function askingDevice(owner: Actor, query: DeviceQuery): Promise<AskingDevice> {
+export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id' | 'tenant_id'>, query: DeviceQuery, nowSeconds: number): Promise<AskingDevice> {
+  const owner = ownerOf(source);
   const given = query.udid.length === 1 ? query.udid[0]!.trim() : '';
   let udid = isUdidFormat(given) ? canonicalUdid(given) : undefined;
   let disabled = false;
@@ -48,8 +45,9 @@ export async function askingDevice(owner: Actor, query: DeviceQuery): Promise<As
     if (!device.enabled) disabled = true;
     udid ??= canonicalUdid(device.udid);
   }
-  if (udid !== undefined && !disabled) disabled = await isUdidDisabled(owner, udid);
-  return { udid, disabled };
+  if (udid === undefined) return { udid, disabled, blocked: false, unlocked: false };
+  const [standing, udidDisabled] = await Promise.all([deviceStanding(source.source_id, udid), disabled ? true : isUdidDisabled(owner, udid)]);
+  return { udid, disabled: udidDisabled, blocked: standing.blocked, unlocked: isUnlocked(standing, nowSeconds) };
 }
 
 export interface FeedRequest {
@@ -60,6 +58,8 @@ export interface FeedRequest {
   query: DeviceQuery;
   nowSeconds: number;
   linkTtlSeconds: number;
+  /** The blocked document speaks the reader's language. */
+  lang: Lang;
 }
 
 export interface FeedAnswer {
@@ -72,8 +72,9 @@ export interface FeedAnswer {
 
 export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
   const source = await withSourceKeys(await sourceOnTenant(request.sourceId, request.tenantId));
-  const device = await askingDevice(ownerOf(source), request.query);
-  const document = await buildFeed({ source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds });
+  const device = await askingDevice(source, request.query, request.nowSeconds);
+  const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
+  const document = device.blocked ? buildBlockedFeed(ctx, request.lang) : await buildFeed(ctx);
   return { document, encrypted: source.encrypt_enabled === 1, feedKey: source.feed_key };
 }
 
@@ -94,8 +95,9 @@ const single = (values: readonly string[]): string | undefined => (values.length
 /**
  * Checks a download link and answers the origin URL it unlocks. The order is fixed and each refusal names
  * its reason: the signature (covering source, app, UDID and expiry), a link issued without a UDID, expiry,
- * then the device's standing with the source's owner (a block list belongs right before the disabled
- * check), then the app itself (unknown or unpublished → 404, locked).
+ * then the device's standing with the source's owner (block list, disabled device), then the app itself
+ * (unknown or unpublished → 404; locked unless this UDID unlocked the source and the unlock still runs).
+ * The reserved app id of the blocked document's placeholder refuses `blocked` as soon as its link is genuine.
  */
 export async function checkDownload(request: DownloadRequest): Promise<string> {
   const source = await sourceOnTenant(request.sourceId, request.tenantId);
@@ -110,11 +112,14 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
     source.link_secret !== undefined &&
     isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp: Number(exp) }, sig);
   if (!signed) throw refuse('bad_signature');
+  if (appId === BLOCKED_APP_ID) throw refuse('blocked');
   if (udid === '') throw refuse('udid_required');
   if (Number(exp) < request.nowSeconds) throw refuse('link_expired');
+  const standing = isUdidFormat(udid) ? await deviceStanding(source.source_id, udid) : NO_STANDING;
+  if (standing.blocked) throw refuse('blocked');
   if (await isUdidDisabled(ownerOf(source), udid)) throw refuse('device_disabled');
   const app = await getApp(source.source_id, appId);
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
-  if (app.lock === 1) throw refuse('locked');
+  if (app.lock === 1 && !isUnlocked(standing, request.nowSeconds)) throw refuse('locked');
   return app.download_url;
 }

@@ -12,8 +12,10 @@ import { isIP } from 'node:net';
 import { listApps } from '../../db/repositories/app-repository';
 import { udidKey } from '../devices/device';
 import { missingForPublish, type App } from './app';
-import { gateUrl, linkExpiry } from './download-links';
-import { sourceUrl, type Source } from './source';
+import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
+import { sourceIconPath, sourceUrl, type Source } from './source';
+import { translate } from '../../i18n/catalog';
+import type { Lang } from '../../i18n/languages';
 
 /** Who reads the feed, as far as the service can tell. */
 export interface AskingDevice {
@@ -21,6 +23,10 @@ export interface AskingDevice {
   udid: string | undefined;
   /** The source's owner disabled this device: every link goes through the gate, which refuses it. */
   disabled: boolean;
+  /** On the source's block list: the reader gets the blocked document instead of the catalogue. */
+  blocked: boolean;
+  /** Unlocked the source with a code, and the unlock still runs: locked apps show unlocked. */
+  unlocked: boolean;
 }
 
 export interface FeedContext {
@@ -70,9 +76,14 @@ export function groupReleases(apps: App[]): App[][] {
 function downloadUrl(app: App, ctx: FeedContext): string {
   const gated = ctx.source.encrypt_enabled === 1 || app.lock === 1 || ctx.device.disabled;
   if (!gated) return app.download_url;
+  return linkFor(app.id, ctx);
+}
+
+/** A gate link for `appId`, bound to the asking UDID (or to none, which the gate refuses). */
+function linkFor(appId: number, ctx: FeedContext): string {
   return gateUrl(ctx.baseUrl, ctx.source.link_secret, {
     sourceId: ctx.source.source_id,
-    appId: app.id,
+    appId,
     udid: ctx.device.udid ?? '',
     exp: linkExpiry(ctx.nowSeconds, ctx.linkTtlSeconds),
   });
@@ -104,7 +115,18 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
     versionDescription: latest.localizedDescription,
     downloadURL: latest.downloadURL,
     size: latest.size,
-    lock: newest.lock === 1 ? '1' : '0',
+    // Locked for this reader unless it unlocked the source; the gate decides per version either way.
+    lock: newest.lock === 1 && !ctx.device.unlocked ? '1' : '0',
+  };
+}
+
+/** Source-level keys every document shares: identity, address, announcement, icon. */
+function sourceHeader(ctx: FeedContext) {
+  const source = ctx.source;
+  return {
+    identifier: source.identifier || defaultIdentifier(ctx.host, source.source_id),
+    sourceURL: `${ctx.baseUrl}${sourceUrl(source.source_id)}`,
+    ...(source.source_icon ? { iconURL: source.source_icon, sourceicon: source.source_icon } : {}),
   };
 }
 
@@ -112,19 +134,47 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
 export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknown>> {
   const source = ctx.source;
   const releases = groupReleases(await listApps(source.source_id));
-  const url = `${ctx.baseUrl}${sourceUrl(source.source_id)}`;
+  const header = sourceHeader(ctx);
   const apps = releases.map((group) => appEntry(group, ctx));
-  const anyLocked = apps.some((app) => app.lock === '1');
+  // Offered while the source has locked apps at all, so an unlocked reader can still extend its unlock.
+  const anyLocked = releases.some((group) => group.some((app) => app.lock === 1));
   return {
     name: source.name,
-    identifier: source.identifier || defaultIdentifier(ctx.host, source.source_id),
-    sourceURL: url,
+    ...header,
     ...(source.message ? { message: source.message, description: source.message } : {}),
-    ...(source.source_icon ? { iconURL: source.source_icon, sourceicon: source.source_icon } : {}),
     ...(source.pay_url ? { payURL: source.pay_url } : {}),
-    ...(anyLocked ? { unlockURL: url } : {}),
+    ...(anyLocked ? { unlockURL: header.sourceURL } : {}),
     apps,
   };
+}
+
+/**
+ * What a blocked UDID reads: a document every client still loads, whose name and message tell the reader,
+ * in its language, that the source owner blocked the device. Its one app is a placeholder saying the same,
+ * whose links go to the gate under the reserved app id, which refuses them `blocked`. No real app appears.
+ */
+export function buildBlockedFeed(ctx: FeedContext, lang: Lang): Record<string, unknown> {
+  const source = ctx.source;
+  const header = sourceHeader(ctx);
+  const title = translate(lang, 'blocked_title');
+  const notice = translate(lang, 'blocked_notice');
+  const version = { version: '0', date: isoSeconds(ctx.nowSeconds), localizedDescription: notice, downloadURL: linkFor(BLOCKED_APP_ID, ctx), size: 0 };
+  const placeholder = {
+    name: title,
+    bundleIdentifier: `blocked.${source.source_id}`,
+    developerName: source.name,
+    localizedDescription: notice,
+    iconURL: source.source_icon || `${ctx.baseUrl}${sourceIconPath(source.source_id)}`,
+    type: 0,
+    versions: [version],
+    version: version.version,
+    versionDate: version.date,
+    versionDescription: notice,
+    downloadURL: version.downloadURL,
+    size: 0,
+    lock: '1',
+  };
+  return { name: title, ...header, message: notice, description: notice, apps: [placeholder] };
 }
 
 /** A UDID as the feed and gate compare it: upper case (the owner's records match case-insensitively). */

@@ -1,8 +1,9 @@
 import { DomainError } from '../errors';
-import { getSource, updateOwnedSource } from '../../db/repositories/source-repository';
+import { updateOwnedSource } from '../../db/repositories/source-repository';
 import { createDraft, getApp, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
 import { appDetailView, PUBLISHED_EDITABLE_FIELDS, type App, type AppMetadata } from './app';
-import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
+import { sourceView, type Actor, type Source, type SourceSettings } from './source';
+import { ownedSource } from './source-lookup';
 import type { TenantSettings } from '../tenants/tenant';
 import { effectiveHealthAlert } from '../link-health/health-alert';
 import { healthSchedule } from '../link-health/link-health';
@@ -10,12 +11,7 @@ import { healthSchedule } from '../link-health/link-health';
 export const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
 const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
 
-export async function ownedSource(actor: Actor, sourceId: string): Promise<Source> {
-  const source = await getSource(sourceId);
-  // Missing and not-yours answer the same, so a caller cannot probe other owners' sources.
-  if (!source || !isOwnedBy(source, actor)) throw sourceNotFound();
-  return source;
-}
+export { ownedSource };
 
 export async function ownedApp(actor: Actor, sourceId: string, appId: number): Promise<{ source: Source; app: App }> {
   const source = await ownedSource(actor, sourceId);

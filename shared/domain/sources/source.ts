@@ -40,6 +40,11 @@ export function sourceUrl(sourceId: string): string {
   return `/api/rjy/${sourceId}/appstore`;
 }
 
+/** The built-in icon of the blocked document's placeholder app. */
+export function sourceIconPath(sourceId: string): string {
+  return `/api/rjy/${sourceId}/icon.png`;
+}
+
 export function isOwnedBy(source: Pick<Source, 'tenant_id' | 'owner_id'>, actor: Actor): boolean {
   return source.tenant_id === actor.tenantId && source.owner_id === actor.userId;
 }

@@ -24,7 +24,7 @@ function respond(state: RequestState, statusCode: number, body: unknown): ApiRes
 
 function envelopeBody(state: RequestState, code: number, msg: string, data: Record<string, unknown>, ok: boolean) {
   const body: Record<string, unknown> = { code, msg, time: Math.floor(state.now / 1000), data };
-  if (state.route.envelope === 'device' || state.route.envelope === 'add') {
+  if (state.envelope === 'device' || state.envelope === 'add') {
     body.ip = state.ip;
     body.ysucc = ok ? 'Ysucc' : 'Yerror';
   }
@@ -43,10 +43,11 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const result = request.response as unknown as BusinessResult;
       if ('raw' in result) {
         const response = respond(state, result.statusCode ?? 200, result.raw);
-        request.response = { ...response, headers: { ...response.headers, ...result.headers }, body: result.text ?? response.body };
+        request.response = { ...response, headers: { ...response.headers, ...result.headers }, body: result.text ?? response.body, ...(result.base64 ? { isBase64Encoded: true } : {}) };
         return;
       }
-      request.response = respond(state, 200, envelopeBody(state, 1, translate(state.lang, 'ok'), result.data, true));
+      const message = result.message ?? { key: 'ok' };
+      request.response = respond(state, 200, envelopeBody(state, 1, translate(state.lang, message.key, message.params), result.data, true));
     },
     onError: (request) => {
       const state = request.context.app;
@@ -57,10 +58,10 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
         return;
       }
       if (error.kind === 'unavailable') logger.error('Dependency unavailable', { route: route.path, error: error.cause as Error });
-      const { code, status } = codeFor(route.envelope, error.kind);
+      const { code, status } = codeFor(state.envelope, error.kind);
       const data: Record<string, unknown> = { error: error.reason, ...error.data };
       if (error.fields) data.fields = error.fields;
-      request.response = respond(state, status, envelopeBody(state, code, translate(state.lang, error.reason, error.params), data, false));
+      request.response = respond(state, status, envelopeBody(state, code, translate(state.lang, error.messageKey ?? error.reason, error.params), data, false));
     },
   };
 }

@@ -29,6 +29,8 @@ const DYNAMO_MAX = 9.9e125;
 const pathIdErrors: Record<string, () => DomainError> = {
   source_id: () => new DomainError('source_not_found', 'source_not_found'),
   app_id: () => new DomainError('app_not_found', 'app_not_found'),
+  // A UDID in a path is the caller's value, not an id of ours: a bad one is a bad value.
+  udid: () => new DomainError('validation', 'invalid_value', { fields: ['udid'] }),
 };
 
 const malformed = (reason: 'body_too_complex' | 'invalid_key' | 'invalid_value', field?: string) =>

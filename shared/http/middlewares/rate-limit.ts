@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
-import { incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
+import { giveBack, incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
+import { logger } from '../../logger';
 import { DomainError, type ErrorKind } from '../../domain/errors';
 import type { IpLimit, RouteDefinition } from '../../routes';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
@@ -81,7 +82,7 @@ export async function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, li
 }
 
 /** The headers every limited response carries, and the 429 error when the request was refused. */
-function apply(state: RequestState, decision: RateLimitDecision): void {
+function apply(state: RequestState, decision: RateLimitDecision, hourly = false): void {
   const headers = state.responseHeaders;
   headers['X-RateLimit-Limit'] = String(decision.limit);
   headers['X-RateLimit-Remaining'] = String(decision.remaining);
@@ -89,6 +90,7 @@ function apply(state: RequestState, decision: RateLimitDecision): void {
   if (decision.allowed) return;
   headers['Retry-After'] = String(decision.window.retryAfter);
   throw new DomainError('rate_limited', 'rate_limited', {
+    ...(hourly ? { messageKey: 'rate_limited_hourly' as const } : {}),
     params: { limit: decision.limit, retry_after: decision.window.retryAfter },
     data: { limit: decision.limit, retry_after: decision.window.retryAfter },
   });
@@ -136,13 +138,44 @@ export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRe
   return [middleware];
 }
 
-/** A public route's per-IP limits, all charged before the business code runs. */
+/** The limits that apply to this request: those of its operation, and those for every request. */
+export function applicableIpLimits(limits: readonly IpLimit[], operation: string | undefined): IpLimit[] {
+  return limits.filter((limit) => limit.operation === undefined || limit.operation === operation);
+}
+
+/**
+ * A public route's per-IP limits, all charged before the business code runs. A limit that counts only
+ * failures is charged like any other (so concurrent attempts cannot overrun it) and given back when the
+ * request succeeds; once failures have used it up, every request of its operation is refused until the
+ * window ends.
+ */
 function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+  const refundOnSuccess = new WeakMap<RequestState, { bucket: string; decision: RateLimitDecision }[]>();
   return {
     name: 'ipRateLimit',
     before: async ({ context }) => {
       const state = context.app;
-      for (const limit of limits) apply(state, await chargeIpLimit(route, limit, state.ip, state.pathParams, state.now));
+      for (const limit of applicableIpLimits(limits, state.operation)) {
+        const decision = await chargeIpLimit(route, limit, state.ip, state.pathParams, state.now);
+        apply(state, decision, limit.window === 'hour');
+        if (limit.counts === 'failures') {
+          const refunds = refundOnSuccess.get(state) ?? [];
+          refunds.push({ bucket: ipBucketKey(route, limit, state.ip, state.pathParams, state.now), decision });
+          refundOnSuccess.set(state, refunds);
+        }
+      }
+    },
+    after: async ({ context }) => {
+      const state = context.app;
+      for (const { bucket, decision } of refundOnSuccess.get(state) ?? []) {
+        try {
+          await giveBack(bucket);
+          state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(decision.limit, decision.remaining + 1));
+        } catch (error) {
+          // The success stands; the counter merely keeps one count too many until its window ends.
+          logger.warn('Rate-limit refund failed', { bucket, error: error as Error });
+        }
+      }
     },
   };
 }

@@ -12,6 +12,8 @@ export function requestState(route: RouteDefinition): MiddlewareObj<ApiEvent, Ap
     before: ({ event, context }) => {
       context.app = {
         route,
+        operation: undefined,
+        envelope: route.envelope,
         ip: event.requestContext?.identity?.sourceIp ?? '',
         now: nowMs(),
         // From the headers alone for now; the tenant's default refines it once the tenant is known.

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { UNLOCK_CODE_LIMITS } from '../../shared/domain/sources/protection';
+
+/** An integer in [min, max]; from a query string or form plain decimal digits only ("1x", "01" are refused). */
+const intBetween = ({ min, max }: { min: number; max: number }) =>
+  z.pipe(
+    z.transform((v: unknown) => {
+      const t = typeof v === 'string' ? v.trim() : v;
+      return typeof t === 'string' && /^[1-9]\d{0,8}$/.test(t) ? Number(t) : t;
+    }),
+    z.number().check(z.refine((n) => Number.isSafeInteger(n) && n >= min && n <= max)),
+  );
+
+export const createUnlockCodesShape = {
+  count: intBetween(UNLOCK_CODE_LIMITS.count),
+  days: intBetween(UNLOCK_CODE_LIMITS.days),
+};

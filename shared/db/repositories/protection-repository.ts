@@ -1,0 +1,218 @@
+/**
+ * The `sourceProtection` table: one partition per source holding its unlock codes, unlocks, block list and
+ * monitor. Every rule that must hold under concurrency is a condition on a single write: a code is used by
+ * the one update that finds it unused, a block replaces nothing, a monitored UDID is counted only while it
+ * is not blocked.
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, paginateQuery, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { tableName } from '../tables';
+import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
+
+const table = () => tableName('sourceProtection');
+
+const codeKey = (code: string) => `code#${code}`;
+const unlockKey = (udid: string) => `unlock#${udid}`;
+const blockKey = (udid: string) => `block#${udid}`;
+const monitorKey = (udid: string, role: MonitorRole) => `monitor#${udid}#${role}`;
+const ROLES: readonly MonitorRole[] = ['adder', 'cracker'];
+
+interface CodeItem extends UnlockCode {
+  source_id: string;
+  item_key: string;
+  /** `days` in seconds, so the unlock's end is computed inside the one update that uses the code. */
+  seconds: number;
+}
+
+/**
+ * Stores new codes in one transaction (at most 100 items), each on the condition that no such code exists;
+ * false when one already did (nothing is stored then, and the caller draws new codes).
+ */
+export async function putUnlockCodes(sourceId: string, codes: readonly { code: string; days: number }[], now: number): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: codes.map(({ code, days }) => ({
+          Put: {
+            TableName: table(),
+            Item: { source_id: sourceId, item_key: codeKey(code), code, days, seconds: days * DAY_SECONDS, created_at: now } satisfies CodeItem,
+            ConditionExpression: 'attribute_not_exists(item_key)',
+          },
+        })),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) return false;
+    throw err;
+  }
+}
+
+async function queryPrefix<T>(sourceId: string, prefix: string): Promise<T[]> {
+  const items: T[] = [];
+  const pages = paginateQuery(
+    { client: documentClient() },
+    { TableName: table(), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': prefix }, ConsistentRead: true },
+  );
+  for await (const page of pages) items.push(...((page.Items ?? []) as T[]));
+  return items;
+}
+
+export async function listUnlockCodes(sourceId: string): Promise<UnlockCode[]> {
+  const items = await queryPrefix<CodeItem>(sourceId, 'code#');
+  return items.map(({ code, days, created_at, udid, used_at, ends_at }) => ({ code, days: Number(days), created_at, udid, used_at, ends_at }));
+}
+
+export type CodeUse = { used: UnlockCode } | { refused: 'unknown' } | { refused: 'taken'; by: UnlockCode };
+
+/**
+ * Uses a code for `udid`: one conditional update that succeeds only while the code is unused, so of any
+ * number of concurrent unlocks exactly one wins. A refusal says whether the code does not exist or who
+ * holds it (from the item as the failed condition saw it, without a second read).
+ */
+export async function useUnlockCode(sourceId: string, code: string, udid: string, now: number): Promise<CodeUse> {
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { source_id: sourceId, item_key: codeKey(code) },
+        UpdateExpression: 'SET udid = :udid, used_at = :now, ends_at = :now + seconds',
+        ConditionExpression: 'attribute_exists(item_key) AND attribute_not_exists(used_at)',
+        ExpressionAttributeValues: { ':udid': udid, ':now': now },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { used: out.Attributes as CodeItem };
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    const old = err.Item ? unmarshallItem(err.Item as Record<string, { S?: string; N?: string }>) : undefined;
+    return old ? { refused: 'taken', by: old } : { refused: 'unknown' };
+  }
+}
+
+/** `ReturnValuesOnConditionCheckFailure` hands back raw attribute values, which the document client does not translate. */
+function unmarshallItem(item: Record<string, { S?: string; N?: string }>): UnlockCode {
+  const text = (name: string) => item[name]?.S;
+  const num = (name: string) => (item[name]?.N === undefined ? undefined : Number(item[name]!.N));
+  return { code: text('code') ?? '', days: num('days') ?? 0, created_at: num('created_at') ?? 0, udid: text('udid'), used_at: num('used_at'), ends_at: num('ends_at') };
+}
+
+/**
+ * Lets `udid` download the source's locked apps until `endsAt`; a later end already granted (by another
+ * code) is kept, never shortened.
+ */
+export async function grantUnlock(sourceId: string, udid: string, endsAt: number): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { source_id: sourceId, item_key: unlockKey(udid) },
+        UpdateExpression: 'SET udid = :udid, ends_at = :ends',
+        ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
+        ExpressionAttributeValues: { ':udid': udid, ':ends': endsAt },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+  }
+}
+
+/** Whether `udid` is blocked and until when it has unlocked the source: one round trip. */
+export async function deviceStanding(sourceId: string, udid: string): Promise<DeviceStanding> {
+  const out = await documentClient().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [table()]: {
+          Keys: [blockKey(udid), unlockKey(udid)].map((item_key) => ({ source_id: sourceId, item_key })),
+          ConsistentRead: true,
+          ProjectionExpression: 'item_key, ends_at',
+        },
+      },
+    }),
+  );
+  let items = out.Responses?.[table()] ?? [];
+  // A batch may leave keys unprocessed under load; two keys are cheap to read again one at a time.
+  if (out.UnprocessedKeys?.[table()]?.Keys?.length) items = [...items, ...(await retryUnprocessed(out.UnprocessedKeys[table()]!.Keys!))];
+  const unlock = items.find((i) => i.item_key === unlockKey(udid));
+  return { blocked: items.some((i) => i.item_key === blockKey(udid)), unlockedUntil: Number(unlock?.ends_at ?? 0) };
+}
+
+async function retryUnprocessed(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
+  return out.Responses?.[table()] ?? [];
+}
+
+/**
+ * Blocks `udid` and takes it out of the monitor, in one transaction. An existing entry is kept as it is
+ * (its reason and time); the answer is the entry that stands.
+ */
+export async function blockUdid(sourceId: string, udid: string, reason: BlockReason, now: number): Promise<{ entry: BlockEntry; added: boolean }> {
+  const entry: BlockEntry = { udid, reason, added_at: now };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: { source_id: sourceId, item_key: blockKey(udid), ...entry }, ConditionExpression: 'attribute_not_exists(item_key)' } },
+          ...ROLES.map((role) => ({ Delete: { TableName: table(), Key: { source_id: sourceId, item_key: monitorKey(udid, role) } } })),
+        ],
+      }),
+    );
+    return { entry, added: true };
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException) || err.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw err;
+    const out = await documentClient().send(new GetCommand({ TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConsistentRead: true }));
+    const existing = out.Item as BlockEntry | undefined;
+    return { entry: existing ? { udid: existing.udid, reason: existing.reason, added_at: Number(existing.added_at) } : entry, added: false };
+  }
+}
+
+/** Removes `udid` from the block list; whether it was on it. */
+export async function unblockUdid(sourceId: string, udid: string): Promise<boolean> {
+  const out = await documentClient().send(new DeleteCommand({ TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ReturnValues: 'ALL_OLD' }));
+  return out.Attributes !== undefined;
+}
+
+/**
+ * Counts one report of `udid` in `role`, unless it is blocked (a blocked UDID is not monitored): the count
+ * and the check are one transaction. False when it was blocked and nothing was counted.
+ */
+export async function recordMonitored(sourceId: string, udid: string, role: MonitorRole, now: number): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } },
+          {
+            Update: {
+              TableName: table(),
+              Key: { source_id: sourceId, item_key: monitorKey(udid, role) },
+              UpdateExpression: 'SET udid = :udid, #role = :role, first_seen = if_not_exists(first_seen, :now), last_seen = :now ADD #count :one',
+              ExpressionAttributeNames: { '#role': 'role', '#count': 'count' },
+              ExpressionAttributeValues: { ':udid': udid, ':role': role, ':now': now, ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw err;
+  }
+}
+
+export async function listBlocked(sourceId: string): Promise<BlockEntry[]> {
+  return (await queryPrefix<BlockEntry>(sourceId, 'block#')).map(({ udid, reason, added_at }) => ({ udid, reason, added_at: Number(added_at) }));
+}
+
+export async function listMonitored(sourceId: string): Promise<MonitorEntry[]> {
+  return (await queryPrefix<MonitorEntry>(sourceId, 'monitor#')).map(({ udid, role, count, first_seen, last_seen }) => ({
+    udid,
+    role,
+    count: Number(count),
+    first_seen: Number(first_seen),
+    last_seen: Number(last_seen),
+  }));
+}
