@@ -6,11 +6,15 @@ import { CliError, flagText, parseFlags, type Command } from '../cli-types';
 import { getSource } from '../../../shared/db/repositories/source-repository';
 import { appsKind } from '../import/kinds/apps';
 import { devicesKind } from '../import/kinds/devices';
+import { blocklistKind, monitorKind, unlockCodesKind } from '../import/kinds/protection';
 import { runImport, type ImportKind } from '../import/runner';
 import { parseUtcOffset } from '../import/time-cells';
 
 /** The file kinds, by flag; exactly one per run. */
-const FILE_FLAGS = ['devices', 'apps'] as const;
+const FILE_FLAGS = ['devices', 'apps', 'unlock-codes', 'blocklist', 'monitor'] as const;
+
+/** The kinds that belong to a source, by flag. */
+const SOURCE_KINDS = { apps: appsKind, 'unlock-codes': unlockCodesKind, blocklist: blocklistKind, monitor: monitorKind } as const;
 
 const file = z.optional(flagText(4096).check(z.refine((path) => existsSync(path), 'no such file')));
 
@@ -20,6 +24,9 @@ export const importCommands: Record<string, Command> = {
       user: flagText(),
       devices: file,
       apps: file,
+      'unlock-codes': file,
+      blocklist: file,
+      monitor: file,
       source: z.optional(flagText(128)),
       'dry-run': z.optional(z.literal(true, { error: 'takes no value' })),
       format: z.optional(z.enum(['tsv', 'csv'], { error: 'must be tsv or csv' })),
@@ -40,7 +47,7 @@ export const importCommands: Record<string, Command> = {
       const source = await getSource(f.source);
       // The same answer for a missing source and someone else's, as the management routes give.
       if (!source || source.owner_id !== user.userId || source.tenant_id !== user.tenantId) throw new CliError(`unknown source ${f.source} for user ${user.userId}`);
-      kind = appsKind({ source, now, utcOffsetSeconds }) as ImportKind<unknown>;
+      kind = SOURCE_KINDS[flag]({ source, now, utcOffsetSeconds }) as ImportKind<unknown>;
     }
     const summary = await runImport(kind, { file: f[flag]!, dryRun: f['dry-run'] === true, format: f.format, progress: io?.err ?? process.stderr });
     return { ...summary };

@@ -10,15 +10,16 @@ import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
 
-const table = () => tableName('sourceProtection');
+export const protectionTable = () => tableName('sourceProtection');
+const table = protectionTable;
 
-const codeKey = (code: string) => `code#${code}`;
-const unlockKey = (udid: string) => `unlock#${udid}`;
-const blockKey = (udid: string) => `block#${udid}`;
-const monitorKey = (udid: string, role: MonitorRole) => `monitor#${udid}#${role}`;
+export const codeKey = (code: string) => `code#${code}`;
+export const unlockKey = (udid: string) => `unlock#${udid}`;
+export const blockKey = (udid: string) => `block#${udid}`;
+export const monitorKey = (udid: string, role: MonitorRole) => `monitor#${udid}#${role}`;
 const ROLES: readonly MonitorRole[] = ['adder', 'cracker'];
 
-interface CodeItem extends UnlockCode {
+export interface CodeItem extends UnlockCode {
   source_id: string;
   item_key: string;
   /** `days` in seconds, so the unlock's end is computed inside the one update that uses the code. */
