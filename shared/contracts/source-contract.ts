@@ -2,7 +2,6 @@
 import * as z from 'zod/mini';
 import { describe } from './describe';
 
-
 export const sourceSettingsData = z.object({
   source_id: z.string(),
   name: z.string(),
@@ -30,13 +29,7 @@ export const publishRequest = z.object({
 
 /** An app as the app management routes show it: the publish view plus the client metadata. */
 export const appDetailData = z.object({
-  id: z.number(),
-  source_id: z.string(),
-  name: z.string(),
-  version: z.string(),
-  download_url: z.string(),
-  status: z.number(),
-  publish_status: z.string(),
+  ...publishedAppData.shape,
   bundle_identifier: z.string(),
   developer_name: z.string(),
   description: z.string(),
