@@ -33,6 +33,8 @@ import { BASELINE, buildBundles, importTimes } from './bundles';
 import { startWireCounter } from './wire-counter';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+// The metric lines would interleave with the report; the bench measures the request path, not CloudWatch.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 process.env.ACCOUNT_SECRETS_KEY_FILE ??= `/tmp/bench-key-${randomBytes(4).toString('hex')}`;
 
 const { values } = parseArgs({
