@@ -93,208 +93,248 @@ export const chainTableAccess = { tenant: ['tenants', 'tenantHosts'], token: ['t
   write: readonly TableKey[];
 };
 
+/*
+ * One constant per route, so a function's bundle carries its own entry and not the whole table (the handler
+ * imports its constant); `routes` lists them all for the stack, the local runtime and the contract.
+ */
+export const publishAppRoute = {
+  function: 'publish-app',
+  methods: ['POST'],
+  path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/publish',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Publish an app draft',
+  data: { write: ['sources', 'apps'] },
+} as const satisfies RouteDefinition;
+
+export const createAppRoute = {
+  function: 'create-app',
+  methods: ['POST'],
+  path: '/api/appstore/manage/sources/{source_id}/apps',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Create an app draft',
+  data: { write: ['sources', 'apps'] },
+} as const satisfies RouteDefinition;
+
+export const updateAppRoute = {
+  function: 'update-app',
+  methods: ['PATCH'],
+  path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Edit an app (a published one: its presentation only)',
+  data: { read: ['sources'], write: ['apps'] },
+} as const satisfies RouteDefinition;
+
+export const unpublishAppRoute = {
+  function: 'unpublish-app',
+  methods: ['POST'],
+  path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/unpublish',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Take a published app out of the feed (it becomes a draft)',
+  data: { write: ['sources', 'apps'] },
+} as const satisfies RouteDefinition;
+
+export const updateSourceRoute = {
+  function: 'update-source',
+  methods: ['PATCH'],
+  path: '/api/appstore/manage/sources/{source_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Update source settings',
+  data: { write: ['sources'] },
+} as const satisfies RouteDefinition;
+
+export const sourceHealthRoute = {
+  function: 'source-health',
+  methods: ['GET'],
+  path: '/api/appstore/manage/sources/{source_id}/health',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Link health of a source: the last probe of each published app',
+  data: { read: ['sources', 'apps', 'linkHealth'] },
+} as const satisfies RouteDefinition;
+
+export const sourceHealthCheckRoute = {
+  function: 'source-health-check',
+  methods: ['POST'],
+  path: '/api/appstore/manage/sources/{source_id}/health/check',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Probe the download links of a source now (at most 25 apps or 20 s per call)',
+  data: { read: ['sources', 'apps'], write: ['linkHealth'] },
+  // 20 s of probing, then any alert deliveries; API Gateway gives up at 29 s.
+  timeoutSeconds: 28,
+} as const satisfies RouteDefinition;
+
+export const deviceStatusRoute = {
+  function: 'device-status',
+  methods: ['GET', 'POST'],
+  path: '/api/device/status',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: 'Enable, disable or toggle a device',
+  data: { write: ['devices'] },
+} as const satisfies RouteDefinition;
+
+export const deviceInfoRoute = {
+  function: 'device-info',
+  methods: ['GET', 'POST'],
+  path: '/api/device/info',
+  auth: 'token',
+  rateLimit: 120,
+  envelope: 'device',
+  description: 'Read a device',
+  data: { read: ['devices'] },
+} as const satisfies RouteDefinition;
+
+export const addDeviceRoute = {
+  function: 'add-device',
+  rateLimitGroup: 'add-device',
+  methods: ['GET', 'POST'],
+  path: '/api/adddevice/v2',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'add',
+  description: 'Add a device (instant or review)',
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const addDeviceLegacyInstantRoute = {
+  function: 'add-device-legacy-instant',
+  rateLimitGroup: 'add-device',
+  methods: ['GET', 'POST'],
+  path: '/api/adddevice',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'add',
+  description: 'Legacy instant add',
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const addDeviceLegacyReviewRoute = {
+  function: 'add-device-legacy-review',
+  rateLimitGroup: 'add-device',
+  methods: ['GET', 'POST'],
+  path: '/api/addyydevice',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'add',
+  description: 'Legacy review (reservation) add',
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const sourceFeedRoute = {
+  function: 'source-feed',
+  methods: ['GET', 'POST'],
+  path: '/api/rjy/{source_id}/appstore',
+  auth: 'none',
+  rateLimit: null,
+  // A request with a `code` is an unlock (GET or POST), any other POST a misuse report, the rest feed reads.
+  operations: [
+    { name: 'unlock', param: 'code', envelope: 'unlock' },
+    { name: 'report', method: 'POST' },
+    { name: 'read' },
+  ],
+  ipLimits: [
+    { operation: 'read', limit: 600, window: 'minute', perPathParam: 'source_id' },
+    { operation: 'report', limit: 60, window: 'minute', perPathParam: 'source_id' },
+    { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+  ],
+  envelope: 'feed',
+  description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',
+  // sources: written once to give a source created before signed links its link secret and feed key.
+  data: { read: ['apps', 'devices'], write: ['sources', 'sourceProtection'] },
+} as const satisfies RouteDefinition;
+
+export const sourceIconRoute = {
+  function: 'source-icon',
+  methods: ['GET'],
+  path: '/api/rjy/{source_id}/icon.png',
+  auth: 'none',
+  rateLimit: null,
+  envelope: 'feed',
+  description: 'The built-in icon of the placeholder app a blocked device sees',
+  data: {},
+} as const satisfies RouteDefinition;
+
+export const downloadGateRoute = {
+  function: 'download-gate',
+  methods: ['GET'],
+  path: '/api/rjy/{source_id}/apps/{app_id}/download',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
+  envelope: 'feed',
+  description: 'Check a signed download link and redirect to the build',
+  data: { read: ['sources', 'apps', 'devices', 'sourceProtection'] },
+} as const satisfies RouteDefinition;
+
+export const unlockCodesRoute = {
+  function: 'unlock-codes',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/sources/{source_id}/unlock-codes',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "List a source's unlock codes (GET) or create a batch of them (POST)",
+  data: { read: ['sources'], write: ['sourceProtection'] },
+} as const satisfies RouteDefinition;
+
+export const listBlocklistRoute = {
+  function: 'list-blocklist',
+  methods: ['GET'],
+  path: '/api/appstore/manage/sources/{source_id}/blocklist',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "A source's blocked devices and misuse monitor",
+  data: { read: ['sources', 'sourceProtection'] },
+} as const satisfies RouteDefinition;
+
+export const blocklistEntryRoute = {
+  function: 'blocklist-entry',
+  methods: ['PUT', 'DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}/blocklist/{udid}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Block a device from a source by hand (PUT) or take it off the block list (DELETE)',
+  data: { read: ['sources'], write: ['sourceProtection'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
-  {
-    function: 'publish-app',
-    methods: ['POST'],
-    path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/publish',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Publish an app draft',
-    data: { write: ['sources', 'apps'] },
-  },
-  {
-    function: 'create-app',
-    methods: ['POST'],
-    path: '/api/appstore/manage/sources/{source_id}/apps',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Create an app draft',
-    data: { write: ['sources', 'apps'] },
-  },
-  {
-    function: 'update-app',
-    methods: ['PATCH'],
-    path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Edit an app (a published one: its presentation only)',
-    data: { read: ['sources'], write: ['apps'] },
-  },
-  {
-    function: 'unpublish-app',
-    methods: ['POST'],
-    path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/unpublish',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Take a published app out of the feed (it becomes a draft)',
-    data: { write: ['sources', 'apps'] },
-  },
-  {
-    function: 'update-source',
-    methods: ['PATCH'],
-    path: '/api/appstore/manage/sources/{source_id}',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Update source settings',
-    data: { write: ['sources'] },
-  },
-  {
-    function: 'source-health',
-    methods: ['GET'],
-    path: '/api/appstore/manage/sources/{source_id}/health',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Link health of a source: the last probe of each published app',
-    data: { read: ['sources', 'apps', 'linkHealth'] },
-  },
-  {
-    function: 'source-health-check',
-    methods: ['POST'],
-    path: '/api/appstore/manage/sources/{source_id}/health/check',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Probe the download links of a source now (at most 25 apps or 20 s per call)',
-    data: { read: ['sources', 'apps'], write: ['linkHealth'] },
-    // 20 s of probing, then any alert deliveries; API Gateway gives up at 29 s.
-    timeoutSeconds: 28,
-  },
-  {
-    function: 'device-status',
-    methods: ['GET', 'POST'],
-    path: '/api/device/status',
-    auth: 'token',
-    rateLimit: 60,
-    envelope: 'device',
-    description: 'Enable, disable or toggle a device',
-    data: { write: ['devices'] },
-  },
-  {
-    function: 'device-info',
-    methods: ['GET', 'POST'],
-    path: '/api/device/info',
-    auth: 'token',
-    rateLimit: 120,
-    envelope: 'device',
-    description: 'Read a device',
-    data: { read: ['devices'] },
-  },
-  {
-    function: 'add-device',
-    rateLimitGroup: 'add-device',
-    methods: ['GET', 'POST'],
-    path: '/api/adddevice/v2',
-    auth: 'token',
-    rateLimit: 60,
-    envelope: 'add',
-    description: 'Add a device (instant or review)',
-    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
-    secrets: true,
-  },
-  {
-    function: 'add-device-legacy-instant',
-    rateLimitGroup: 'add-device',
-    methods: ['GET', 'POST'],
-    path: '/api/adddevice',
-    auth: 'token',
-    rateLimit: 60,
-    envelope: 'add',
-    description: 'Legacy instant add',
-    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
-    secrets: true,
-  },
-  {
-    function: 'add-device-legacy-review',
-    rateLimitGroup: 'add-device',
-    methods: ['GET', 'POST'],
-    path: '/api/addyydevice',
-    auth: 'token',
-    rateLimit: 60,
-    envelope: 'add',
-    description: 'Legacy review (reservation) add',
-    data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
-    secrets: true,
-  },
-  {
-    function: 'source-feed',
-    methods: ['GET', 'POST'],
-    path: '/api/rjy/{source_id}/appstore',
-    auth: 'none',
-    rateLimit: null,
-    // A request with a `code` is an unlock (GET or POST), any other POST a misuse report, the rest feed reads.
-    operations: [
-      { name: 'unlock', param: 'code', envelope: 'unlock' },
-      { name: 'report', method: 'POST' },
-      { name: 'read' },
-    ],
-    ipLimits: [
-      { operation: 'read', limit: 600, window: 'minute', perPathParam: 'source_id' },
-      { operation: 'report', limit: 60, window: 'minute', perPathParam: 'source_id' },
-      { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
-    ],
-    envelope: 'feed',
-    description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',
-    // sources: written once to give a source created before signed links its link secret and feed key.
-    data: { read: ['apps', 'devices'], write: ['sources', 'sourceProtection'] },
-  },
-  {
-    function: 'source-icon',
-    methods: ['GET'],
-    path: '/api/rjy/{source_id}/icon.png',
-    auth: 'none',
-    rateLimit: null,
-    envelope: 'feed',
-    description: 'The built-in icon of the placeholder app a blocked device sees',
-    data: {},
-  },
-  {
-    function: 'download-gate',
-    methods: ['GET'],
-    path: '/api/rjy/{source_id}/apps/{app_id}/download',
-    auth: 'none',
-    rateLimit: null,
-    ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
-    envelope: 'feed',
-    description: 'Check a signed download link and redirect to the build',
-    data: { read: ['sources', 'apps', 'devices', 'sourceProtection'] },
-  },
-  {
-    function: 'unlock-codes',
-    methods: ['GET', 'POST'],
-    path: '/api/appstore/manage/sources/{source_id}/unlock-codes',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: "List a source's unlock codes (GET) or create a batch of them (POST)",
-    data: { read: ['sources'], write: ['sourceProtection'] },
-  },
-  {
-    function: 'list-blocklist',
-    methods: ['GET'],
-    path: '/api/appstore/manage/sources/{source_id}/blocklist',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: "A source's blocked devices and misuse monitor",
-    data: { read: ['sources', 'sourceProtection'] },
-  },
-  {
-    function: 'blocklist-entry',
-    methods: ['PUT', 'DELETE'],
-    path: '/api/appstore/manage/sources/{source_id}/blocklist/{udid}',
-    auth: 'bearer',
-    rateLimit: 30,
-    envelope: 'management',
-    description: 'Block a device from a source by hand (PUT) or take it off the block list (DELETE)',
-    data: { read: ['sources'], write: ['sourceProtection'] },
-  },
+  publishAppRoute,
+  createAppRoute,
+  updateAppRoute,
+  unpublishAppRoute,
+  updateSourceRoute,
+  sourceHealthRoute,
+  sourceHealthCheckRoute,
+  deviceStatusRoute,
+  deviceInfoRoute,
+  addDeviceRoute,
+  addDeviceLegacyInstantRoute,
+  addDeviceLegacyReviewRoute,
+  sourceFeedRoute,
+  sourceIconRoute,
+  downloadGateRoute,
+  unlockCodesRoute,
+  listBlocklistRoute,
+  blocklistEntryRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

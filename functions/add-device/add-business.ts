@@ -5,6 +5,10 @@ import { parseAddRequest } from '../../shared/domain/add-device/add-request';
 import { DomainError } from '../../shared/domain/errors';
 import type { BusinessHandler } from '../../shared/http/create-handler';
 import { addDelivered, addRefused } from '../../shared/observability/metrics';
+import { useMessages } from '../../shared/i18n/localize';
+import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
+
+useMessages(addDeviceMessages);
 
 export function addBusiness(fixedMode?: AccountMode): BusinessHandler {
   return async (state) => {

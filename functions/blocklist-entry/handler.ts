@@ -1,9 +1,14 @@
 import { createHandler } from '../../shared/http/create-handler';
+import { blocklistEntryRoute } from '../../shared/routes';
 import { blockByHand, unblock } from '../../shared/domain/sources/protection-service';
 import { parseManagementParams } from '../../shared/validation/management-params';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
 
 // PUT blocks the path's UDID by hand; DELETE takes it off the block list.
-export const handler = createHandler('blocklist-entry', async ({ event, params, pathParams, tenant, user, now }) => {
+useMessages(managementMessages);
+
+export const handler = createHandler(blocklistEntryRoute, async ({ event, params, pathParams, tenant, user, now }) => {
   parseManagementParams(params, { shape: {} });
   const actor = { tenantId: tenant.tenantId, userId: user!.userId };
   const sourceId = pathParams.source_id ?? '';

@@ -1,9 +1,15 @@
 import { createHandler } from '../../shared/http/create-handler';
+import { downloadGateRoute } from '../../shared/routes';
 import { queryValues } from '../../shared/http/request-url';
 import { checkDownload } from '../../shared/domain/sources/feed-service';
+import { useMessages } from '../../shared/i18n/localize';
+import { downloadMessages } from '../../shared/i18n/messages/download';
+import { protectionMessages } from '../../shared/i18n/messages/protection';
 
 // A signed link from the feed: 302 to the build, or a localized 403 whose `data.error` says why.
-export const handler = createHandler('download-gate', async ({ pathParams, event, tenant, now }) => {
+useMessages(downloadMessages, protectionMessages);
+
+export const handler = createHandler(downloadGateRoute, async ({ pathParams, event, tenant, now }) => {
   const location = await checkDownload({
     sourceId: pathParams.source_id ?? '',
     tenantId: tenant.tenantId,

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { createHandler } from '../../shared/http/create-handler';
+import { publishAppRoute } from '../../shared/routes';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { validationError } from '../../shared/domain/errors';
 import { positiveInt, text } from '../../shared/validation/fields';
 import { parseManagementParams } from '../../shared/validation/management-params';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
 
 const appId = positiveInt();
 
@@ -13,7 +16,9 @@ const appId = positiveInt();
  */
 const echoedPathShape = { source_id: z.optional(text(200)), app_id: z.optional(positiveInt()) };
 
-export const handler = createHandler('publish-app', async ({ params, pathParams, tenant, user, now }) => {
+useMessages(managementMessages);
+
+export const handler = createHandler(publishAppRoute, async ({ params, pathParams, tenant, user, now }) => {
   const echoed = parseManagementParams(params, { shape: echoedPathShape });
   const id = appId.safeParse(pathParams.app_id);
   if (!id.success) throw validationError('invalid_value', ['app_id']);

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createHandler } from '../../shared/http/create-handler';
+import { sourceFeedRoute } from '../../shared/routes';
 import { accepts, hostName, queryValues, requestBaseUrl } from '../../shared/http/request-url';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
+import { useMessages } from '../../shared/i18n/localize';
+import { protectionMessages } from '../../shared/i18n/messages/protection';
 
 const JOSE = 'application/jose';
 
@@ -23,7 +26,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 // `?udid=` (and `kid=`) name the installing device: links are bound to it, a device the owner disabled gets
 // only links the gate refuses, a blocked one the blocked document. With `Accept: application/jose` an
 // encrypting source answers a JWE.
-export const handler = createHandler('source-feed', async ({ operation, params, pathParams, event, tenant, now, lang }) => {
+useMessages(protectionMessages);
+
+export const handler = createHandler(sourceFeedRoute, async ({ operation, params, pathParams, event, tenant, now, lang }) => {
   const sourceId = pathParams.source_id ?? '';
   const nowSeconds = Math.floor(now / 1000);
   if (operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: params.udid, code: params.code, nowSeconds });

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '../i18n/catalog';
+import type { MessageKey, MessageParams } from '../i18n/localize';
 
 /**
  * What went wrong, independent of HTTP. The HTTP layer maps a kind to the code and status of the route's

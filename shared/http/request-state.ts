@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Lang } from '../i18n/languages';
-import type { MessageKey, MessageParams } from '../i18n/catalog';
+import type { MessageKey, MessageParams } from '../i18n/localize';
 import type { EnvelopeKind, RouteDefinition } from '../routes';
 import type { Tenant } from '../domain/tenants/tenant';
 import type { TokenOwner } from '../domain/users/user';

@@ -5,10 +5,14 @@ import { downloadMessages } from './messages/download';
 import { managementMessages } from './messages/management';
 import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
+import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
 
-/** Every message of the product. Each capability keeps its messages in its own file under messages/. */
+/**
+ * Every message of the product, for tooling and tests (the OpenAPI document, catalog checks). Functions do not
+ * import this: each carries only the capabilities' messages it answers with (see localize.ts).
+ */
 export const catalog = {
   ...commonMessages,
   ...addDeviceMessages,
@@ -17,18 +21,9 @@ export const catalog = {
   ...managementMessages,
   ...protectionMessages,
   ...rateLimitMessages,
-} satisfies Record<string, Translations>;
+} satisfies Record<MessageKey, Translations>;
 
-export type MessageKey = keyof typeof catalog;
-
-export type MessageParams = Record<string, string | number>;
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(catalog, key);
-}
-
-/** The message in `lang`, with `{name}` placeholders filled from `params`. */
+/** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
-  const template = catalog[key][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillPlaceholders(catalog[key][lang], params);
 }

@@ -14,7 +14,7 @@ import { udidKey } from '../devices/device';
 import { missingForPublish, type App } from './app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
 import { sourceIconPath, sourceUrl, type Source } from './source';
-import { translate } from '../../i18n/catalog';
+import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 
 /** Who reads the feed, as far as the service can tell. */
@@ -156,8 +156,8 @@ export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknow
 export function buildBlockedFeed(ctx: FeedContext, lang: Lang): Record<string, unknown> {
   const source = ctx.source;
   const header = sourceHeader(ctx);
-  const title = translate(lang, 'blocked_title');
-  const notice = translate(lang, 'blocked_notice');
+  const title = localize(lang, 'blocked_title');
+  const notice = localize(lang, 'blocked_notice');
   const version = { version: '0', date: isoSeconds(ctx.nowSeconds), localizedDescription: notice, downloadURL: linkFor(BLOCKED_APP_ID, ctx), size: 0 };
   const placeholder = {
     name: title,

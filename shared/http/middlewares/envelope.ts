@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
-import { translate } from '../../i18n/catalog';
+import { localize } from '../../i18n/localize';
 import { logger } from '../../logger';
 import type { RouteDefinition } from '../../routes';
 import { codeFor, INTERNAL_ERROR } from '../error-codes';
@@ -47,21 +47,21 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
         return;
       }
       const message = result.message ?? { key: 'ok' };
-      request.response = respond(state, 200, envelopeBody(state, 1, translate(state.lang, message.key, message.params), result.data, true));
+      request.response = respond(state, 200, envelopeBody(state, 1, localize(state.lang, message.key, message.params), result.data, true));
     },
     onError: (request) => {
       const state = request.context.app;
       const error = request.error instanceof DomainError ? request.error : bodyParserError(request.error);
       if (!error) {
         logger.error('Unhandled error', { route: route.path, error: request.error as Error });
-        request.response = respond(state, INTERNAL_ERROR.status, envelopeBody(state, INTERNAL_ERROR.code, translate(state.lang, 'internal_error'), { error: 'internal_error' }, false));
+        request.response = respond(state, INTERNAL_ERROR.status, envelopeBody(state, INTERNAL_ERROR.code, localize(state.lang, 'internal_error'), { error: 'internal_error' }, false));
         return;
       }
       if (error.kind === 'unavailable') logger.error('Dependency unavailable', { route: route.path, error: error.cause as Error });
       const { code, status } = codeFor(state.envelope, error.kind);
       const data: Record<string, unknown> = { error: error.reason, ...error.data };
       if (error.fields) data.fields = error.fields;
-      request.response = respond(state, status, envelopeBody(state, code, translate(state.lang, error.messageKey ?? error.reason, error.params), data, false));
+      request.response = respond(state, status, envelopeBody(state, code, localize(state.lang, error.messageKey ?? error.reason, error.params), data, false));
     },
   };
 }

@@ -2,15 +2,6 @@ import { defineMessages } from '../define-messages';
 
 /** Messages of the add-device routes (`/api/adddevice/v2`, `/api/adddevice`, `/api/addyydevice`). */
 export const addDeviceMessages = defineMessages({
-  udid_invalid: {
-    zh: 'UDID 格式无效（长度必须为 25 或 40 个字符）',
-    en: 'Invalid UDID format (length must be 25 or 40)',
-    'zh-TW': 'UDID 格式無效（長度必須為 25 或 40 個字元）',
-    vi: 'Định dạng UDID không hợp lệ (độ dài phải là 25 hoặc 40)',
-    ar: 'تنسيق UDID غير صالح (يجب أن يكون الطول 25 أو 40)',
-    es: 'Formato de UDID no válido (la longitud debe ser 25 o 40)',
-    ru: 'Неверный формат UDID (длина должна быть 25 или 40)',
-  },
   review_warranty_unsupported: {
     zh: '审核模式不支持保修等级 {tier}（不支持 4 和 6）',
     en: 'Review mode does not support warranty {tier} (4 and 6 are not available)',

@@ -1,24 +1,6 @@
 import { defineMessages } from '../define-messages';
 
 export const managementMessages = defineMessages({
-  source_not_found: {
-    zh: '源不存在或不属于当前用户',
-    en: 'Source not found or not owned by you on this site',
-    'zh-TW': '源不存在或不屬於目前使用者',
-    vi: 'Không tìm thấy nguồn hoặc nguồn không thuộc về bạn trên trang này',
-    ar: 'المصدر غير موجود أو لا تملكه على هذا الموقع',
-    es: 'La fuente no existe o no le pertenece en este sitio',
-    ru: 'Источник не найден или не принадлежит вам на этом сайте',
-  },
-  app_not_found: {
-    zh: '该源中不存在此应用',
-    en: 'App not found in this source',
-    'zh-TW': '此源中不存在該應用',
-    vi: 'Không tìm thấy ứng dụng trong nguồn này',
-    ar: 'التطبيق غير موجود في هذا المصدر',
-    es: 'La aplicación no existe en esta fuente',
-    ru: 'Приложение не найдено в этом источнике',
-  },
   unknown_field: {
     zh: '不支持的字段：{fields}',
     en: 'Unknown field(s): {fields}',

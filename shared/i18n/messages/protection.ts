@@ -32,15 +32,6 @@ export const protectionMessages = defineMessages({
     es: 'Este código de desbloqueo no es válido; revíselo e inténtelo de nuevo',
     ru: 'Код разблокировки недействителен; проверьте его и повторите попытку',
   },
-  rate_limited_hourly: {
-    zh: '尝试次数过多：每小时最多失败 {limit} 次，请在 {retry_after} 秒后重试',
-    en: 'Too many failed attempts: the limit is {limit} per hour, retry in {retry_after} seconds',
-    'zh-TW': '嘗試次數過多：每小時最多失敗 {limit} 次，請在 {retry_after} 秒後重試',
-    vi: 'Quá nhiều lần thử thất bại: giới hạn là {limit} lần mỗi giờ, hãy thử lại sau {retry_after} giây',
-    ar: 'محاولات فاشلة كثيرة جدًا: الحد هو {limit} في الساعة، أعد المحاولة بعد {retry_after} ثانية',
-    es: 'Demasiados intentos fallidos: el límite es {limit} por hora, vuelva a intentarlo en {retry_after} segundos',
-    ru: 'Слишком много неудачных попыток: лимит {limit} в час, повторите через {retry_after} с',
-  },
   blocked: {
     zh: '此设备已被源所有者拉黑，无法下载',
     en: 'The source owner blocked this device; it cannot download',

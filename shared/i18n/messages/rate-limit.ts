@@ -19,4 +19,13 @@ export const rateLimitMessages = defineMessages({
     es: 'El servicio no está disponible temporalmente, inténtelo de nuevo más tarde',
     ru: 'Сервис временно недоступен, повторите попытку позже',
   },
+  rate_limited_hourly: {
+    zh: '尝试次数过多：每小时最多失败 {limit} 次，请在 {retry_after} 秒后重试',
+    en: 'Too many failed attempts: the limit is {limit} per hour, retry in {retry_after} seconds',
+    'zh-TW': '嘗試次數過多：每小時最多失敗 {limit} 次，請在 {retry_after} 秒後重試',
+    vi: 'Quá nhiều lần thử thất bại: giới hạn là {limit} lần mỗi giờ, hãy thử lại sau {retry_after} giây',
+    ar: 'محاولات فاشلة كثيرة جدًا: الحد هو {limit} في الساعة، أعد المحاولة بعد {retry_after} ثانية',
+    es: 'Demasiados intentos fallidos: el límite es {limit} por hora, vuelva a intentarlo en {retry_after} segundos',
+    ru: 'Слишком много неудачных попыток: лимит {limit} в час, повторите через {retry_after} с',
+  },
 });

@@ -1,0 +1,48 @@
+import { logger } from '../logger';
+import type { Translations } from './define-messages';
+import type { Lang } from './languages';
+import type { addDeviceMessages } from './messages/add-device';
+import type { commonMessages } from './messages/common';
+import type { deviceMessages } from './messages/device';
+import type { downloadMessages } from './messages/download';
+import type { managementMessages } from './messages/management';
+import type { protectionMessages } from './messages/protection';
+import type { rateLimitMessages } from './messages/rate-limit';
+
+/** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
+export type MessageKey = keyof (typeof commonMessages &
+  typeof addDeviceMessages &
+  typeof deviceMessages &
+  typeof downloadMessages &
+  typeof managementMessages &
+  typeof protectionMessages &
+  typeof rateLimitMessages);
+
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * The messages this function answers with. Each message file holds a capability's messages in all seven
+ * languages; a function registers the files of the capabilities it serves (the shared chain registers its own),
+ * so its bundle carries those and no others. test/infra/bundle-contents.test.ts checks every message key a
+ * bundle can answer with has its translations in that bundle.
+ */
+const inUse = new Map<string, Translations>();
+
+export function useMessages(...capabilities: ReadonlyArray<Partial<Record<MessageKey, Translations>>>): void {
+  for (const messages of capabilities) for (const [key, translations] of Object.entries(messages)) inUse.set(key, translations);
+}
+
+export function fillPlaceholders(template: string, params: MessageParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The message in `lang`, with `{name}` placeholders filled from `params`. */
+export function localize(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const translations = inUse.get(key);
+  if (!translations) {
+    // A function answering with a capability it did not register: a build mistake the bundle test catches.
+    logger.error('Message not registered by this function', { key });
+    return key;
+  }
+  return fillPlaceholders(translations[lang], params);
+}
