@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../batch-get';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { getSource } from './source-repository';
 import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
-import type { Actor } from '../../domain/sources/source';
+import type { Actor, Source } from '../../domain/sources/source';
 
 export const appKey = (id: number) => `app#${String(id).padStart(10, '0')}`;
 
@@ -53,6 +54,17 @@ async function getItem(sourceId: string, appId: number): Promise<AppItem | undef
     new GetCommand({ TableName: tableName('apps'), Key: { source_id: sourceId, item_key: appKey(appId) }, ConsistentRead: true }),
   );
   return out.Item as AppItem | undefined;
+}
+
+/** The app and its source in one BatchGetItem, both read strongly consistent: publishing and editing need both. */
+export async function getAppWithSource(sourceId: string, appId: number): Promise<{ source: Source | undefined; app: App | undefined }> {
+  const [sources, apps] = [tableName('sources'), tableName('apps')];
+  const found = await batchGetAll({
+    [sources]: { Keys: [{ source_id: sourceId }], ConsistentRead: true },
+    [apps]: { Keys: [{ source_id: sourceId, item_key: appKey(appId) }], ConsistentRead: true },
+  });
+  const item = found[apps]?.[0] as AppItem | undefined;
+  return { source: found[sources]?.[0] as Source | undefined, app: item ? fromItem(item) : undefined };
 }
 
 export async function getApp(sourceId: string, appId: number): Promise<App | undefined> {

@@ -1,8 +1,8 @@
 import { DomainError } from '../errors';
 import { updateOwnedSource } from '../../db/repositories/source-repository';
-import { createDraft, getApp, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
+import { createDraft, getAppWithSource, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
 import { appDetailView, PUBLISHED_EDITABLE_FIELDS, type App, type AppMetadata } from './app';
-import { sourceView, type Actor, type Source, type SourceSettings } from './source';
+import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
 import { ownedSource } from './source-lookup';
 import type { TenantSettings } from '../tenants/tenant';
 import { effectiveHealthAlert } from '../link-health/health-alert';
@@ -14,8 +14,8 @@ const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
 export { ownedSource };
 
 export async function ownedApp(actor: Actor, sourceId: string, appId: number): Promise<{ source: Source; app: App }> {
-  const source = await ownedSource(actor, sourceId);
-  const app = await getApp(sourceId, appId);
+  const { source, app } = await getAppWithSource(sourceId, appId);
+  if (!source || !isOwnedBy(source, actor)) throw sourceNotFound();
   if (!app) throw appNotFound();
   return { source, app };
 }
