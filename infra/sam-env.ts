@@ -4,7 +4,7 @@
  */
 import { tableEnvVar, tableKeys, tableSuffix } from '../shared/db/tables';
 import { DEFAULT_API_KEY_ENV } from '../shared/domain/tenants/api-key';
-import { SECRETS_KEY_ENV } from './stack-outputs';
+import { SECRETS_KEY_ENV } from './cdk/stack-outputs';
 import { templateFunctions, type CfnTemplate } from './cloud-assembly';
 
 export interface SamEnvOptions {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_FILE, bundleSizes } from '../../infra/bundle-sizes';
 import { templateFunctions, type TemplateFunction } from '../../infra/cloud-assembly';
-import { ESM_REQUIRE_BANNER } from '../../infra/constructs/service-function';
+import { ESM_REQUIRE_BANNER } from '../../infra/cdk/constructs/service-function';
 import { authorizers, routes, scheduledJobs } from '../../shared/routes';
 import { synth, type Synthesized } from './support/synth';
 
