@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '../infra/openapi/openapi-document';
+import { buildOpenApiDocument } from '../infra/tooling/openapi-document';
 import { createApp } from '../infra/cdk/create-app';
 
 // The deployed document names the stage URL pattern; the real URL is the stack output ApiUrl.
