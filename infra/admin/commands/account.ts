@@ -10,8 +10,8 @@ import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-s
 import { logger } from '../../../shared/logger';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { simulatorControl } from './simulator-control';
-import type { SimulatedTeam } from '../../local/asc-simulator/server';
-import { simulatedAccountInput } from '../../local/simulated-account';
+import type { SimulatedTeam } from '../../asc-simulator/server';
+import { simulatedAccountInput } from '../simulated-account';
 
 const tiersFlag = () =>
   z.pipe(

@@ -1,5 +1,5 @@
 import type { NewAccountInput } from '../../shared/domain/accounts/account-service';
-import type { SimulatedTeam } from './asc-simulator/server';
+import type { SimulatedTeam } from '../asc-simulator/server';
 
 export type AccountPlacement = Omit<NewAccountInput, 'simulated' | 'teamId' | 'baseUrl' | 'issuerId' | 'keyId' | 'certificateId' | 'bundleIdId' | 'secrets' | 'expiresAt'> & {
   expiresAt?: number | undefined;
