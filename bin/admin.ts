@@ -1,4 +1,4 @@
-import '../infra/local/no-metrics';
+import '../shared/observability/no-metrics';
 import { runAdmin } from '../infra/admin/cli';
 
 process.exitCode = await runAdmin(process.argv.slice(2));

@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from '../infra/openapi/openapi-document';
-import { createApp } from '../infra/create-app';
+import { buildOpenApiDocument } from '../infra/tooling/openapi-document';
+import { createApp } from '../infra/cdk/create-app';
 
 // The deployed document names the stage URL pattern; the real URL is the stack output ApiUrl.
 const openApiDocument = await buildOpenApiDocument({ serverUrl: 'https://{apiId}.execute-api.{region}.amazonaws.com/prod' });

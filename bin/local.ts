@@ -1,4 +1,4 @@
-import '../infra/local/no-metrics';
+import '../shared/observability/no-metrics';
 import { main } from '../infra/local/start';
 
 await main();

@@ -3,7 +3,7 @@
  * route table and the functions' contracts (stdout unless --out is given).
  */
 import { writeFileSync } from 'node:fs';
-import { buildOpenApiDocument } from '../infra/openapi/openapi-document';
+import { buildOpenApiDocument } from '../infra/tooling/openapi-document';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {

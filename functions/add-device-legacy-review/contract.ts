@@ -1,4 +1,4 @@
 import { addedCertificateData, legacyAddRequest } from '../../shared/contracts/device-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = { request: legacyAddRequest, response: addedCertificateData, notes: 'The legacy review (reservation) add: /api/adddevice/v2 with mode=review.' };

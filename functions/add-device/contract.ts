@@ -1,5 +1,5 @@
 import { addRequest, addedCertificateData } from '../../shared/contracts/device-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   request: addRequest,

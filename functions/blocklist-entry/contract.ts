@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { blockEntryData, unblockedData } from '../../shared/contracts/source-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   response: z.union([blockEntryData, unblockedData]),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { appDetailData } from '../../shared/contracts/source-contract';
 import { appFieldsShape } from '../../shared/validation/app-fields';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   request: z.object(appFieldsShape),

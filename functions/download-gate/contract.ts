@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe } from '../../shared/contracts/describe';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   request: z.object({

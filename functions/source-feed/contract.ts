@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe } from '../../shared/contracts/describe';
 import { feedDocument, reportData, unlockData } from '../../shared/contracts/source-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   request: z.object({

@@ -1,5 +1,5 @@
 import { healthCheckData, sourceEchoRequest } from '../../shared/contracts/link-health-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   request: sourceEchoRequest,

@@ -1,4 +1,4 @@
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 export const contract: FunctionContract = {
   raw: { status: 200, contentType: 'image/png', description: 'The built-in icon (PNG) of the placeholder app a blocked device sees' },

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe } from '../../shared/contracts/describe';
 import { createdUnlockCodesData, unlockCodesData } from '../../shared/contracts/source-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 import { createUnlockCodesShape } from './schema';
 
 export const contract: FunctionContract = {

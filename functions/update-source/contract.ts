@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { sourceSettingsData } from '../../shared/contracts/source-contract';
-import type { FunctionContract } from '../../infra/openapi/openapi-document';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 import { updateSourceShape } from './schema';
 
 export const contract: FunctionContract = {

@@ -1,5 +1,5 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { envFromOutputs } from '../stack-outputs';
+import { envFromOutputs } from '../cdk/stack-outputs';
 import { CliError } from './cli-types';
 
 type DescribeStacks = (stack: string) => Promise<{ OutputKey?: string | undefined; OutputValue?: string | undefined }[]>;

@@ -1,6 +1,6 @@
 import { createTables } from '../../shared/db/create-tables';
 import { startApiServer } from './api-server';
-import { startAscSimulator } from './asc-simulator/server';
+import { startAscSimulator } from '../asc-simulator/server';
 import { startBackgroundJobs } from './background-jobs';
 import { startDynamoDbLocal, JavaMissingError, waitForDynamoDb } from './dynamodb-local';
 import { assertPortFree } from './free-port';

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { AscClient, type AscClientOptions } from '../../shared/apple/asc-client';
 import { CertificateNotFoundError, DeviceClassFullError } from '../../shared/apple/asc-errors';
 import { AscTokenCache } from '../../shared/apple/asc-jwt';
-import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/local/asc-simulator/server';
+import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
 import { appleFailure as failure, credentialsOf, newUdid } from '../support/asc-fixtures';
 
 let simulator: AscSimulator;

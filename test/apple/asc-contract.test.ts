@@ -1,7 +1,7 @@
 // The client's requests and the simulator's answers, checked against Apple's OpenAPI document (3.7.0).
 import { AscClient } from '../../shared/apple/asc-client';
 import { AscTokenCache } from '../../shared/apple/asc-jwt';
-import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/local/asc-simulator/server';
+import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
 import { recordingFetch, specViolations, type AscExchange } from '../support/asc-contract';
 import { credentialsOf, newUdid } from '../support/asc-fixtures';
 

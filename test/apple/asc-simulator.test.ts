@@ -3,7 +3,7 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { readP12 } from '../../shared/apple/p12-reader';
-import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/local/asc-simulator/server';
+import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
 import { newUdid } from '../support/asc-fixtures';
 
 let simulator: AscSimulator;

@@ -3,7 +3,7 @@
 import forge from 'node-forge';
 import { clearCustomerP12Cache, customerP12, exportP12 } from '../../shared/apple/p12-export';
 import { openP12, P12ReadError, readP12 } from '../../shared/apple/p12-reader';
-import { certificateAuthority, issueDistributionIdentity, type DistributionIdentity } from '../../infra/local/asc-simulator/pki';
+import { certificateAuthority, issueDistributionIdentity, type DistributionIdentity } from '../../infra/asc-simulator/pki';
 
 let identity: DistributionIdentity;
 let source: { p12Base64: string; p12Password: string };

@@ -5,7 +5,7 @@ import {
   certificateAuthority,
   issueDistributionIdentity,
   type DistributionIdentity,
-} from '../../infra/local/asc-simulator/pki';
+} from '../../infra/asc-simulator/pki';
 
 const notAfter = new Date('2031-05-06T07:08:09Z');
 let identity: DistributionIdentity;

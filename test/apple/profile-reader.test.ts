@@ -2,8 +2,8 @@
 import forge from 'node-forge';
 import { decodeProvisioningProfile, ProvisioningProfileError } from '../../shared/apple/profile-reader';
 import { readDer } from '../../shared/apple/der';
-import { certificateAuthority, issueDistributionIdentity } from '../../infra/local/asc-simulator/pki';
-import { buildProfilePlist, signedProfileContent, type ProfileContentInput } from '../../infra/local/asc-simulator/profiles';
+import { certificateAuthority, issueDistributionIdentity } from '../../infra/asc-simulator/pki';
+import { buildProfilePlist, signedProfileContent, type ProfileContentInput } from '../../infra/asc-simulator/profiles';
 
 let input: ProfileContentInput;
 let content: string;

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAscSimulator, type AscSimulator } from '../../infra/local/asc-simulator/server';
+import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
 import { addAccount } from '../../shared/domain/accounts/account-service';
-import { simulatedAccountInput } from '../../infra/local/simulated-account';
+import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import { createUser } from '../../shared/domain/users/user-service';
 import type { Benchmark } from './harness';
 

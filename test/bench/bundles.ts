@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER, EXTERNAL_MODULES } from '../../infra/constructs/service-function';
-import { PROJECT_ROOT } from '../../infra/project-root';
+import { ESM_REQUIRE_BANNER, EXTERNAL_MODULES } from '../../infra/cdk/constructs/service-function';
+import { PROJECT_ROOT } from '../../infra/cdk/project-root';
 
 export const BASELINE = '(bare SDK GetItem)';
 

@@ -1,6 +1,6 @@
 /** The generated OpenAPI document is valid OpenAPI 3.1 and covers every route of the route table. */
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { buildOpenApiDocument } from '../../infra/openapi/openapi-document';
+import { buildOpenApiDocument } from '../../infra/tooling/openapi-document';
 import { languages } from '../../shared/i18n/languages';
 import { routes } from '../../shared/routes';
 

@@ -8,8 +8,8 @@ import { tableName } from '../../shared/db/tables';
 import { deviceCounterKey, getDevice, listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { derivedKid } from '../../infra/admin/import/kinds/devices';
-import { certificateAuthority, issueDistributionIdentity } from '../../infra/local/asc-simulator/pki';
-import { signedProfileContent } from '../../infra/local/asc-simulator/profiles';
+import { certificateAuthority, issueDistributionIdentity } from '../../infra/asc-simulator/pki';
+import { signedProfileContent } from '../../infra/asc-simulator/profiles';
 import { admin, outfile, samples, tempFile, watchDynamo } from './support';
 
 beforeAll(() => useIsolatedTables());

@@ -5,9 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLE_FILE, bundleSizes } from '../../infra/bundle-sizes';
-import { templateFunctions, type TemplateFunction } from '../../infra/cloud-assembly';
-import { ESM_REQUIRE_BANNER } from '../../infra/constructs/service-function';
+import { BUNDLE_FILE, bundleSizes } from '../../infra/tooling/bundle-sizes';
+import { templateFunctions, type TemplateFunction } from '../../infra/tooling/cloud-assembly';
+import { ESM_REQUIRE_BANNER } from '../../infra/cdk/constructs/service-function';
 import { authorizers, routes, scheduledJobs } from '../../shared/routes';
 import { synth, type Synthesized } from './support/synth';
 

@@ -6,7 +6,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTemplate, stackTemplatePath, templateFunctions } from '../../infra/cloud-assembly';
+import { readTemplate, stackTemplatePath, templateFunctions } from '../../infra/tooling/cloud-assembly';
 import { authorizers, routes, scheduledJobs } from '../../shared/routes';
 
 const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { app: string; context: Record<string, unknown> };

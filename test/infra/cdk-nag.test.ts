@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Validations, type CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { createApp } from '../../infra/create-app';
+import { createApp } from '../../infra/cdk/create-app';
 import { synth } from './support/synth';
 
 function acknowledgments(root: IConstruct): { path: string; id: string; reason: string }[] {

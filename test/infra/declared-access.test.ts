@@ -5,7 +5,7 @@
  * remains are the tables the code can touch. This is an analysis build, not a deployable bundle.
  */
 import { build, type Plugin } from 'esbuild';
-import { deployedFunctions } from '../../infra/function-access';
+import { deployedFunctions } from '../../infra/cdk/function-access';
 import type { TableKey } from '../../shared/db/tables';
 
 /**

@@ -1,8 +1,8 @@
 /** The stack publishes the generated OpenAPI document as a file asset and names it in an output. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApiDocument } from '../../infra/openapi/openapi-document';
-import { OPENAPI_OUTPUT } from '../../infra/constructs/openapi-asset';
+import { buildOpenApiDocument } from '../../infra/tooling/openapi-document';
+import { OPENAPI_OUTPUT } from '../../infra/cdk/constructs/openapi-asset';
 import { synth } from './support/synth';
 
 test('the document is a stack asset with an S3 URL output', async () => {

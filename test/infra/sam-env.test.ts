@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { templateFunctions } from '../../infra/cloud-assembly';
-import { samEnvVars } from '../../infra/sam-env';
+import { templateFunctions } from '../../infra/tooling/cloud-assembly';
+import { samEnvVars } from '../../infra/tooling/sam-env';
 import { authorizers, routes, scheduledJobs } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tableSuffix } from '../../shared/db/tables';
 import { synth, type Synthesized } from './support/synth';
@@ -39,7 +39,7 @@ test('npm run sam:env writes the file for the assembly and prints the sam comman
   const out = join(dir, 'env.json');
   const stdout = execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'infra/sam-env-cli.ts', '--assembly', s.outdir, '--out', out, '--endpoint', 'http://127.0.0.1:8000', '--prefix', 'demo-'],
+    ['--import', 'tsx', 'bin/sam-env.ts', '--assembly', s.outdir, '--out', out, '--endpoint', 'http://127.0.0.1:8000', '--prefix', 'demo-'],
     { encoding: 'utf8' },
   );
   expect(stdout).toContain(`sam local start-api -t `);
@@ -54,7 +54,7 @@ test('npm run sam:env writes the file for the assembly and prints the sam comman
 test('a missing assembly is a clear error, not a stack trace', () => {
   let stderr = '';
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', 'infra/sam-env-cli.ts', '--assembly', join(tmpdir(), 'no-such-cdk-out')], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'bin/sam-env.ts', '--assembly', join(tmpdir(), 'no-such-cdk-out')], { encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
     stderr = String((error as { stderr: string }).stderr);
   }

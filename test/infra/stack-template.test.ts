@@ -7,7 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { authorizers, routes, scheduledJobs, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
-import { stageThrottle, tenantThrottle } from '../../infra/throttles';
+import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
 import { metricNames } from '../../shared/observability/metric-names';
 import { functionGrants, referencedId, synth, type Synthesized } from './support/synth';
 

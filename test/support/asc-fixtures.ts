@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AscCredentials } from '../../shared/apple/asc-jwt';
 import { AppleApiError } from '../../shared/apple/asc-errors';
-import type { SimulatedTeam } from '../../infra/local/asc-simulator/server';
+import type { SimulatedTeam } from '../../infra/asc-simulator/server';
 
 export function credentialsOf(team: SimulatedTeam): AscCredentials {
   return { baseUrl: team.baseUrl, issuerId: team.issuerId, keyId: team.keyId, privateKeyPem: team.privateKeyPem };

@@ -4,7 +4,7 @@
  * cannot drift from what the service answers.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { buildOpenApiDocument } from '../../infra/openapi/openapi-document';
+import { buildOpenApiDocument } from '../../infra/tooling/openapi-document';
 import { compilePath } from '../../infra/local/api-gateway-event';
 import { gatewayAnswer } from '../../shared/http/gateway-answers';
 
@@ -42,7 +42,7 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
   if (!response) {
     throw new Error(
       `${method} ${template}: HTTP ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')}). ` +
-        'The OpenAPI document (infra/openapi/openapi-document.ts) derives error answers from the route table entry and ' +
+        'The OpenAPI document (infra/tooling/openapi-document.ts) derives error answers from the route table entry and ' +
         'success answers from functions/<name>/contract.ts (`response`, `raw`, `extraStatuses`): declare it there.',
     );
   }
@@ -51,7 +51,7 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
   const validate = validatorFor(`${method} ${template} ${status}`, schema);
   if (!validate(body)) {
     throw new Error(
-      `${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document (functions/<name>/contract.ts or infra/openapi/openapi-document.ts): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      `${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document (functions/<name>/contract.ts or infra/tooling/openapi-document.ts): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
     );
   }
 }

@@ -10,8 +10,7 @@ import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-s
 import { logger } from '../../../shared/logger';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { simulatorControl } from './simulator-control';
-import type { SimulatedTeam } from '../../local/asc-simulator/server';
-import { simulatedAccountInput } from '../../local/simulated-account';
+import { simulatedAccountInput, type SimulatedTeamAnswer } from '../simulated-account';
 
 const tiersFlag = () =>
   z.pipe(
@@ -78,7 +77,7 @@ export const accountCommands: Record<string, Command> = {
     if (f.simulated) {
       const realOnly = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password', 'base-url'] as const).filter((k) => f[k] !== undefined);
       if (realOnly.length) throw new CliError(`--simulated creates its own team: drop ${realOnly.map((k) => `--${k}`).join(', ')}`);
-      const team = await simulatorControl<SimulatedTeam>('POST', '/_sim/teams', { mode: f.mode });
+      const team = await simulatorControl<SimulatedTeamAnswer>('POST', '/_sim/teams', { mode: f.mode });
       input = simulatedAccountInput(team, { ...common, expiresAt: f['expires-at'] });
     } else {
       const required = (['issuer-id', 'key-id', 'p8', 'certificate-id', 'bundle-id', 'p12', 'p12-password'] as const).filter((k) => f[k] === undefined);

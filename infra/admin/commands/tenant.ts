@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { createTenant } from '../../../shared/domain/tenants/tenant-service';
-import { USAGE_PLAN_ENV } from '../../stack-outputs';
+import { USAGE_PLAN_ENV } from '../../cdk/stack-outputs';
 import { flagText, parseFlags, type Command } from '../cli-types';
 
 export const tenantCommands: Record<string, Command> = {

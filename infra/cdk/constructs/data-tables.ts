@@ -1,7 +1,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableKeys, tables, type KeyAttribute, type TableDefinition, type TableKey } from '../../shared/db/tables';
+import { tableKeys, tables, type KeyAttribute, type TableDefinition, type TableKey } from '../../../shared/db/tables';
 
 const attribute = (a: KeyAttribute): Attribute => ({ name: a.name, type: a.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING });
 

@@ -3,7 +3,7 @@
  * approximate and not per token owner, so they are only the coarse edge guard; the exact per-owner,
  * per-calendar-minute limits are enforced by the functions (see the README's "Rate limits").
  */
-import type { RouteDefinition } from '../shared/routes';
+import type { RouteDefinition } from '../../shared/routes';
 
 export interface Throttle {
   /** Steady-state requests per second. */

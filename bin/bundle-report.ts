@@ -1,7 +1,7 @@
 /** `npm run build:functions`: synthesizes with bundling (cdk synth) and prints each bundle's size. */
 import { parseArgs } from 'node:util';
-import { bundleSizes, bundleSizeTable } from './bundle-sizes';
-import { readTemplate, stackTemplatePath } from './cloud-assembly';
+import { bundleSizes, bundleSizeTable } from '../infra/tooling/bundle-sizes';
+import { readTemplate, stackTemplatePath } from '../infra/tooling/cloud-assembly';
 
 const { values } = parseArgs({ options: { stack: { type: 'string' }, assembly: { type: 'string', default: 'cdk.out' } } });
 

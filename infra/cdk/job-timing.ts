@@ -2,8 +2,8 @@
  * How long a scheduled job's function may run, derived from its interval so that one run is over (and its
  * lease expired, even if it was killed) before the next is due.
  */
-import type { ScheduledJobDefinition } from '../shared/routes';
-import { LEASE_SLACK_SECONDS, RUN_SAFETY_MARGIN_MS } from '../shared/jobs/run-limits';
+import type { ScheduledJobDefinition } from '../../shared/routes';
+import { LEASE_SLACK_SECONDS, RUN_SAFETY_MARGIN_MS } from '../../shared/jobs/run-limits';
 
 /** Lambda's own ceiling would be 15 minutes; a job that needs more should do less per run. */
 export const MAX_JOB_TIMEOUT_SECONDS = 300;

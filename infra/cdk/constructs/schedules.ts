@@ -6,7 +6,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { ScheduledJobDefinition } from '../../shared/routes';
+import type { ScheduledJobDefinition } from '../../../shared/routes';
 import { jobMaxEventAgeSeconds } from '../job-timing';
 
 /**

@@ -1,5 +1,5 @@
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { gatewayAnswers, gatewayEnvelope } from '../../shared/http/gateway-answers';
+import { gatewayAnswers, gatewayEnvelope } from '../../../shared/http/gateway-answers';
 
 /** Response headers of gateway answers: static values must be quoted strings in API Gateway. */
 const HEADERS = {

@@ -20,7 +20,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { AuthorizerDefinition, RouteDefinition } from '../../shared/routes';
+import type { AuthorizerDefinition, RouteDefinition } from '../../../shared/routes';
 import { stageThrottle, tenantThrottle } from '../throttles';
 import { addEnvelopeGatewayResponses } from './gateway-responses';
 

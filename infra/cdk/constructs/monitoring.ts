@@ -18,8 +18,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { metricNames, SERVICE_DIMENSION } from '../../shared/observability/metric-names';
-import type { RouteDefinition, ScheduledJobDefinition } from '../../shared/routes';
+import { metricNames, SERVICE_DIMENSION } from '../../../shared/observability/metric-names';
+import type { RouteDefinition, ScheduledJobDefinition } from '../../../shared/routes';
 
 /** Metrics the stack derives from the API's access log (metric filters), beside the functions' own. */
 export const accessLogMetricNames = {

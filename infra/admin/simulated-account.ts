@@ -1,12 +1,29 @@
 import type { NewAccountInput } from '../../shared/domain/accounts/account-service';
-import type { SimulatedTeam } from './asc-simulator/server';
+
+/**
+ * What an account record needs from the simulator's `POST /_sim/teams` answer. Declared here, not imported:
+ * the CLI knows the simulator only through its HTTP control protocol. The local runtime passes the
+ * simulator's own team to `simulatedAccountInput`, so a field renamed on either side stops the type-check.
+ */
+export interface SimulatedTeamAnswer {
+  teamId: string;
+  baseUrl: string;
+  issuerId: string;
+  keyId: string;
+  privateKeyPem: string;
+  certificateId: string;
+  bundleIdId: string;
+  p12Base64: string;
+  p12Password: string;
+  membershipExpiresAt: string;
+}
 
 export type AccountPlacement = Omit<NewAccountInput, 'simulated' | 'teamId' | 'baseUrl' | 'issuerId' | 'keyId' | 'certificateId' | 'bundleIdId' | 'secrets' | 'expiresAt'> & {
   expiresAt?: number | undefined;
 };
 
 /** An account backed by a simulated team: the team's API key, certificate and p12 become its secrets. */
-export function simulatedAccountInput(team: Omit<SimulatedTeam, 'name' | 'mode'>, placement: AccountPlacement): NewAccountInput {
+export function simulatedAccountInput(team: SimulatedTeamAnswer, placement: AccountPlacement): NewAccountInput {
   return {
     ...placement,
     expiresAt: placement.expiresAt ?? Math.floor(Date.parse(team.membershipExpiresAt) / 1000),

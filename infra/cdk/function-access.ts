@@ -2,7 +2,7 @@
  * What each deployed function may touch, derived from the route table and the scheduled-job list. The stack
  * grants exactly this and names exactly these tables in the function's environment.
  */
-import type { TableKey } from '../shared/db/tables';
+import type { TableKey } from '../../shared/db/tables';
 import {
   authorizers,
   chainTableAccess,
@@ -12,7 +12,7 @@ import {
   type AuthorizerDefinition,
   type RouteDefinition,
   type ScheduledJobDefinition,
-} from '../shared/routes';
+} from '../../shared/routes';
 
 export interface FunctionAccess {
   /** Tables the function only reads (never also in `write`). */

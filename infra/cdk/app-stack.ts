@@ -3,8 +3,8 @@ import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
-import { tableKeys } from '../shared/db/tables';
-import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../shared/routes';
+import { tableKeys } from '../../shared/db/tables';
+import { routes, scheduledJobs, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
 import { DataTables } from './constructs/data-tables';
 import { Monitoring } from './constructs/monitoring';
 import { OpenApiAsset } from './constructs/openapi-asset';
@@ -14,7 +14,7 @@ import { Schedules } from './constructs/schedules';
 import { deployedFunctions, type DeployedFunction } from './function-access';
 import type { StackConfig } from './stack-config';
 import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey, USAGE_PLAN_OUTPUT } from './stack-outputs';
-import { DEFAULT_API_KEY_ENV } from '../shared/domain/tenants/api-key';
+import { DEFAULT_API_KEY_ENV } from '../../shared/domain/tenants/api-key';
 
 export interface AppSourceStackProps extends StackProps {
   config: StackConfig;

@@ -18,25 +18,7 @@ import { allErrorKinds, codeFor } from '../../shared/http/error-codes';
 import { gatewayAnswer, gatewayAnswers } from '../../shared/http/gateway-answers';
 import { routes, type EnvelopeKind, type IpLimit, type RouteDefinition } from '../../shared/routes';
 import type { ErrorKind } from '../../shared/domain/errors';
-
-/** What a function declares about its own contract. */
-export interface FunctionContract {
-  /** The parameters, accepted in the query string or (for methods with a body) the body alike. */
-  request?: $ZodType;
-  /** The success answer's `data` (or, for raw answers, the body). */
-  response?: $ZodType;
-  /** A raw success answer that is not JSON, e.g. `{ 'image/png': …}` or a redirect (`302`). */
-  raw?: { status: number; contentType?: string; description: string };
-  /** Notes a caller needs beyond the route table (e.g. which parameters are required together). */
-  notes?: string;
-  /** Extra answers the function gives besides the error envelope (e.g. 304 Not Modified). */
-  extraStatuses?: Record<string, string>;
-  /**
-   * For a route that serves several operations (its table entry's `operations`): the success `data` of each
-   * operation that answers an envelope rather than the route's own `response` (e.g. the feed's unlock).
-   */
-  operationResponses?: Record<string, $ZodType>;
-}
+import type { FunctionContract } from '../../shared/contracts/function-contract';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 

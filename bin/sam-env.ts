@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readTemplate, stackTemplatePath } from './cloud-assembly';
-import { DEFAULT_SAM_ENV, samEnvVars } from './sam-env';
+import { readTemplate, stackTemplatePath } from '../infra/tooling/cloud-assembly';
+import { DEFAULT_SAM_ENV, samEnvVars } from '../infra/tooling/sam-env';
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,78 @@
+/**
+ * The floor plan of infra/ (README, "Where things live") holds only if imports respect it: the operator CLI and
+ * the stack run without the local runtime or the App Store Connect simulator, and the code deployed to Lambda
+ * (shared/, functions/) never pulls in infra/. Read from the sources' import graph, transitively: a module that
+ * reaches a forbidden folder through a permitted one breaks the rule as much as a direct import.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => posix.join(folder, file.split('\\').join('/')));
+}
+
+/** A relative specifier as the bundler resolves it (extensionless, or a folder's index). */
+function resolve(from: string, specifier: string): string | undefined {
+  const base = posix.join(posix.dirname(from), specifier);
+  return [base, `${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, '.ts')].find((candidate) => candidate.endsWith('.ts') && existsSync(join(ROOT, candidate)));
+}
+
+const importsOf = new Map<string, string[]>();
+function localImports(file: string): string[] {
+  let found = importsOf.get(file);
+  if (!found) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+    found = importedFiles.filter(({ fileName }) => fileName.startsWith('.')).flatMap(({ fileName }) => resolve(file, fileName) ?? []);
+    importsOf.set(file, found);
+  }
+  return found;
+}
+
+/** The first import chain from `start` to a file under one of `forbidden`, if there is one. */
+function chainToForbidden(start: string, forbidden: readonly string[]): string[] | undefined {
+  const cameFrom = new Map<string, string | undefined>([[start, undefined]]);
+  const queue = [start];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (forbidden.some((folder) => file.startsWith(`${folder}/`))) {
+      const chain: string[] = [];
+      for (let at: string | undefined = file; at !== undefined; at = cameFrom.get(at)) chain.unshift(at);
+      return chain;
+    }
+    for (const next of localImports(file)) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, file);
+        queue.push(next);
+      }
+    }
+  }
+  return undefined;
+}
+
+const rules = [
+  {
+    who: 'the operator CLI and the stack',
+    files: [...sourcesUnder('infra/admin'), ...sourcesUnder('infra/cdk'), 'bin/admin.ts', 'bin/app.ts'],
+    forbidden: ['infra/local', 'infra/asc-simulator'],
+  },
+  { who: 'the code deployed to Lambda', files: [...sourcesUnder('shared'), ...sourcesUnder('functions')], forbidden: ['infra'] },
+];
+
+describe.each(rules)('$who', ({ files, forbidden }) => {
+  it(`reach nothing under ${forbidden.join(' or ')}`, () => {
+    expect(files.length).toBeGreaterThan(10);
+    const violations = files.flatMap((file) => chainToForbidden(file, forbidden)?.join(' → ') ?? []);
+    expect(violations).toEqual([]);
+  });
+});
+
+it('follows the import forms the sources use', () => {
+  // The CLI reaches the stack's outputs and the shared code: a graph that found no edges would pass vacuously.
+  expect(chainToForbidden('bin/admin.ts', ['infra/cdk'])).toEqual(expect.arrayContaining(['bin/admin.ts', 'infra/cdk/stack-outputs.ts']));
+  expect(chainToForbidden('bin/local.ts', ['infra/asc-simulator'])).toEqual(['bin/local.ts', 'infra/local/start.ts', 'infra/asc-simulator/server.ts']);
+});
