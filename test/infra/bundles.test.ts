@@ -9,7 +9,7 @@ import { BUNDLE_FILE, bundleSizes } from '../../infra/tooling/bundle-sizes';
 import { templateFunctions, type TemplateFunction } from '../../infra/tooling/cloud-assembly';
 import { ESM_REQUIRE_BANNER } from '../../infra/cdk/constructs/service-function';
 import { authorizers, routes, scheduledJobs } from '../../shared/routes';
-import { synth, type Synthesized } from './support/synth';
+import { synth, type Synthesized } from '../support/synth';
 
 
 let s: Synthesized;

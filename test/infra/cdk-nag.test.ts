@@ -9,7 +9,7 @@ import { Validations, type CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { createApp } from '../../infra/cdk/create-app';
-import { synth } from './support/synth';
+import { synth } from '../support/synth';
 
 function acknowledgments(root: IConstruct): { path: string; id: string; reason: string }[] {
   const found: { path: string; id: string; reason: string }[] = [];

@@ -3,7 +3,7 @@
  * synthesized template, rendered here as API Gateway would: `$context.requestTimeEpoch` filled in.
  */
 import { gatewayAnswers } from '../../shared/http/gateway-answers';
-import { synth } from './support/synth';
+import { synth } from '../support/synth';
 
 const s = synth();
 const responses = Object.values(s.json.Resources).filter((r) => r.Type === 'AWS::ApiGateway::GatewayResponse');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApiDocument } from '../../infra/tooling/openapi-document';
 import { OPENAPI_OUTPUT } from '../../infra/cdk/constructs/openapi-asset';
-import { synth } from './support/synth';
+import { synth } from '../support/synth';
 
 test('the document is a stack asset with an S3 URL output', async () => {
   const document = await buildOpenApiDocument({ serverUrl: 'https://{apiId}.execute-api.{region}.amazonaws.com/prod' });

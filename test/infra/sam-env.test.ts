@@ -7,7 +7,7 @@ import { templateFunctions } from '../../infra/tooling/cloud-assembly';
 import { samEnvVars } from '../../infra/tooling/sam-env';
 import { authorizers, routes, scheduledJobs } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tableSuffix } from '../../shared/db/tables';
-import { synth, type Synthesized } from './support/synth';
+import { synth, type Synthesized } from '../support/synth';
 
 let s: Synthesized;
 beforeAll(() => {

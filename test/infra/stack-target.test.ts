@@ -2,7 +2,7 @@
 import { loadStackTables } from '../../infra/admin/stack-target';
 import { CliError } from '../../infra/admin/cli-types';
 import { tableName } from '../../shared/db/tables';
-import { synth } from './support/synth';
+import { synth } from '../support/synth';
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -9,7 +9,7 @@ import { authorizers, routes, scheduledJobs, type AuthorizerDefinition, type Rou
 import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
 import { metricNames } from '../../shared/observability/metric-names';
-import { functionGrants, referencedId, synth, type Synthesized } from './support/synth';
+import { functionGrants, referencedId, synth, type Synthesized } from '../support/synth';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];

@@ -12,9 +12,14 @@ export interface Owner {
   bearer: { Authorization: string };
 }
 
+/** A user with a token, on `tenantId` (default tenant unless given). */
+export function makeUser(options: { tenantId?: string; balance?: number } = {}): Promise<{ user: User; token: string }> {
+  return createUser({ tenantId: options.tenantId ?? 'default', name: 'owner', balance: options.balance ?? 0 }, 1_700_000_000);
+}
+
 /** A user with a token and one source, on `tenantId` (default tenant unless given). */
 export async function makeOwner(options: { tenantId?: string; balance?: number } = {}): Promise<Owner> {
-  const { user, token } = await createUser({ tenantId: options.tenantId ?? 'default', name: 'owner', balance: options.balance ?? 0 }, 1_700_000_000);
+  const { user, token } = await makeUser(options);
   const source = await createSource({ userId: user.userId, name: 'Fixture source' }, 1_700_000_000);
   return { user, token, source, bearer: { Authorization: `Bearer ${token}` } };
 }

@@ -1,6 +1,6 @@
 import { startTestApi, type TestApi } from '../support/api';
-import { makeTenant, newUdid } from '../support/fixtures';
-import { createUser, expireToken, rotateToken } from '../../shared/domain/users/user-service';
+import { makeTenant, makeUser, newUdid } from '../support/fixtures';
+import { expireToken, rotateToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import type { Device } from '../../shared/domain/devices/device';
@@ -12,10 +12,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
-
-async function makeUser(tenantId = 'default') {
-  return createUser({ tenantId, name: 'device owner' }, NOW);
-}
 
 async function makeDevice(userId: string, extra: Partial<{ udid: string; kid: string; addtime: number }> = {}): Promise<Device> {
   return importDevice({ userId, udid: extra.udid ?? newUdid(), kid: extra.kid, pname: 'Test iPhone', beizhu: 'vip' }, extra.addtime ?? NOW);
@@ -240,7 +236,7 @@ describe('device status: errors', () => {
     expect((await getDevice(device.kid))?.enabled).toBe(true);
 
     // the same user's own tenant site works
-    const own = await makeUser(tenant.tenantId);
+    const own = await makeUser({ tenantId: tenant.tenantId });
     const ownDevice = await makeDevice(own.user.userId);
     const ok = await status({ token: own.token, kid: ownDevice.kid, action: 'disable' }, { Host: tenant.host });
     expect(ok.body).toMatchObject({ code: 1, msg: 'Success', data: { status_name: 'Disabled' } });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '../support/api';
-import { makeTenant, newUdid } from '../support/fixtures';
-import { createUser, expireToken } from '../../shared/domain/users/user-service';
+import { makeTenant, makeUser, newUdid } from '../support/fixtures';
+import { expireToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
 import type { Device } from '../../shared/domain/devices/device';
@@ -13,8 +13,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
-
-const makeUser = (tenantId = 'default') => createUser({ tenantId, name: 'info owner' }, NOW);
 
 /** A certificate as the add flow stores it: with secrets, an account and a reservation. */
 async function issuedDevice(user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> {

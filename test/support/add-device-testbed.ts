@@ -10,9 +10,9 @@ import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../
 import { addAccount } from '../../shared/domain/accounts/account-service';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import type { Account, AccountMode, PoolKind } from '../../shared/domain/accounts/account';
-import { createUser } from '../../shared/domain/users/user-service';
 import { getUser } from '../../shared/db/repositories/user-repository';
-import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
+import { startTestApi, type ApiResponse, type TestApi } from './api';
+import { makeUser } from './fixtures';
 
 export interface Testbed {
   api: TestApi;
@@ -54,8 +54,9 @@ export async function simulatedAccount(
   return { account, team };
 }
 
+/** A user with money for the adds a test makes, as the add tests address one: by id and token. */
 export async function newUser(balance = 100_000, tenantId = 'default') {
-  const { user, token } = await createUser({ tenantId, balance }, 1);
+  const { user, token } = await makeUser({ tenantId, balance });
   return { userId: user.userId, token };
 }
 

@@ -1,15 +1,8 @@
-import { runAdmin } from '../../infra/admin/cli';
+import { admin } from '../support/admin-cli';
 import { useIsolatedTables } from '../support/tables';
 import { getDevice, listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 
 beforeAll(() => useIsolatedTables());
-
-async function admin(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, (s) => (stdout += s), (s) => (stderr += s));
-  return { code, json: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : {}, stderr, stdout };
-}
 
 async function newUser(): Promise<string> {
   const user = await admin('user', 'create', '--name', 'importer');

@@ -1,12 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAdmin } from '../../infra/admin/cli';
 import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
 import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { requireTenant } from '../../shared/domain/tenants/tenant-service';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+import { admin } from '../support/admin-cli';
 
 let bed: Testbed;
 beforeAll(async () => {
@@ -18,16 +18,9 @@ afterAll(async () => {
   await bed.close();
 });
 
-async function admin(...argv: string[]): Promise<{ exit: number; json: Record<string, unknown>; err: string }> {
-  let out = '';
-  let err = '';
-  const exit = await runAdmin(argv, (s) => (out += s), (s) => (err += s));
-  return { exit, json: out ? (JSON.parse(out) as Record<string, unknown>) : {}, err };
-}
-
 test('account add --simulated, code create, tenant set-price: a user adds with a code and for the set price', async () => {
   const added = await admin('account', 'add', '--pool', 'public', '--mode', 'instant', '--simulated');
-  expect(added.exit).toBe(0);
+  expect(added.code).toBe(0);
   expect(added.json).toMatchObject({ pool: 'public', mode: 'instant', simulated: true, status: 'active' });
   expect(JSON.stringify(added.json)).not.toMatch(/PRIVATE KEY|p12/i);
   const listed = await admin('account', 'list');
@@ -35,12 +28,12 @@ test('account add --simulated, code create, tenant set-price: a user adds with a
 
   const { userId, token } = await newUser(5_000);
   const code = await admin('code', 'create', '--user', userId, '--mode', 'instant', '--warranty', '3');
-  expect(code.exit).toBe(0);
+  expect(code.code).toBe(0);
   const viaCode = await add(bed.api, { token, udid: udid25(), code: String(code.json.code) });
   expect(viaCode.body.code).toBe(1);
   expect(await balanceOf(userId)).toBe(5_000);
 
-  expect((await admin('tenant', 'set-price', '--mode', 'instant', '--warranty', '0', '--price', '1234')).exit).toBe(0);
+  expect((await admin('tenant', 'set-price', '--mode', 'instant', '--warranty', '0', '--price', '1234')).code).toBe(0);
   await add(bed.api, { token, udid: udid25() });
   expect(await balanceOf(userId)).toBe(5_000 - 1234);
 });
@@ -52,7 +45,7 @@ test('account revoke: Apple revokes the simulated certificate and the account’
   const kid = (res.body.data as { id: string }).id;
   expect((await getDevice(kid))?.account_id).toBe(account.json.account_id);
   const revoked = await admin('account', 'revoke', '--account', String(account.json.account_id));
-  expect(revoked.exit).toBe(0);
+  expect(revoked.code).toBe(0);
   expect(revoked.json).toEqual({ account_id: account.json.account_id, revoked_devices: 1 });
   expect((await getDevice(kid))?.zt).toBe('revoked');
 });
@@ -61,12 +54,12 @@ test('tenant set changes the force-add period and warranty windows; bad flags ar
   const set = await admin('tenant', 'set', '--force-period-hours', '2', '--warranty-windows', '1=45');
   expect(set.json).toMatchObject({ tenant_id: 'default', force_period_hours: 2, warranty_windows: { '1': 45, '2': 180 } });
   expect((await requireTenant('default')).settings.forceAddPeriodSeconds).toBe(7200);
-  expect((await admin('tenant', 'set')).exit).not.toBe(0);
-  expect((await admin('tenant', 'set', '--warranty-windows', '5=10')).exit).not.toBe(0);
-  expect((await admin('code', 'create', '--user', 'u_nobody', '--mode', 'instant')).err).toContain('unknown user');
-  expect((await admin('code', 'create', '--user', (await newUser()).userId, '--mode', 'review', '--warranty', '6')).exit).not.toBe(0);
-  expect((await admin('account', 'add', '--mode', 'instant')).err).toContain('--issuer-id');
-  expect((await admin('account', 'add', '--mode', 'review', '--simulated', '--tiers', '0,4')).err).toContain('cannot offer');
+  expect((await admin('tenant', 'set')).code).not.toBe(0);
+  expect((await admin('tenant', 'set', '--warranty-windows', '5=10')).code).not.toBe(0);
+  expect((await admin('code', 'create', '--user', 'u_nobody', '--mode', 'instant')).stderr).toContain('unknown user');
+  expect((await admin('code', 'create', '--user', (await newUser()).userId, '--mode', 'review', '--warranty', '6')).code).not.toBe(0);
+  expect((await admin('account', 'add', '--mode', 'instant')).stderr).toContain('--issuer-id');
+  expect((await admin('account', 'add', '--mode', 'review', '--simulated', '--tiers', '0,4')).stderr).toContain('cannot offer');
 });
 
 test('account add with a team’s own files (.p8, .p12 + password) works, and refuses a wrong .p12 password', async () => {
@@ -76,8 +69,8 @@ test('account add with a team’s own files (.p8, .p12 + password) works, and re
   writeFileSync(join(dir, 'dist.p12'), Buffer.from(team.p12Base64, 'base64'));
   const real = ['account', 'add', '--mode', 'instant', '--weight', '0', '--issuer-id', team.issuerId, '--key-id', team.keyId, '--p8', join(dir, 'key.p8'), '--certificate-id', team.certificateId, '--bundle-id', team.bundleIdId, '--p12', join(dir, 'dist.p12'), '--base-url', team.baseUrl, '--team-id', team.teamId];
   const wrong = await admin(...real, '--p12-password', 'not-it');
-  expect(wrong.exit).toBe(1);
-  expect(wrong.err).toContain('--p12');
+  expect(wrong.code).toBe(1);
+  expect(wrong.stderr).toContain('--p12');
   const added = await admin(...real, '--p12-password', team.p12Password);
   expect(added.json).toMatchObject({ simulated: false, team_id: team.teamId, expires_at: 0 });
   const { token } = await newUser();
@@ -89,15 +82,15 @@ test('account add with a team’s own files (.p8, .p12 + password) works, and re
 test('tenant set --p12-password: the next add’s p12 opens with it; an empty or bad password is refused', async () => {
   const { team } = await simulatedAccount(bed.sim, { mode: 'instant', weight: -1 });
   const empty = await admin('tenant', 'set', '--p12-password', '');
-  expect(empty.exit).toBe(1);
-  expect(empty.err).toContain('--p12-password: must not be empty');
-  expect((await admin('tenant', 'set', '--p12-password')).err).toContain('--p12-password: requires a value');
-  expect((await admin('tenant', 'set', '--p12-password', 'x'.repeat(65))).err).toContain('at most 64');
-  expect((await admin('tenant', 'set', '--p12-password', 'pässword')).err).toContain('printable');
+  expect(empty.code).toBe(1);
+  expect(empty.stderr).toContain('--p12-password: must not be empty');
+  expect((await admin('tenant', 'set', '--p12-password')).stderr).toContain('--p12-password: requires a value');
+  expect((await admin('tenant', 'set', '--p12-password', 'x'.repeat(65))).stderr).toContain('at most 64');
+  expect((await admin('tenant', 'set', '--p12-password', 'pässword')).stderr).toContain('printable');
   expect((await requireTenant('default')).settings.p12Password).toBe('1');
 
   const set = await admin('tenant', 'set', '--p12-password', 'Shop#2026');
-  expect(set.exit).toBe(0);
+  expect(set.code).toBe(0);
   expect(set.json).toMatchObject({ tenant_id: 'default', p12_password: 'Shop#2026' });
   const { token } = await newUser();
   const res = await add(bed.api, { token, udid: udid25() });

@@ -1,11 +1,12 @@
+// What the bulk-import tests share: the checked-in samples, files of their own, and a watch on the DynamoDB
+// commands an import sends.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runAdmin } from '../../infra/admin/cli';
 import { documentClient } from '../../shared/db/client';
 
-export const samples = fileURLToPath(new URL('./samples', import.meta.url));
+export const samples = fileURLToPath(new URL('../import/samples', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'import-test-'));
 let fileCounter = 0;
@@ -19,20 +20,6 @@ export function tempFile(text: string, extension = 'tsv'): string {
 
 /** MySQL `INTO OUTFILE` rows: tab-separated, one line each (cells are written as given, escapes included). */
 export const outfile = (rows: string[][]) => rows.map((r) => `${r.join('\t')}\n`).join('');
-
-export interface AdminRun {
-  code: number;
-  json: Record<string, unknown>;
-  stdout: string;
-  stderr: string;
-}
-
-export async function admin(...argv: string[]): Promise<AdminRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, (s) => (stdout += s), (s) => (stderr += s));
-  return { code, json: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : {}, stdout, stderr };
-}
 
 /**
  * Counts DynamoDB commands sent through the shared client while `fn` runs, and can make the `failOn`-th

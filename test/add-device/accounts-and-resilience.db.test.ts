@@ -12,7 +12,7 @@ import { addDevice } from '../../shared/domain/add-device/add-device-service';
 import { parseAddRequest } from '../../shared/domain/add-device/add-request';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { getUser } from '../../shared/db/repositories/user-repository';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 beforeAll(async () => {

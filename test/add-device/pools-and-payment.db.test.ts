@@ -3,7 +3,7 @@ import { getAccount } from '../../shared/db/repositories/account-repository';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { createCode, findCode } from '../../shared/domain/pricing/activation-codes';
 import { priceFor, setPrice, priceItem, userScope } from '../../shared/domain/pricing/prices';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 beforeAll(async () => {

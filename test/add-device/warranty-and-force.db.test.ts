@@ -1,7 +1,7 @@
 import { getDevice, listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { setClock } from '../../shared/clock';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 let first: Awaited<ReturnType<typeof simulatedAccount>>;

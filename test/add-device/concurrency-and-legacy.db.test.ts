@@ -3,7 +3,7 @@ import { getAccount } from '../../shared/db/repositories/account-repository';
 import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { getReservation } from '../../shared/db/repositories/reservation-repository';
 import { priceFor } from '../../shared/domain/pricing/prices';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 let instantAccountId: string;

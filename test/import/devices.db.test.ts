@@ -10,7 +10,8 @@ import { importDevice } from '../../shared/domain/devices/device-import';
 import { derivedKid } from '../../infra/admin/import/kinds/devices';
 import { certificateAuthority, issueDistributionIdentity } from '../../infra/asc-simulator/pki';
 import { signedProfileContent } from '../../infra/asc-simulator/profiles';
-import { admin, outfile, samples, tempFile, watchDynamo } from './support';
+import { admin } from '../support/admin-cli';
+import { outfile, samples, tempFile, watchDynamo } from '../support/import';
 
 beforeAll(() => useIsolatedTables());
 

@@ -12,7 +12,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
 import { createTables } from '../../shared/db/create-tables';
 import { tableEnvVar, tableKeys } from '../../shared/db/tables';
-import { synth } from './support/synth';
+import { synth } from '../support/synth';
 
 const run = promisify(execFile);
 const stackName = 'AppSource';

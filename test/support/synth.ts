@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { createApp, type CreateAppOptions } from '../../../infra/cdk/create-app';
-import type { AppSourceStack } from '../../../infra/cdk/app-stack';
-import type { CfnTemplate } from '../../../infra/tooling/cloud-assembly';
-import { tableKeys, type TableKey } from '../../../shared/db/tables';
+import { createApp, type CreateAppOptions } from '../../infra/cdk/create-app';
+import type { AppSourceStack } from '../../infra/cdk/app-stack';
+import type { CfnTemplate } from '../../infra/tooling/cloud-assembly';
+import { tableKeys, type TableKey } from '../../shared/db/tables';
 
 export interface Synthesized {
   stack: AppSourceStack;

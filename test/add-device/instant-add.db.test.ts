@@ -3,7 +3,7 @@ import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { changeTenantSettings } from '../../shared/domain/tenants/tenant-service';
 import { priceFor } from '../../shared/domain/pricing/prices';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 let team: Awaited<ReturnType<typeof simulatedAccount>>['team'];

@@ -1,7 +1,7 @@
 import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { translate } from '../../shared/i18n/catalog';
 import { expireToken } from '../../shared/domain/users/user-service';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 let user: { userId: string; token: string };

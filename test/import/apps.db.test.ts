@@ -7,7 +7,8 @@ import { feedProblems, NO_PROBLEMS } from '../support/feed-validators';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { listApps } from '../../shared/db/repositories/app-repository';
 import { derivedBundleId } from '../../infra/admin/import/kinds/apps';
-import { admin, outfile, samples, tempFile, watchDynamo } from './support';
+import { admin } from '../support/admin-cli';
+import { outfile, samples, tempFile, watchDynamo } from '../support/import';
 
 let api: TestApi;
 let sizes: Server;

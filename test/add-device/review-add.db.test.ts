@@ -5,7 +5,7 @@ import { getReservation } from '../../shared/db/repositories/reservation-reposit
 import { createCode, findCode } from '../../shared/domain/pricing/activation-codes';
 import { priceFor } from '../../shared/domain/pricing/prices';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
-import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from './testbed';
+import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
 let team: Awaited<ReturnType<typeof simulatedAccount>>['team'];

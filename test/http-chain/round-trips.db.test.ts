@@ -3,7 +3,7 @@
  * request makes, counted on the document client every handler shares.
  */
 import { instrumentDynamoDb, sample } from '../bench/harness';
-import { add, simulatedAccount, startTestbed, udid25, newUser, type Testbed } from '../add-device/testbed';
+import { add, simulatedAccount, startTestbed, udid25, newUser, type Testbed } from '../support/add-device-testbed';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { clearTenantCache } from '../../shared/domain/tenants/host-tenant';

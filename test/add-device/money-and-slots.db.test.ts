@@ -17,7 +17,7 @@ import { priceFor } from '../../shared/domain/pricing/prices';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { makeTenant } from '../support/fixtures';
-import { balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from './testbed';
+import { balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
 import type { ApiResponse } from '../support/api';
 
 let bed: Testbed;

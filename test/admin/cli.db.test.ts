@@ -1,4 +1,4 @@
-import { runAdmin } from '../../infra/admin/cli';
+import { admin } from '../support/admin-cli';
 import { useIsolatedTables } from '../support/tables';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { getApp } from '../../shared/db/repositories/app-repository';
@@ -6,13 +6,6 @@ import { findTokenOwner } from '../../shared/db/repositories/user-repository';
 import { hashToken } from '../../shared/domain/users/tokens';
 
 beforeAll(() => useIsolatedTables());
-
-async function admin(...argv: string[]): Promise<{ code: number; json: Record<string, unknown>; stderr: string; stdout: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, (s) => (stdout += s), (s) => (stderr += s));
-  return { code, json: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : {}, stderr, stdout };
-}
 
 describe('operator CLI', () => {
   test('creates a tenant, a user with a token, a source and a draft', async () => {

@@ -1,0 +1,16 @@
+import { runAdmin } from '../../infra/admin/cli';
+
+/** One operator CLI run, in process: its exit code, what it printed, and that output parsed when there was any. */
+export interface AdminRun {
+  code: number;
+  json: Record<string, unknown>;
+  stdout: string;
+  stderr: string;
+}
+
+export async function admin(...argv: string[]): Promise<AdminRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(argv, (s) => (stdout += s), (s) => (stderr += s));
+  return { code, json: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : {}, stdout, stderr };
+}
