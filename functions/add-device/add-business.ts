@@ -4,15 +4,14 @@ import { addDevice } from '../../shared/domain/add-device/add-device-service';
 import { parseAddRequest } from '../../shared/domain/add-device/add-request';
 import { DomainError } from '../../shared/domain/errors';
 import type { BusinessHandler } from '../../shared/http/create-handler';
+import type { AuthenticatedState } from '../../shared/http/request-state';
 import { addDelivered, addRefused } from '../../shared/observability/metrics';
 
-export function addBusiness(fixedMode?: AccountMode): BusinessHandler {
+export function addBusiness(fixedMode?: AccountMode): BusinessHandler<AuthenticatedState> {
   return async (state) => {
     try {
       const request = parseAddRequest(state.params, fixedMode);
-      // The token middleware ran: a route with `auth: token` always has a user here.
-      const user = state.user!;
-      const added = await addDevice({ tenant: state.tenant, user, now: Math.floor(state.now / 1000) }, request);
+      const added = await addDevice({ tenant: state.tenant, user: state.user, now: Math.floor(state.now / 1000) }, request);
       addDelivered(request.mode);
       return { data: { ...added } };
     } catch (error) {

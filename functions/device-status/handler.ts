@@ -4,10 +4,10 @@ import { parseAction, parseSelector } from '../../shared/domain/devices/device-p
 import { statusView } from '../../shared/domain/devices/device';
 import { translate } from '../../shared/i18n/catalog';
 
-export const handler = createHandler('device-status', async ({ params, tenant, user, lang }) => {
+export const handler = createHandler('device-status', async ({ params, actor, lang }) => {
   const selector = parseSelector(params);
   const action = parseAction(params.action);
-  const device = await changeDeviceStatus({ tenantId: tenant.tenantId, userId: user!.userId }, selector, action);
+  const device = await changeDeviceStatus(actor, selector, action);
   const statusName = translate(lang, device.enabled ? 'device_status_enabled' : 'device_status_disabled');
   return { data: statusView(device, statusName) };
 });

@@ -13,7 +13,7 @@ const appId = positiveInt();
  */
 const echoedPathShape = { source_id: z.optional(text(200)), app_id: z.optional(positiveInt()) };
 
-export const handler = createHandler('publish-app', async ({ params, pathParams, tenant, user, now }) => {
+export const handler = createHandler('publish-app', async ({ params, pathParams, tenant, actor, now }) => {
   const echoed = parseManagementParams(params, { shape: echoedPathShape });
   const id = appId.safeParse(pathParams.app_id);
   if (!id.success) throw validationError('invalid_value', ['app_id']);
@@ -23,6 +23,6 @@ export const handler = createHandler('publish-app', async ({ params, pathParams,
     ...(echoed.app_id !== undefined && echoed.app_id !== id.data ? ['app_id'] : []),
   ];
   if (mismatched.length) throw validationError('invalid_value', mismatched);
-  const data = await publishApp({ tenantId: tenant.tenantId, userId: user!.userId }, sourceId, id.data, tenant.settings, Math.floor(now / 1000));
+  const data = await publishApp(actor, sourceId, id.data, tenant.settings, Math.floor(now / 1000));
   return { data };
 });

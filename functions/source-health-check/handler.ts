@@ -3,7 +3,7 @@ import { checkSourceHealthNow } from '../../shared/domain/link-health/health-che
 import { parseManagementParams } from '../../shared/validation/management-params';
 import { echoedSourceShape, requireSameSource } from '../../shared/validation/echoed-source';
 
-export const handler = createHandler('source-health-check', async ({ params, pathParams, tenant, user }) => {
+export const handler = createHandler('source-health-check', async ({ params, pathParams, actor }) => {
   const sourceId = requireSameSource(parseManagementParams(params, { shape: echoedSourceShape }), pathParams.source_id ?? '');
-  return { data: await checkSourceHealthNow({ tenantId: tenant.tenantId, userId: user!.userId }, sourceId) };
+  return { data: await checkSourceHealthNow(actor, sourceId) };
 });

@@ -4,8 +4,7 @@ import { parseManagementParams } from '../../shared/validation/management-params
 import { createUnlockCodesShape } from './schema';
 
 // GET lists the source's codes; POST creates a batch.
-export const handler = createHandler('unlock-codes', async ({ event, params, pathParams, tenant, user, now }) => {
-  const actor = { tenantId: tenant.tenantId, userId: user!.userId };
+export const handler = createHandler('unlock-codes', async ({ event, params, pathParams, actor, now }) => {
   const sourceId = pathParams.source_id ?? '';
   if (event.httpMethod === 'GET') {
     parseManagementParams(params, { shape: {} });

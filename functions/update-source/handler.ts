@@ -3,9 +3,9 @@ import { updateSourceSettings } from '../../shared/domain/sources/source-service
 import { parseManagementParams } from '../../shared/validation/management-params';
 import { readOnlySourceFields, updateSourceShape } from './schema';
 
-export const handler = createHandler('update-source', async ({ params, pathParams, tenant, user, now }) => {
+export const handler = createHandler('update-source', async ({ params, pathParams, actor, now }) => {
   const changes = parseManagementParams(params, { shape: updateSourceShape, readOnly: readOnlySourceFields, requireOne: true });
   const supplied = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const data = await updateSourceSettings({ tenantId: tenant.tenantId, userId: user!.userId }, pathParams.source_id ?? '', supplied, Math.floor(now / 1000));
+  const data = await updateSourceSettings(actor, pathParams.source_id ?? '', supplied, Math.floor(now / 1000));
   return { data };
 });

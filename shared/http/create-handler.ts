@@ -4,7 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { logger } from '../logger';
-import { routeFor, type FunctionName } from '../routes';
+import { routeFor, type AuthKind, type FunctionName, type Route } from '../routes';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
 import { rawInputLimits } from './middlewares/input-limits';
@@ -14,9 +14,14 @@ import { rateLimit } from './middlewares/rate-limit';
 import { requestState } from './middlewares/request-state';
 import { tenantAndLanguage } from './middlewares/tenant-language';
 import { tokenAuth } from './middlewares/token-auth';
-import type { ApiEvent, ApiResult, AppContext, BusinessResult, RequestState } from './request-state';
+import type { ApiEvent, ApiResult, AppContext, AuthenticatedState, BusinessResult, RequestState } from './request-state';
 
-export type BusinessHandler = (state: RequestState) => Promise<BusinessResult>;
+/** What a route's business code receives: the caller is known unless the route is public. */
+export type StateFor<A extends AuthKind> = A extends 'none' ? RequestState : AuthenticatedState;
+
+type AuthOf<F extends FunctionName> = Extract<Route, { function: F }>['auth'];
+
+export type BusinessHandler<S extends RequestState = RequestState> = (state: S) => Promise<BusinessResult>;
 
 /**
  * The Middy chain every function shares, configured from the function's route-table entry. Order matters:
@@ -25,7 +30,7 @@ export type BusinessHandler = (state: RequestState) => Promise<BusinessResult>;
  * as it is merged into `params` (depth, keys, numbers, control characters). The rate limit follows auth (it counts per token owner) and precedes the
  * business code, so a refused request changes nothing.
  */
-export function createHandler(fn: FunctionName, business: BusinessHandler) {
+export function createHandler<F extends FunctionName>(fn: F, business: BusinessHandler<StateFor<AuthOf<F>>>) {
   const route = routeFor(fn);
   return middy<ApiEvent, ApiResult, Error, AppContext>()
     // Every log line carries the Lambda context; the event is never logged (tokens travel in it).
@@ -42,5 +47,20 @@ export function createHandler(fn: FunctionName, business: BusinessHandler) {
     .use(parameters())
     .use(tokenAuth(route.auth))
     .use(rateLimit(route))
-    .handler(async (_event: ApiEvent, context: AppContext) => (await business(context.app)) as unknown as ApiResult);
+    .handler(async (_event: ApiEvent, context: AppContext) => {
+      // `businessState` checks at run time what the route table's auth kind promises `business` at compile time.
+      const state = businessState(route.auth, context.app) as StateFor<AuthOf<F>>;
+      return (await business(state)) as unknown as ApiResult;
+    });
+}
+
+/**
+ * The state as the route's auth kind promises it. Token auth runs earlier in the chain and refuses any request
+ * it cannot authenticate, so a missing token owner here is a wiring fault, never the caller's.
+ */
+function businessState(auth: AuthKind, state: RequestState): RequestState | AuthenticatedState {
+  if (auth === 'none') return state;
+  const { user } = state;
+  if (!user) throw new Error(`${state.route.function}: no token owner after token auth`);
+  return { ...state, user, actor: { tenantId: state.tenant.tenantId, userId: user.userId } };
 }
