@@ -1,11 +1,9 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { blockByHand, unblock } from '../../shared/domain/sources/protection-service';
-import { parseManagementParams } from '../../shared/validation/management-params';
+import { parseRequest } from './schema';
 
-// PUT blocks the path's UDID by hand; DELETE takes it off the block list.
-export const handler = createHandler('blocklist-entry', async ({ event, params, pathParams, actor, now }) => {
-  parseManagementParams(params, { shape: {} });
-  const sourceId = pathParams.source_id ?? '';
-  if (event.httpMethod === 'DELETE') return { data: await unblock(actor, sourceId, pathParams.udid) };
-  return { data: await blockByHand(actor, sourceId, pathParams.udid, Math.floor(now / 1000)) };
+export const handler = createHandler('blocklist-entry', async (state) => {
+  const { action, sourceId, udid } = parseRequest(state);
+  if (action === 'unblock') return { data: await unblock(state.actor, sourceId, udid) };
+  return { data: await blockByHand(state.actor, sourceId, udid, Math.floor(state.now / 1000)) };
 });

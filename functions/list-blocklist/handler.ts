@@ -1,8 +1,8 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { blocklist } from '../../shared/domain/sources/protection-service';
-import { parseManagementParams } from '../../shared/validation/management-params';
+import { parseRequest } from './schema';
 
-export const handler = createHandler('list-blocklist', async ({ params, pathParams, actor }) => {
-  parseManagementParams(params, { shape: {} });
-  return { data: await blocklist(actor, pathParams.source_id ?? '') };
+export const handler = createHandler('list-blocklist', async (state) => {
+  const { sourceId } = parseRequest(state);
+  return { data: await blocklist(state.actor, sourceId) };
 });

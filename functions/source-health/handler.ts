@@ -1,9 +1,8 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { sourceHealth } from '../../shared/domain/link-health/health-service';
-import { parseManagementParams } from '../../shared/validation/management-params';
-import { echoedSourceShape, requireSameSource } from '../../shared/validation/echoed-source';
+import { parseRequest } from './schema';
 
-export const handler = createHandler('source-health', async ({ params, pathParams, actor }) => {
-  const sourceId = requireSameSource(parseManagementParams(params, { shape: echoedSourceShape }), pathParams.source_id ?? '');
-  return { data: await sourceHealth(actor, sourceId) };
+export const handler = createHandler('source-health', async (state) => {
+  const { sourceId } = parseRequest(state);
+  return { data: await sourceHealth(state.actor, sourceId) };
 });

@@ -1,15 +1,9 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { createUnlockCodes, listUnlockCodes } from '../../shared/domain/sources/protection-service';
-import { parseManagementParams } from '../../shared/validation/management-params';
-import { createUnlockCodesShape } from './schema';
+import { parseRequest } from './schema';
 
-// GET lists the source's codes; POST creates a batch.
-export const handler = createHandler('unlock-codes', async ({ event, params, pathParams, actor, now }) => {
-  const sourceId = pathParams.source_id ?? '';
-  if (event.httpMethod === 'GET') {
-    parseManagementParams(params, { shape: {} });
-    return { data: await listUnlockCodes(actor, sourceId) };
-  }
-  const input = parseManagementParams(params, { shape: createUnlockCodesShape });
-  return { data: await createUnlockCodes(actor, sourceId, input, Math.floor(now / 1000)) };
+export const handler = createHandler('unlock-codes', async (state) => {
+  const request = parseRequest(state);
+  if (request.action === 'list') return { data: await listUnlockCodes(state.actor, request.sourceId) };
+  return { data: await createUnlockCodes(state.actor, request.sourceId, request, Math.floor(state.now / 1000)) };
 });

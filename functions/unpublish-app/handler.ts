@@ -1,11 +1,8 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { unpublishApp } from '../../shared/domain/sources/source-service';
-import { parseManagementParams } from '../../shared/validation/management-params';
-import { appIdFromPath } from '../../shared/validation/app-fields';
+import { parseRequest } from './schema';
 
-export const handler = createHandler('unpublish-app', async ({ params, pathParams, actor, now }) => {
-  const appId = appIdFromPath(pathParams.app_id);
-  parseManagementParams(params, { shape: {} });
-  const data = await unpublishApp(actor, pathParams.source_id ?? '', appId, Math.floor(now / 1000));
-  return { data };
+export const handler = createHandler('unpublish-app', async (state) => {
+  const { sourceId, appId } = parseRequest(state);
+  return { data: await unpublishApp(state.actor, sourceId, appId, Math.floor(state.now / 1000)) };
 });
