@@ -1,9 +1,9 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { findOwnedDevice } from '../../shared/domain/devices/device-service';
-import { parseSelector } from '../../shared/domain/devices/device-params';
 import { infoView } from '../../shared/domain/devices/device';
+import { parseRequest } from './schema';
 
-export const handler = createHandler('device-info', async ({ params, actor }) => {
-  const device = await findOwnedDevice(actor, parseSelector(params));
-  return { data: infoView(device) };
+export const handler = createHandler('device-info', async (state) => {
+  const { selector } = parseRequest(state);
+  return { data: infoView(await findOwnedDevice(state.actor, selector)) };
 });
