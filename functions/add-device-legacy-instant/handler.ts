@@ -1,5 +1,6 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { addBusiness } from '../add-device/add-business';
+import { parseRequest } from './schema';
 
 /** GET|POST /api/adddevice: the legacy instant add, same parameters and response as v2 in instant mode. */
-export const handler = createHandler('add-device-legacy-instant', addBusiness('instant'));
+export const handler = createHandler('add-device-legacy-instant', addBusiness(parseRequest));

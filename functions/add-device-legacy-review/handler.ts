@@ -1,5 +1,6 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { addBusiness } from '../add-device/add-business';
+import { parseRequest } from './schema';
 
 /** GET|POST /api/addyydevice: the legacy review (reservation) add, same parameters and response as v2 in review mode. */
-export const handler = createHandler('add-device-legacy-review', addBusiness('review'));
+export const handler = createHandler('add-device-legacy-review', addBusiness(parseRequest));

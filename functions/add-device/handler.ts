@@ -1,5 +1,6 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { addBusiness } from './add-business';
+import { parseRequest } from './schema';
 
 /** GET|POST /api/adddevice/v2: `mode`/`add_mode` picks instant or review. */
-export const handler = createHandler('add-device', addBusiness());
+export const handler = createHandler('add-device', addBusiness(parseRequest));
