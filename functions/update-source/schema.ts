@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
-import { healthAlertField } from '../../shared/domain/link-health/health-alert';
+import { HEALTH_ALERT_MAX_BYTES, healthAlertSchema } from '../../shared/domain/link-health/health-alert';
 import type { RequestState } from '../../shared/http/request-state';
-import { bit, httpUrl, text } from '../../shared/validation/fields';
+import { bit, fromJsonText, httpUrl, preprocess, text, withinJsonBytes } from '../../shared/validation/fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';
+
+/** `health_alert`: the whole configuration, as an object or a JSON-encoded string holding one, at most 8 KB serialized. */
+export const healthAlertField = () => preprocess(fromJsonText, healthAlertSchema.check(withinJsonBytes(HEALTH_ALERT_MAX_BYTES)));
 
 export const updateSourceShape = {
   name: z.optional(text(100, { min: 1 })),
