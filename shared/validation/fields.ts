@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isUdidFormat, udidKey } from '../domain/devices/device';
 import { isHttpUrl } from '../domain/sources/app';
 
 /** Length in Unicode code points, as users count characters (an emoji is one, not two). */
@@ -58,6 +59,13 @@ export const withinJsonBytes = (maxBytes: number) => z.refine((value: unknown) =
 
 /** A JSON object (or a JSON-encoded string holding one) of at most `maxBytes` serialized. */
 export const jsonObject = (maxBytes: number) => preprocess(fromJsonText, z.record(z.string(), z.unknown()).check(withinJsonBytes(maxBytes)));
+
+/** A UDID as a path or parameter gives it: one well-formed value, upper-cased; undefined otherwise. */
+export function udidParam(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const udid = value.trim();
+  return isUdidFormat(udid) ? udidKey(udid) : undefined;
+}
 
 /** Names of the parameters a zod failure points at. */
 export function failedFields(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {
