@@ -1,6 +1,7 @@
 import { createHandler } from '../../shared/http/create-handler';
 import { addDeviceLegacyReviewRoute } from '../../shared/routes';
 import { addBusiness } from '../add-device/add-business';
+import { parseRequest } from './schema';
 
 /** GET|POST /api/addyydevice: the legacy review (reservation) add, same parameters and response as v2 in review mode. */
-export const handler = createHandler(addDeviceLegacyReviewRoute, addBusiness('review'));
+export const handler = createHandler(addDeviceLegacyReviewRoute, addBusiness(parseRequest));

@@ -1,22 +1,20 @@
-/** The one add implementation behind `/api/adddevice/v2` and the legacy routes, which fix the mode. */
-import type { AccountMode } from '../../shared/domain/accounts/account';
+/** The one add implementation behind `/api/adddevice/v2` and the legacy routes, which parse with their mode fixed. */
 import { addDevice } from '../../shared/domain/add-device/add-device-service';
-import { parseAddRequest } from '../../shared/domain/add-device/add-request';
+import type { AddRequest } from '../../shared/domain/add-device/add-request';
 import { DomainError } from '../../shared/domain/errors';
 import type { BusinessHandler } from '../../shared/http/create-handler';
+import type { AuthenticatedState } from '../../shared/http/request-state';
 import { addDelivered, addRefused } from '../../shared/observability/metrics';
 import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
 
 useMessages(addDeviceMessages);
 
-export function addBusiness(fixedMode?: AccountMode): BusinessHandler {
+export function addBusiness(parseRequest: (state: AuthenticatedState) => AddRequest): BusinessHandler<AuthenticatedState> {
   return async (state) => {
     try {
-      const request = parseAddRequest(state.params, fixedMode);
-      // The token middleware ran: a route with `auth: token` always has a user here.
-      const user = state.user!;
-      const added = await addDevice({ tenant: state.tenant, user, now: Math.floor(state.now / 1000) }, request);
+      const request = parseRequest(state);
+      const added = await addDevice({ tenant: state.tenant, user: state.user, now: Math.floor(state.now / 1000) }, request);
       addDelivered(request.mode);
       return { data: { ...added } };
     } catch (error) {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createHandler } from '../../shared/http/create-handler';
 import { sourceFeedRoute } from '../../shared/routes';
-import { accepts, hostName, queryValues, requestBaseUrl } from '../../shared/http/request-url';
+import { useMessages } from '../../shared/i18n/localize';
+import { protectionMessages } from '../../shared/i18n/messages/protection';
+import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
-import { useMessages } from '../../shared/i18n/localize';
-import { protectionMessages } from '../../shared/i18n/messages/protection';
+import { parseRequest } from './schema';
 
 const JOSE = 'application/jose';
 
@@ -21,25 +22,24 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-// The feed address serves three operations (the route table tells them apart): a request with `code` unlocks
-// the source for a UDID, any other POST is a misuse report, and the rest read the feed.
-// `?udid=` (and `kid=`) name the installing device: links are bound to it, a device the owner disabled gets
-// only links the gate refuses, a blocked one the blocked document. With `Accept: application/jose` an
-// encrypting source answers a JWE.
+// `?udid=` binds the links to the installing device, a device the owner disabled gets only links the gate
+// refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
 useMessages(protectionMessages);
 
-export const handler = createHandler(sourceFeedRoute, async ({ operation, params, pathParams, event, tenant, now, lang }) => {
-  const sourceId = pathParams.source_id ?? '';
-  const nowSeconds = Math.floor(now / 1000);
-  if (operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: params.udid, code: params.code, nowSeconds });
-  if (operation === 'report') return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, value: params.value, nowSeconds }) };
+export const handler = createHandler(sourceFeedRoute, async (state) => {
+  const request = parseRequest(state);
+  const { sourceId } = request;
+  const { event, tenant, lang } = state;
+  const nowSeconds = Math.floor(state.now / 1000);
+  if (request.operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: request.udid, code: request.code, nowSeconds });
+  if (request.operation === 'report') return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, report: request.report, nowSeconds }) };
   const baseUrl = requestBaseUrl(event);
   const answer = await readFeed({
     sourceId,
     tenantId: tenant.tenantId,
     baseUrl,
     host: hostName(baseUrl),
-    query: { udid: queryValues(event, 'udid'), kid: queryValues(event, 'kid') },
+    query: request.device,
     nowSeconds,
     linkTtlSeconds: tenant.settings.linkTtlSeconds,
     lang,

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
-import { healthAlertField } from '../../shared/domain/link-health/health-alert';
-import { bit, httpUrl, text } from '../../shared/validation/fields';
+import { HEALTH_ALERT_MAX_BYTES, healthAlertSchema } from '../../shared/domain/link-health/health-alert';
+import type { RequestState } from '../../shared/http/request-state';
+import { bit, fromJsonText, httpUrl, preprocess, text, withinJsonBytes } from '../../shared/validation/fields';
+import { parseManagementParams, supplied } from '../../shared/validation/management-params';
+
+/** `health_alert`: the whole configuration, as an object or a JSON-encoded string holding one, at most 8 KB serialized. */
+export const healthAlertField = () => preprocess(fromJsonText, healthAlertSchema.check(withinJsonBytes(HEALTH_ALERT_MAX_BYTES)));
 
 export const updateSourceShape = {
   name: z.optional(text(100, { min: 1 })),
@@ -15,4 +20,9 @@ export const updateSourceShape = {
 };
 
 /** Present in the response or set by the service, never by the caller. */
-export const readOnlySourceFields = ['source_id', 'source_url', 'app_count'] as const;
+const readOnlySourceFields = ['source_id', 'source_url', 'app_count'] as const;
+
+export function parseRequest({ params, pathParams }: Pick<RequestState, 'params' | 'pathParams'>) {
+  const changes = supplied(parseManagementParams(params, { shape: updateSourceShape, readOnly: readOnlySourceFields, requireOne: true }));
+  return { sourceId: pathParams.source_id ?? '', changes };
+}

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Lang } from '../i18n/languages';
 import type { MessageKey, MessageParams } from '../i18n/localize';
 import type { EnvelopeKind, RouteDefinition } from '../routes';
+import type { Actor } from '../domain/sources/source';
 import type { Tenant } from '../domain/tenants/tenant';
 import type { TokenOwner } from '../domain/users/user';
 
@@ -23,12 +24,19 @@ export interface RequestState {
   /** Query string merged with the parsed body (body wins). */
   params: Params;
   pathParams: Record<string, string>;
-  /** The authenticated token owner (routes with auth other than none). */
+  /** The authenticated token owner once token auth has run (routes with auth other than none). */
   user: TokenOwner | undefined;
   /** Headers the chain adds to every response (rate-limit counters, …). */
   responseHeaders: Record<string, string>;
   /** The event as API Gateway sent it (headers, multi-value query), for the few functions that read more. */
   event: ApiEvent;
+}
+
+/** What the business code of a route whose auth is not `none` receives: token auth ran, so the caller is known. */
+export interface AuthenticatedState extends RequestState {
+  user: TokenOwner;
+  /** The token owner acting on the tenant of the request's host. */
+  actor: Actor;
 }
 
 export interface AppContext extends Context {

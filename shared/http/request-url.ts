@@ -38,6 +38,12 @@ export function queryValues(event: ApiEvent, name: string): string[] {
   return one === undefined ? [] : [one];
 }
 
+/** A query parameter given exactly once; undefined when it is absent or repeated. */
+export function singleQueryValue(event: ApiEvent, name: string): string | undefined {
+  const values = queryValues(event, name);
+  return values.length === 1 ? values[0] : undefined;
+}
+
 /** Whether the `Accept` header lists `mediaType` (parameters and q-values aside, q=0 meaning "not"). */
 export function accepts(event: ApiEvent, mediaType: string): boolean {
   const accept = event.headers?.accept ?? event.headers?.Accept ?? '';

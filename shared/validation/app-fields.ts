@@ -84,8 +84,3 @@ export function appIdFromPath(value: string | undefined): number {
   if (value === undefined || !/^[1-9]\d{0,14}$/.test(value)) throw new DomainError('app_not_found', 'app_not_found');
   return Number(value);
 }
-
-/** Only the fields the caller supplied. */
-export function supplied<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
-}

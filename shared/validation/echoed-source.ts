@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { validationError } from '../domain/errors';
+import type { RequestState } from '../http/request-state';
 import { text } from './fields';
+import { parseManagementParams } from './management-params';
 
 /**
  * Any parameter may arrive in the query or the body, so the path's `source_id` may be repeated there; it
@@ -8,7 +10,10 @@ import { text } from './fields';
  */
 export const echoedSourceShape = { source_id: z.optional(text(200)) };
 
-export function requireSameSource(echoed: { source_id?: string | undefined }, sourceId: string): string {
+/** A request that names its source in the path and carries nothing else (the source may be echoed). */
+export function parseSourceRequest({ params, pathParams }: Pick<RequestState, 'params' | 'pathParams'>): { sourceId: string } {
+  const echoed = parseManagementParams(params, { shape: echoedSourceShape });
+  const sourceId = pathParams.source_id ?? '';
   if (echoed.source_id !== undefined && echoed.source_id !== sourceId) throw validationError('invalid_value', ['source_id']);
-  return sourceId;
+  return { sourceId };
 }

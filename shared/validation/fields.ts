@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isUdidFormat, udidKey } from '../domain/devices/device';
 import { isHttpUrl } from '../domain/sources/app';
 
 /** Length in Unicode code points, as users count characters (an emoji is one, not two). */
@@ -43,19 +44,28 @@ export const httpUrl = () =>
     z.string().check(z.refine((s) => codePoints(s) <= 2048 && isHttpUrl(s))),
   );
 
+/** A JSON-encoded string decoded; anything else, or text that is not JSON, as it came (for the schema to refuse). */
+export function fromJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** At most `maxBytes` once serialized as JSON. */
+export const withinJsonBytes = (maxBytes: number) => z.refine((value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes);
+
 /** A JSON object (or a JSON-encoded string holding one) of at most `maxBytes` serialized. */
-export const jsonObject = (maxBytes: number) =>
-  preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return v;
-      }
-    },
-    z.record(z.string(), z.unknown()).check(z.refine((o) => Buffer.byteLength(JSON.stringify(o), 'utf8') <= maxBytes)),
-  );
+export const jsonObject = (maxBytes: number) => preprocess(fromJsonText, z.record(z.string(), z.unknown()).check(withinJsonBytes(maxBytes)));
+
+/** A UDID as a path or parameter gives it: one well-formed value, upper-cased; undefined otherwise. */
+export function udidParam(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const udid = value.trim();
+  return isUdidFormat(udid) ? udidKey(udid) : undefined;
+}
 
 /** Names of the parameters a zod failure points at. */
 export function failedFields(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {

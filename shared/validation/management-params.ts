@@ -30,3 +30,8 @@ export function parseManagementParams<S extends z.core.$ZodShape>(params: Record
   if (!parsed.success) throw validationError('invalid_value', failedFields(parsed.error));
   return parsed.data;
 }
+
+/** Only the fields the caller supplied. */
+export function supplied<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,4 +1,5 @@
-import { parseAction, parseOptionalSelector, parseSelector } from '../../shared/domain/devices/device-params';
+import { parseAction } from '../../functions/device-status/schema';
+import { parseOptionalSelector, parseSelector } from '../../shared/validation/device-selector';
 import { DomainError } from '../../shared/domain/errors';
 
 function failure(fn: () => unknown): DomainError {

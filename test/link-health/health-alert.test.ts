@@ -1,4 +1,5 @@
-import { effectiveHealthAlert, healthAlertField, HEALTH_ALERT_DEFAULTS } from '../../shared/domain/link-health/health-alert';
+import { healthAlertField } from '../../functions/update-source/schema';
+import { effectiveHealthAlert, HEALTH_ALERT_DEFAULTS } from '../../shared/domain/link-health/health-alert';
 import { allHealthShards, healthSchedule, healthShard, HEALTH_SHARDS } from '../../shared/domain/link-health/link-health';
 
 function withPrivateFetch<T>(value: string | undefined, run: () => T): T {

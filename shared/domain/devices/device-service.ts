@@ -6,8 +6,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { getDevice, listDevicesByUserUdid, setDeviceEnabled } from '../../db/repositories/device-repository';
 import { DomainError } from '../errors';
 import { isOwnedBy, udidKey, type Device } from './device';
-import type { DeviceAction, DeviceSelector } from './device-params';
 import type { Actor } from '../sources/source';
+
+export const DEVICE_ACTIONS = ['enable', 'disable', 'toggle'] as const;
+export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+
+/** kid and/or udid; at least one is present. */
+export interface DeviceSelector {
+  kid?: string | undefined;
+  udid?: string | undefined;
+}
 
 // Missing and someone else's answer the same, so a token cannot probe which kids or UDIDs exist.
 const notFound = () => new DomainError('device_not_found', 'device_not_found');

@@ -73,17 +73,3 @@ export function effectiveHealthAlert(stored: unknown): HealthAlertConfig {
     secret: c.secret,
   };
 }
-
-/** The update parameter: an object or a JSON-encoded string holding one, at most 8 KB serialized. */
-export const healthAlertField = () =>
-  z.pipe(
-    z.transform((value: unknown) => {
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    }),
-    healthAlertSchema.check(z.refine((o) => Buffer.byteLength(JSON.stringify(o), 'utf8') <= HEALTH_ALERT_MAX_BYTES)),
-  );

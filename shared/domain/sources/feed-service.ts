@@ -19,27 +19,25 @@ const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'bl
 
 const ownerOf = (source: Pick<Source, 'owner_id' | 'tenant_id'>): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
 
-/** The query's `udid` and `kid` values, every occurrence of each (a repeated parameter stays visible). */
+/** Who the feed's query says is asking. */
 export interface DeviceQuery {
-  udid: readonly string[];
-  kid: readonly string[];
+  /** The UDID, canonical; undefined unless given once and well formed. */
+  udid: string | undefined;
+  /** A few distinct kids of the owner's certificates, as given. */
+  kids: readonly string[];
 }
 
-const KID_MAX = 128;
-
 /**
- * Who asks. A UDID counts only when it is given once and well formed; anything else counts as absent. A
- * kid can only withhold: its certificate being disabled withholds, and without a usable UDID the links are
- * bound to that certificate's UDID. Any disabled certificate of the bound UDID withholds, whatever kid came
- * with it. The bound UDID's standing with the source (blocked, unlocked) comes from the source's own records.
+ * Who asks. A kid can only withhold: its certificate being disabled withholds, and without a usable UDID the
+ * links are bound to that certificate's UDID. Any disabled certificate of the bound UDID withholds, whatever
+ * kid came with it. The bound UDID's standing with the source (blocked, unlocked) comes from the source's own
+ * records.
  */
 export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id' | 'tenant_id'>, query: DeviceQuery, nowSeconds: number): Promise<AskingDevice> {
   const owner = ownerOf(source);
-  const given = query.udid.length === 1 ? query.udid[0]!.trim() : '';
-  let udid = isUdidFormat(given) ? canonicalUdid(given) : undefined;
+  let udid = query.udid;
   let disabled = false;
-  const kids = [...new Set(query.kid.map((k) => k.trim()).filter((k) => k !== '' && [...k].length <= KID_MAX))].slice(0, 5);
-  for (const kid of kids) {
+  for (const kid of query.kids) {
     const device = await ownedDevice(owner, kid);
     if (!device) continue;
     if (!device.enabled) disabled = true;
@@ -81,16 +79,14 @@ export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
 export interface DownloadRequest {
   sourceId: string;
   tenantId: string;
-  /** The path's app id as text: anything but a plain decimal number is an unknown app. */
-  appId: string;
-  /** Each query parameter of the link, every occurrence. */
-  udid: readonly string[];
-  exp: readonly string[];
-  sig: readonly string[];
+  /** The path's app id; undefined when it was not a plain decimal number (an unknown app). */
+  appId: number | undefined;
+  /** The link's parameters, each undefined unless given exactly once (and `exp` unless in plain digits). */
+  udid: string | undefined;
+  exp: number | undefined;
+  sig: string | undefined;
   nowSeconds: number;
 }
-
-const single = (values: readonly string[]): string | undefined => (values.length === 1 ? values[0] : undefined);
 
 /**
  * Checks a download link and answers the origin URL it unlocks. The order is fixed and each refusal names
@@ -101,20 +97,18 @@ const single = (values: readonly string[]): string | undefined => (values.length
  */
 export async function checkDownload(request: DownloadRequest): Promise<string> {
   const source = await sourceOnTenant(request.sourceId, request.tenantId);
-  if (!/^\d{1,10}$/.test(request.appId)) throw new DomainError('app_not_found', 'app_not_found');
-  const appId = Number(request.appId);
-  const [udid, exp, sig] = [single(request.udid), single(request.exp), single(request.sig)];
+  const { appId, udid, exp, sig } = request;
+  if (appId === undefined) throw new DomainError('app_not_found', 'app_not_found');
   const signed =
     udid !== undefined &&
     exp !== undefined &&
-    /^\d{1,12}$/.test(exp) &&
     sig !== undefined &&
     source.link_secret !== undefined &&
-    isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp: Number(exp) }, sig);
+    isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp }, sig);
   if (!signed) throw refuse('bad_signature');
   if (appId === BLOCKED_APP_ID) throw refuse('blocked');
   if (udid === '') throw refuse('udid_required');
-  if (Number(exp) < request.nowSeconds) throw refuse('link_expired');
+  if (exp < request.nowSeconds) throw refuse('link_expired');
   const standing = isUdidFormat(udid) ? await deviceStanding(source.source_id, udid) : NO_STANDING;
   if (standing.blocked) throw refuse('blocked');
   if (await isUdidDisabled(ownerOf(source), udid)) throw refuse('device_disabled');

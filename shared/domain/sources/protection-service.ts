@@ -13,18 +13,10 @@ import {
   unblockUdid,
   useUnlockCode,
 } from '../../db/repositories/protection-repository';
-import { isUdidFormat, udidKey } from '../devices/device';
 import { DomainError, validationError } from '../errors';
-import { newUnlockCode, normalizeUnlockCode, unlockCodeView, type MonitorRole } from './protection';
+import { newUnlockCode, unlockCodeView, type MonitorRole } from './protection';
 import { ownedSource, sourceOnTenant } from './source-lookup';
 import type { Actor } from './source';
-
-/** A UDID as a path or parameter gives it: one well-formed value, upper-cased; undefined otherwise. */
-export function udidParam(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const udid = value.trim();
-  return isUdidFormat(udid) ? udidKey(udid) : undefined;
-}
 
 /** Draws `count` new codes and stores them together; a collision with an existing code (astronomically rare) draws again. */
 export async function createUnlockCodes(actor: Actor, sourceId: string, input: { count: number; days: number }, now: number) {
@@ -53,13 +45,13 @@ const readableTime = (unixSeconds: number) => `${new Date(unixSeconds * 1000).to
 /**
  * Redeems a code for a UDID. The code's one use is a single conditional write, so when several devices race
  * for a code exactly one wins; the UDID that holds a code gets the same answer again (and its unlock written
- * again, should an earlier attempt have stopped between the two writes).
+ * again, should an earlier attempt have stopped between the two writes). The UDID (upper-cased) and the code
+ * (normalized) are undefined when the request's were malformed: refused once the source is known to exist.
  */
-export async function unlockWithCode(input: { sourceId: string; tenantId: string; udid: unknown; code: unknown; nowSeconds: number }) {
+export async function unlockWithCode(input: { sourceId: string; tenantId: string; udid: string | undefined; code: string | undefined; nowSeconds: number }) {
   const source = await sourceOnTenant(input.sourceId, input.tenantId);
-  const udid = udidParam(input.udid);
+  const { udid, code } = input;
   if (!udid) throw unlockRefused('udid_invalid', ['udid']);
-  const code = normalizeUnlockCode(input.code);
   if (!code) throw unlockRefused('unlock_code_unknown');
   const outcome = await useUnlockCode(source.source_id, code, udid, input.nowSeconds);
   if ('refused' in outcome && outcome.refused === 'unknown') throw unlockRefused('unlock_code_unknown');
@@ -72,33 +64,21 @@ export async function unlockWithCode(input: { sourceId: string; tenantId: string
   };
 }
 
-/** At most this much base64: two 40-character UDIDs and a separator need far less. */
-const REPORT_MAX = 512;
-
-/**
- * `base64("<adder>|<cracker>")`, standard or URL-safe, padded or not. Either part may be empty or unusable;
- * the report is malformed unless at least one part is a well-formed UDID.
- */
-export function parseReport(value: unknown): { adder: string | undefined; cracker: string | undefined } {
-  const malformed = () => validationError('invalid_value', ['value']);
-  if (typeof value !== 'string') throw malformed();
-  const encoded = value.trim();
-  if (encoded === '' || encoded.length > REPORT_MAX || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(encoded)) throw malformed();
-  const decoded = Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-  const parts = decoded.split('|');
-  if (parts.length !== 2) throw malformed();
-  const [adder, cracker] = parts.map(udidParam);
-  if (!adder && !cracker) throw malformed();
-  return { adder, cracker };
+/** The UDIDs a misuse report names (upper-cased), each undefined when its part was empty or unusable; at least one is given. */
+export interface MisuseReport {
+  adder: string | undefined;
+  cracker: string | undefined;
 }
 
 /**
  * A signer app's misuse report. With `open_black` 1 the adder is blocked at once, with `open_black2` 1 the
- * cracker; a part whose flag is off is counted in the monitor instead (unless it is already blocked).
+ * cracker; a part whose flag is off is counted in the monitor instead (unless it is already blocked). An
+ * undefined report was malformed: refused once the source is known to exist.
  */
-export async function reportMisuse(input: { sourceId: string; tenantId: string; value: unknown; nowSeconds: number }) {
+export async function reportMisuse(input: { sourceId: string; tenantId: string; report: MisuseReport | undefined; nowSeconds: number }) {
   const source = await sourceOnTenant(input.sourceId, input.tenantId);
-  const { adder, cracker } = parseReport(input.value);
+  if (!input.report) throw validationError('invalid_value', ['value']);
+  const { adder, cracker } = input.report;
   const blocked = new Set<string>();
   const monitored = new Set<string>();
   const parts: [MonitorRole, string | undefined, 0 | 1][] = [
@@ -126,23 +106,23 @@ export async function blocklist(actor: Actor, sourceId: string) {
   return { blocked, monitored };
 }
 
-function pathUdid(value: string | undefined): string {
-  const udid = udidParam(value);
+/** The path's UDID, upper-cased; undefined when it was malformed, refused once the source is known to be the actor's. */
+function pathUdid(udid: string | undefined): string {
   if (!udid) throw validationError('invalid_value', ['udid']);
   return udid;
 }
 
 /** Blocks a UDID by hand; blocking one already blocked keeps its entry (reason and time) and answers it. */
-export async function blockByHand(actor: Actor, sourceId: string, udidText: string | undefined, now: number) {
+export async function blockByHand(actor: Actor, sourceId: string, udid: string | undefined, now: number) {
   const source = await ownedSource(actor, sourceId);
-  const { entry } = await blockUdid(source.source_id, pathUdid(udidText), 'manual', now);
+  const { entry } = await blockUdid(source.source_id, pathUdid(udid), 'manual', now);
   return { ...entry };
 }
 
 /** Takes a UDID off the block list; `was_blocked` says whether it was on it. */
-export async function unblock(actor: Actor, sourceId: string, udidText: string | undefined) {
+export async function unblock(actor: Actor, sourceId: string, given: string | undefined) {
   const source = await ownedSource(actor, sourceId);
-  const udid = pathUdid(udidText);
+  const udid = pathUdid(given);
   const wasBlocked = await unblockUdid(source.source_id, udid);
   return { udid, blocked: false, was_blocked: wasBlocked };
 }

@@ -1,19 +1,11 @@
 /**
- * The inputs of the device endpoints, validated with zod: which device (`kid` and/or `udid`) and, for the
- * status endpoint, which `action`. Legacy clients send extra parameters, so unknown ones are ignored here.
+ * Which device a device endpoint's request names: `kid` and/or `udid`. Legacy clients send extra parameters,
+ * so unknown ones are ignored here.
  */
 import * as z from 'zod/mini';
-import { preprocess } from '../../validation/fields';
-import { DomainError } from '../errors';
-
-export const DEVICE_ACTIONS = ['enable', 'disable', 'toggle'] as const;
-export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
-
-/** kid and/or udid; at least one is present once `parseSelector` returns. */
-export interface DeviceSelector {
-  kid?: string | undefined;
-  udid?: string | undefined;
-}
+import { DomainError } from '../domain/errors';
+import type { DeviceSelector } from '../domain/devices/device-service';
+import { preprocess } from './fields';
 
 const SELECTOR_MAX = 128;
 
@@ -50,16 +42,4 @@ export function parseSelector(params: Record<string, unknown>): DeviceSelector {
   const selector = parseOptionalSelector(params);
   if (!selector) throw new DomainError('device_selector_missing', 'device_selector_missing');
   return selector;
-}
-
-const actionSchema = preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.optional(z.union([z.pipe(z.literal(''), z.transform(() => 'toggle' as const)), z.enum(DEVICE_ACTIONS)])),
-);
-
-/** enable | disable | toggle, case-insensitive; absent or empty means toggle; anything else is code 22. */
-export function parseAction(value: unknown): DeviceAction {
-  const parsed = actionSchema.safeParse(value ?? undefined);
-  if (!parsed.success) throw new DomainError('invalid_action', 'invalid_action', { fields: ['action'] });
-  return parsed.data ?? 'toggle';
 }
