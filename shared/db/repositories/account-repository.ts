@@ -7,8 +7,9 @@
  * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleaseItem` for transactions.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { queryAll, scanAll } from '../paging';
 import { tableName } from '../tables';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
@@ -105,36 +106,20 @@ export async function getAccount(accountId: string): Promise<Account | undefined
 
 /** A pool's active accounts, lowest weight first; with `withFreeSlot`, only those with a slot of that class left. */
 export async function listPool(key: string, withFreeSlot?: DeviceClass): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('accounts'),
-        IndexName: 'by-pool',
-        KeyConditionExpression: 'pool_key = :k',
-        FilterExpression: `#status = :active${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':k': key, ':active': 'active', ...(withFreeSlot ? { ':zero': 0 } : {}) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    accounts.push(...(out.Items ?? []).map((i) => fromItem(i as AccountItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return accounts;
+  const items = await queryAll({
+    TableName: tableName('accounts'),
+    IndexName: 'by-pool',
+    KeyConditionExpression: 'pool_key = :k',
+    FilterExpression: `#status = :active${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':k': key, ':active': 'active', ...(withFreeSlot ? { ':zero': 0 } : {}) },
+  });
+  return items.map((i) => fromItem(i as AccountItem));
 }
 
 /** Every account (operators have tens, not millions: a scan is the honest tool for the sweep and the CLI). */
 export async function listAllAccounts(): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(new ScanCommand({ TableName: tableName('accounts'), ExclusiveStartKey: start }));
-    accounts.push(...(out.Items ?? []).map((i) => fromItem(i as AccountItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return accounts;
+  return (await scanAll({ TableName: tableName('accounts') })).map((i) => fromItem(i as AccountItem));
 }
 
 async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {

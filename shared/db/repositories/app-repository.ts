@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { getSource } from './source-repository';
 import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
@@ -261,19 +262,6 @@ export async function unpublishApp(actor: Actor, sourceId: string, appId: number
 
 /** Every app of a source, oldest first (the key prefix skips the guard items). */
 export async function listApps(sourceId: string): Promise<App[]> {
-  const apps: App[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('apps'),
-        KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)',
-        ExpressionAttributeValues: { ':s': sourceId, ':p': 'app#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    apps.push(...(out.Items ?? []).map((item) => fromItem(item as AppItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return apps;
+  const items = await queryAll({ TableName: tableName('apps'), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': 'app#' } });
+  return items.map((item) => fromItem(item as AppItem));
 }

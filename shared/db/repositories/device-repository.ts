@@ -19,9 +19,10 @@
  *   updated device, or `undefined` when the condition failed (nothing changed).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchPut } from '../batch';
 import { documentClient } from '../client';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { udidKey, type Device } from '../../domain/devices/device';
 
@@ -97,23 +98,14 @@ export async function getDevice(kid: string): Promise<Device | undefined> {
 }
 
 export async function listDevicesByUserUdid(userId: string, udid: string): Promise<Device[]> {
-  const devices: Device[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('devices'),
-        IndexName: 'by-user-udid',
-        KeyConditionExpression: 'user_udid = :k',
-        ExpressionAttributeValues: { ':k': `${userId}#${udidKey(udid)}` },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    devices.push(...(out.Items ?? []).map(fromItem));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return devices;
+  const items = await queryAll({
+    TableName: tableName('devices'),
+    IndexName: 'by-user-udid',
+    KeyConditionExpression: 'user_udid = :k',
+    ExpressionAttributeValues: { ':k': `${userId}#${udidKey(udid)}` },
+    ScanIndexForward: false,
+  });
+  return items.map(fromItem);
 }
 
 export async function setDeviceEnabled(

@@ -9,8 +9,9 @@
  * - `charge` — what the add charged.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { devicePutItem } from './device-repository';
 import type { Device, DeviceZt } from '../../domain/devices/device';
@@ -93,24 +94,15 @@ export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt):
 
 /** The kids of an account's certificates in status `zt`. */
 export async function listAccountDeviceKids(accountId: string, zt: DeviceZt): Promise<string[]> {
-  const kids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('devices'),
-        IndexName: 'by-account',
-        KeyConditionExpression: 'issued_account = :a',
-        FilterExpression: 'zt = :zt',
-        ExpressionAttributeValues: { ':a': accountId, ':zt': zt },
-        ProjectionExpression: 'kid',
-        ExclusiveStartKey: start,
-      }),
-    );
-    kids.push(...(out.Items ?? []).map((i) => String(i.kid)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return kids;
+  const items = await queryAll({
+    TableName: tableName('devices'),
+    IndexName: 'by-account',
+    KeyConditionExpression: 'issued_account = :a',
+    FilterExpression: 'zt = :zt',
+    ExpressionAttributeValues: { ':a': accountId, ':zt': zt },
+    ProjectionExpression: 'kid',
+  });
+  return items.map((i) => String(i.kid));
 }
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];

@@ -8,8 +8,9 @@
  *   however many checks race (scheduled and on-demand), one alert and one recovery notice go out.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { queryAll, queryItems } from '../paging';
 import { tableName } from '../tables';
 import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
 import type { Source } from '../../domain/sources/source';
@@ -29,21 +30,14 @@ async function conditional(write: Promise<unknown>): Promise<boolean> {
 
 /** Sources of `shard` due at `now`, soonest due first, one page at a time. */
 export async function* dueSources(shard: string, now: number, pageSize = 50): AsyncGenerator<Source & { health_due_at: number }> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('sources'),
-        IndexName: HEALTH_DUE_INDEX,
-        KeyConditionExpression: 'health_shard = :shard AND health_due_at <= :now',
-        ExpressionAttributeValues: { ':shard': shard, ':now': now },
-        Limit: pageSize,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) yield item as Source & { health_due_at: number };
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = queryItems({
+    TableName: tableName('sources'),
+    IndexName: HEALTH_DUE_INDEX,
+    KeyConditionExpression: 'health_shard = :shard AND health_due_at <= :now',
+    ExpressionAttributeValues: { ':shard': shard, ':now': now },
+    Limit: pageSize,
+  });
+  for await (const item of items) yield item as Source & { health_due_at: number };
 }
 
 /** Moves a source's next check from `expected` to `next`; false when someone else moved it first. */
@@ -102,16 +96,8 @@ function fromItem(item: HealthItem): HealthRecord {
 }
 
 export async function listHealthRecords(sourceId: string): Promise<Map<number, HealthRecord>> {
-  const records = new Map<number, HealthRecord>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({ TableName: tableName('linkHealth'), KeyConditionExpression: 'source_id = :s', ExpressionAttributeValues: { ':s': sourceId }, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    for (const item of out.Items ?? []) records.set((item as HealthItem).app_id, fromItem(item as HealthItem));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return records;
+  const items = (await queryAll({ TableName: tableName('linkHealth'), KeyConditionExpression: 'source_id = :s', ExpressionAttributeValues: { ':s': sourceId }, ConsistentRead: true })) as HealthItem[];
+  return new Map(items.map((item) => [item.app_id, fromItem(item)]));
 }
 
 /**

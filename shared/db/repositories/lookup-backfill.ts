@@ -4,8 +4,9 @@
  * exists is left alone, and a host copy is rewritten from its tenant.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { scanItems } from '../paging';
 import { tableName } from '../tables';
 import { putTenantHostCopy } from './tenant-repository';
 import { tokenItem, userFromItem } from './user-repository';
@@ -17,20 +18,18 @@ export interface BackfillCounts {
 
 export async function backfillLookups(): Promise<BackfillCounts> {
   const counts: BackfillCounts = { tokens: 0, hosts: 0 };
-  for await (const page of paginateScan({ client: documentClient() }, { TableName: tableName('users'), ConsistentRead: true })) {
-    for (const item of page.Items ?? []) {
-      const user = userFromItem(item);
-      if (!user.tokenHash) continue;
-      try {
-        await documentClient().send(new PutCommand({ TableName: tableName('tokens'), Item: tokenItem(user), ConditionExpression: 'attribute_not_exists(token_hash)' }));
-        counts.tokens++;
-      } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      }
+  for await (const item of scanItems({ TableName: tableName('users'), ConsistentRead: true })) {
+    const user = userFromItem(item);
+    if (!user.tokenHash) continue;
+    try {
+      await documentClient().send(new PutCommand({ TableName: tableName('tokens'), Item: tokenItem(user), ConditionExpression: 'attribute_not_exists(token_hash)' }));
+      counts.tokens++;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
     }
   }
-  for await (const page of paginateScan({ client: documentClient() }, { TableName: tableName('tenants'), ConsistentRead: true })) {
-    for (const item of page.Items ?? []) if (await putTenantHostCopy(item)) counts.hosts++;
+  for await (const item of scanItems({ TableName: tableName('tenants'), ConsistentRead: true })) {
+    if (await putTenantHostCopy(item)) counts.hosts++;
   }
   return counts;
 }

@@ -5,8 +5,9 @@
  * is not blocked.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, paginateQuery, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
 
@@ -51,13 +52,8 @@ export async function putUnlockCodes(sourceId: string, codes: readonly { code: s
 }
 
 async function queryPrefix<T>(sourceId: string, prefix: string): Promise<T[]> {
-  const items: T[] = [];
-  const pages = paginateQuery(
-    { client: documentClient() },
-    { TableName: table(), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': prefix }, ConsistentRead: true },
-  );
-  for await (const page of pages) items.push(...((page.Items ?? []) as T[]));
-  return items;
+  const items = await queryAll({ TableName: table(), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': prefix }, ConsistentRead: true });
+  return items as T[];
 }
 
 export async function listUnlockCodes(sourceId: string): Promise<UnlockCode[]> {
