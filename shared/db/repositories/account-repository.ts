@@ -6,9 +6,9 @@
  * only those with a free slot of a class), `listAllAccounts`, `reserveSlot`, `releaseSlot`, `markClassFull`,
  * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleaseItem` for transactions.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../tables';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
@@ -122,16 +122,6 @@ export async function listAllAccounts(): Promise<Account[]> {
   return (await scanAll({ TableName: tableName('accounts') })).map((i) => fromItem(i as AccountItem));
 }
 
-async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await documentClient().send(new UpdateCommand(input));
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
-}
-
 /** Replaces the sealed customer `.p12` copies of an account (operator side: a password changed). */
 export async function setCustomerP12(accountId: string, copies: Record<string, SealedSecret>): Promise<void> {
   await documentClient().send(
@@ -146,9 +136,9 @@ export async function setCustomerP12(accountId: string, copies: Record<string, S
 }
 
 /** Takes one slot of the class if the account is still active, still in `mode` and has one left. */
-export function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode): Promise<boolean> {
+export async function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode): Promise<boolean> {
   const free = freeAttr(deviceClass);
-  return conditionalUpdate({
+  const out = await updateIf({
     TableName: tableName('accounts'),
     Key: { account_id: accountId },
     UpdateExpression: `SET ${free} = ${free} - :one`,
@@ -156,6 +146,7 @@ export function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: A
     ExpressionAttributeNames: { '#status': 'status', '#mode': 'mode' },
     ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':active': 'active', ':mode': mode },
   });
+  return out.written;
 }
 
 /** Gives a reserved slot back, as an item of a transaction (Apple did not use it: the device was already there). */
@@ -202,8 +193,8 @@ export async function setAccountMode(accountId: string, mode: AccountMode): Prom
 }
 
 /** Returns false when the account was already revoked. */
-export function markAccountRevoked(accountId: string, at: number): Promise<boolean> {
-  return conditionalUpdate({
+export async function markAccountRevoked(accountId: string, at: number): Promise<boolean> {
+  const out = await updateIf({
     TableName: tableName('accounts'),
     Key: { account_id: accountId },
     UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
@@ -211,4 +202,5 @@ export function markAccountRevoked(accountId: string, at: number): Promise<boole
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at },
   });
+  return out.written;
 }

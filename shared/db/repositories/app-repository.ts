@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { getSource } from './source-repository';
@@ -196,23 +197,16 @@ export async function updateAppFields(app: App, changes: Partial<AppMetadata>, n
     values[`:v${i}`] = value;
     sets.push(`#f${i} = :v${i}`);
   });
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('apps'),
-        Key: { source_id: app.source_id, item_key: appKey(app.id) },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(item_key) AND #state = :state',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(out.Attributes as AppItem);
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('apps'),
+    Key: { source_id: app.source_id, item_key: appKey(app.id) },
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(item_key) AND #state = :state',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.written ? fromItem(out.output.Attributes as AppItem) : undefined;
 }
 
 export type UnpublishOutcome = { unpublished: App } | { refused: 'not_published' | 'not_owned' };

@@ -8,9 +8,10 @@
  * - `warranty_from` — epoch seconds of the original paid add, the start of the free re-issue window;
  * - `charge` — what the add charged.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { devicePutItem } from './device-repository';
@@ -69,27 +70,23 @@ export function deviceIssuedItem(kid: string, mobileprovision: string) {
   };
 }
 
-export function deviceZtItem(kid: string, zt: DeviceZt, from: DeviceZt) {
+function ztChange(kid: string, zt: DeviceZt, from: DeviceZt) {
   return {
-    Update: {
-      TableName: tableName('devices'),
-      Key: { kid },
-      UpdateExpression: 'SET zt = :to',
-      ConditionExpression: 'zt = :from',
-      ExpressionAttributeValues: { ':to': zt, ':from': from },
-    },
+    TableName: tableName('devices'),
+    Key: { kid },
+    UpdateExpression: 'SET zt = :to',
+    ConditionExpression: 'zt = :from',
+    ExpressionAttributeValues: { ':to': zt, ':from': from },
   };
+}
+
+export function deviceZtItem(kid: string, zt: DeviceZt, from: DeviceZt) {
+  return { Update: ztChange(kid, zt, from) };
 }
 
 /** Moves one device from `from` to `to`; false when it was not in `from` any more. */
 export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt): Promise<boolean> {
-  try {
-    await documentClient().send(new UpdateCommand(deviceZtItem(kid, to, from).Update));
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  return (await updateIf(ztChange(kid, to, from))).written;
 }
 
 /** The kids of an account's certificates in status `zt`. */

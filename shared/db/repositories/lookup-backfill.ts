@@ -3,9 +3,7 @@
  * item of every user and the host copy of every tenant with a domain. Safe to run again: a token item that
  * exists is left alone, and a host copy is rewritten from its tenant.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
+import { putIf } from '../conditional-write';
 import { scanItems } from '../paging';
 import { tableName } from '../tables';
 import { putTenantHostCopy } from './tenant-repository';
@@ -21,12 +19,7 @@ export async function backfillLookups(): Promise<BackfillCounts> {
   for await (const item of scanItems({ TableName: tableName('users'), ConsistentRead: true })) {
     const user = userFromItem(item);
     if (!user.tokenHash) continue;
-    try {
-      await documentClient().send(new PutCommand({ TableName: tableName('tokens'), Item: tokenItem(user), ConditionExpression: 'attribute_not_exists(token_hash)' }));
-      counts.tokens++;
-    } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    }
+    if ((await putIf({ TableName: tableName('tokens'), Item: tokenItem(user), ConditionExpression: 'attribute_not_exists(token_hash)' })).written) counts.tokens++;
   }
   for await (const item of scanItems({ TableName: tableName('tenants'), ConsistentRead: true })) {
     if (await putTenantHostCopy(item)) counts.hosts++;

@@ -4,9 +4,10 @@
  * the one update that finds it unused, a block replaces nothing, a monitored UDID is counted only while it
  * is not blocked.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
@@ -69,24 +70,17 @@ export type CodeUse = { used: UnlockCode } | { refused: 'unknown' } | { refused:
  * holds it (from the item as the failed condition saw it, without a second read).
  */
 export async function useUnlockCode(sourceId: string, code: string, udid: string, now: number): Promise<CodeUse> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { source_id: sourceId, item_key: codeKey(code) },
-        UpdateExpression: 'SET udid = :udid, used_at = :now, ends_at = :now + seconds',
-        ConditionExpression: 'attribute_exists(item_key) AND attribute_not_exists(used_at)',
-        ExpressionAttributeValues: { ':udid': udid, ':now': now },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { used: out.Attributes as CodeItem };
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    const old = err.Item ? unmarshallItem(err.Item as Record<string, { S?: string; N?: string }>) : undefined;
-    return old ? { refused: 'taken', by: old } : { refused: 'unknown' };
-  }
+  const out = await updateIf({
+    TableName: table(),
+    Key: { source_id: sourceId, item_key: codeKey(code) },
+    UpdateExpression: 'SET udid = :udid, used_at = :now, ends_at = :now + seconds',
+    ConditionExpression: 'attribute_exists(item_key) AND attribute_not_exists(used_at)',
+    ExpressionAttributeValues: { ':udid': udid, ':now': now },
+    ReturnValues: 'ALL_NEW',
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  });
+  if (out.written) return { used: out.output.Attributes as CodeItem };
+  return out.item ? { refused: 'taken', by: unmarshallItem(out.item as Record<string, { S?: string; N?: string }>) } : { refused: 'unknown' };
 }
 
 /** `ReturnValuesOnConditionCheckFailure` hands back raw attribute values, which the document client does not translate. */
@@ -101,19 +95,13 @@ function unmarshallItem(item: Record<string, { S?: string; N?: string }>): Unloc
  * code) is kept, never shortened.
  */
 export async function grantUnlock(sourceId: string, udid: string, endsAt: number): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { source_id: sourceId, item_key: unlockKey(udid) },
-        UpdateExpression: 'SET udid = :udid, ends_at = :ends',
-        ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
-        ExpressionAttributeValues: { ':udid': udid, ':ends': endsAt },
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-  }
+  await updateIf({
+    TableName: table(),
+    Key: { source_id: sourceId, item_key: unlockKey(udid) },
+    UpdateExpression: 'SET udid = :udid, ends_at = :ends',
+    ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
+    ExpressionAttributeValues: { ':udid': udid, ':ends': endsAt },
+  });
 }
 
 /** Whether `udid` is blocked and until when it has unlocked the source: one round trip. */

@@ -3,9 +3,9 @@
  * live work only; every state change is conditional on still being pending, so two workers never both finish
  * (or both refund) one reservation.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import type { Reservation } from '../../domain/reservations/reservation';
 
@@ -107,20 +107,13 @@ export function reservationFinishItem(reservationId: string, status: 'issued' | 
 
 /** Still PROCESSING: look again later. Returns false when another worker already finished it. */
 export async function postponeReservation(reservationId: string, nextCheckAt: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('reservations'),
-        Key: { reservation_id: reservationId },
-        UpdateExpression: 'SET next_check_at = :n ADD attempts :one',
-        ConditionExpression: '#q = :pending',
-        ExpressionAttributeNames: { '#q': 'queue' },
-        ExpressionAttributeValues: { ':n': nextCheckAt, ':one': 1, ':pending': PENDING_QUEUE },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('reservations'),
+    Key: { reservation_id: reservationId },
+    UpdateExpression: 'SET next_check_at = :n ADD attempts :one',
+    ConditionExpression: '#q = :pending',
+    ExpressionAttributeNames: { '#q': 'queue' },
+    ExpressionAttributeValues: { ':n': nextCheckAt, ':one': 1, ':pending': PENDING_QUEUE },
+  });
+  return out.written;
 }

@@ -3,9 +3,10 @@
  * per live token (keyed by that hash) naming its user, tenant and expiry, so authenticating a request is one
  * strongly consistent GetItem. Both are written in one transaction, so they never disagree.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import type { TokenOwner, User } from '../../domain/users/user';
 
@@ -132,20 +133,13 @@ export function expireToken(userId: string, at: number): Promise<User | undefine
 }
 
 export async function creditBalance(userId: string, amount: number): Promise<User | undefined> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('users'),
-        Key: { user_id: userId },
-        UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
-        ConditionExpression: 'attribute_exists(user_id)',
-        ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userFromItem(out.Attributes!);
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('users'),
+    Key: { user_id: userId },
+    UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
+    ConditionExpression: 'attribute_exists(user_id)',
+    ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.written ? userFromItem(out.output.Attributes ?? {}) : undefined;
 }
