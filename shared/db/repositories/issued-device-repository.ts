@@ -8,9 +8,6 @@
  * - `warranty_from` — epoch seconds of the original paid add, the start of the free re-issue window;
  * - `charge` — what the add charged.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
@@ -100,22 +97,4 @@ export async function listAccountDeviceKids(accountId: string, zt: DeviceZt): Pr
     ProjectionExpression: 'kid',
   });
   return items.map((i) => String(i.kid));
-}
-
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-/**
- * Sends one transaction. On a cancellation, returns the index of each item whose condition failed, so the
- * caller can say which rule stopped it (balance, code, …); any other failure throws.
- */
-export async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const failed = (err.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
-    if (failed.length === 0) throw err;
-    return { ok: false, failed };
-  }
 }

@@ -8,7 +8,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { codeReleaseItem, codeUseItem } from './code-repository';
-import { balanceCreditItem, balanceDebitItem, transact, type TransactItem } from './issued-device-repository';
+import { transactWrite, type TransactItem } from '../transactions';
+import { balanceCreditItem, balanceDebitItem } from './issued-device-repository';
 import type { ActivationCode } from '../../domain/pricing/activation-codes';
 import type { Charge } from '../../domain/reservations/reservation';
 
@@ -54,7 +55,7 @@ function settleItem(holdId: string, state: 'completed' | 'released', at: number)
  */
 export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined): Promise<boolean> {
   const take = hold.charge.kind === 'balance' ? balanceDebitItem(hold.userId, hold.charge.amount) : codeUseItem(code!, hold.userId, hold.createdAt);
-  return (await transact([take, holdPutItem(hold)])).ok;
+  return (await transactWrite([take, holdPutItem(hold)])).ok;
 }
 
 /** The item that completes the hold inside the add's final transaction. */
@@ -74,7 +75,7 @@ export function refundItem(charge: Charge, userId: string): TransactItem | undef
  * (completed by its add, or released by an earlier call): then nothing changes.
  */
 export async function releaseHold(hold: Pick<PaymentHold, 'holdId' | 'userId' | 'charge'>, at: number): Promise<boolean> {
-  return (await transact([settleItem(hold.holdId, 'released', at), refundItem(hold.charge, hold.userId)!])).ok;
+  return (await transactWrite([settleItem(hold.holdId, 'released', at), refundItem(hold.charge, hold.userId)!])).ok;
 }
 
 /** Holds still held that were taken before `before` (epoch seconds): what crashed adds left behind. */

@@ -4,12 +4,12 @@
  * the one update that finds it unused, a block replaces nothing, a monitored UDID is counted only while it
  * is not blocked.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
 
 export const protectionTable = () => tableName('sourceProtection');
@@ -28,28 +28,22 @@ export interface CodeItem extends UnlockCode {
   seconds: number;
 }
 
+/** A new entry of the source's partition, refused when its key is taken. */
+function newEntry(sourceId: string, itemKey: string, entry: object): TransactionPart {
+  return transactionPart({ Put: { TableName: table(), Item: { source_id: sourceId, item_key: itemKey, ...entry }, ConditionExpression: 'attribute_not_exists(item_key)' } });
+}
+
+/** A new code, refused when the code exists. */
+function newCodePart(sourceId: string, code: UnlockCode): TransactionPart {
+  return newEntry(sourceId, codeKey(code.code), { ...code, seconds: code.days * DAY_SECONDS } satisfies Omit<CodeItem, 'source_id' | 'item_key'>);
+}
+
 /**
  * Stores new codes in one transaction (at most 100 items), each on the condition that no such code exists;
  * false when one already did (nothing is stored then, and the caller draws new codes).
  */
 export async function putUnlockCodes(sourceId: string, codes: readonly { code: string; days: number }[], now: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: codes.map(({ code, days }) => ({
-          Put: {
-            TableName: table(),
-            Item: { source_id: sourceId, item_key: codeKey(code), code, days, seconds: days * DAY_SECONDS, created_at: now } satisfies CodeItem,
-            ConditionExpression: 'attribute_not_exists(item_key)',
-          },
-        })),
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) return false;
-    throw err;
-  }
+  return (await transactWrite(codes.map(({ code, days }) => newCodePart(sourceId, { code, days, created_at: now })), { conflicts: 'report' })).ok;
 }
 
 async function queryPrefix<T>(sourceId: string, prefix: string): Promise<T[]> {
@@ -135,22 +129,26 @@ async function retryUnprocessed(keys: Record<string, unknown>[]): Promise<Record
  */
 export async function blockUdid(sourceId: string, udid: string, reason: BlockReason, now: number): Promise<{ entry: BlockEntry; added: boolean }> {
   const entry: BlockEntry = { udid, reason, added_at: now };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { source_id: sourceId, item_key: blockKey(udid), ...entry }, ConditionExpression: 'attribute_not_exists(item_key)' } },
-          ...ROLES.map((role) => ({ Delete: { TableName: table(), Key: { source_id: sourceId, item_key: monitorKey(udid, role) } } })),
-        ],
-      }),
-    );
-    return { entry, added: true };
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException) || err.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw err;
-    const out = await documentClient().send(new GetCommand({ TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConsistentRead: true }));
-    const existing = out.Item as BlockEntry | undefined;
-    return { entry: existing ? { udid: existing.udid, reason: existing.reason, added_at: Number(existing.added_at) } : entry, added: false };
-  }
+  // Only the block's put has a condition: a refusal means the UDID was already blocked.
+  if ((await transactWrite([newBlockPart(sourceId, entry), ...monitorLeaveParts(sourceId, udid)])).ok) return { entry, added: true };
+  const out = await documentClient().send(new GetCommand({ TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConsistentRead: true }));
+  const existing = out.Item as BlockEntry | undefined;
+  return { entry: existing ? { udid: existing.udid, reason: existing.reason, added_at: Number(existing.added_at) } : entry, added: false };
+}
+
+/** A new block, refused when the UDID is already blocked. */
+function newBlockPart(sourceId: string, entry: BlockEntry): TransactionPart {
+  return newEntry(sourceId, blockKey(entry.udid), entry);
+}
+
+/** A blocked UDID leaves the monitor, in every role. */
+function monitorLeaveParts(sourceId: string, udid: string): TransactionPart[] {
+  return ROLES.map((role) => transactionPart({ Delete: { TableName: table(), Key: { source_id: sourceId, item_key: monitorKey(udid, role) } } }));
+}
+
+/** A condition on the UDID not being blocked: what keeps a blocked UDID out of the monitor. */
+function notBlockedPart(sourceId: string, udid: string): TransactionPart {
+  return transactionPart({ ConditionCheck: { TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } });
 }
 
 /** Removes `udid` from the block list; whether it was on it. */
@@ -164,28 +162,20 @@ export async function unblockUdid(sourceId: string, udid: string): Promise<boole
  * and the check are one transaction. False when it was blocked and nothing was counted.
  */
 export async function recordMonitored(sourceId: string, udid: string, role: MonitorRole, now: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { ConditionCheck: { TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } },
-          {
-            Update: {
-              TableName: table(),
-              Key: { source_id: sourceId, item_key: monitorKey(udid, role) },
-              UpdateExpression: 'SET udid = :udid, #role = :role, first_seen = if_not_exists(first_seen, :now), last_seen = :now ADD #count :one',
-              ExpressionAttributeNames: { '#role': 'role', '#count': 'count' },
-              ExpressionAttributeValues: { ':udid': udid, ':role': role, ':now': now, ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw err;
-  }
+  // Only the first item has a condition: a refusal means the UDID is blocked.
+  const outcome = await transactWrite([
+    notBlockedPart(sourceId, udid),
+    {
+      Update: {
+        TableName: table(),
+        Key: { source_id: sourceId, item_key: monitorKey(udid, role) },
+        UpdateExpression: 'SET udid = :udid, #role = :role, first_seen = if_not_exists(first_seen, :now), last_seen = :now ADD #count :one',
+        ExpressionAttributeNames: { '#role': 'role', '#count': 'count' },
+        ExpressionAttributeValues: { ':udid': udid, ':role': role, ':now': now, ':one': 1 },
+      },
+    },
+  ]);
+  return outcome.ok;
 }
 
 export async function listBlocked(sourceId: string): Promise<BlockEntry[]> {

@@ -12,9 +12,10 @@ import { recentAddPutItem } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleaseItem, slotUseItem } from '../../db/repositories/account-repository';
-import { issueDetails, issuedDevicePutItem, transact, type IssuedDevice, type TransactItem } from '../../db/repositories/issued-device-repository';
+import { issueDetails, issuedDevicePutItem, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import { holdCompleteItem, releaseHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { reservationPutItem } from '../../db/repositories/reservation-repository';
+import { transactWrite, type TransactItem } from '../../db/transactions';
 import { logger } from '../../logger';
 import { randomId } from '../ids';
 import type { Device } from '../devices/device';
@@ -211,7 +212,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   ];
   for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
     try {
-      if ((await transact(items)).ok) {
+      if ((await transactWrite(items)).ok) {
         lock.released();
         return view(device, request.mode);
       }
@@ -225,6 +226,6 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
   if (hold && (await releaseHold(hold, now))) addRefunded('add_not_recorded');
-  await transact([issuedDevicePutItem({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
+  await transactWrite([issuedDevicePutItem({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

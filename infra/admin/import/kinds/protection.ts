@@ -12,7 +12,7 @@
  */
 import * as z from 'zod/mini';
 import { batchGet } from '../../../../shared/db/batch';
-import { transactRows, MAX_TRANSACTION_ITEMS, type RowWrite } from '../../../../shared/db/transact-rows';
+import { transactRows, MAX_TRANSACTION_ITEMS, type RowWrite } from '../../../../shared/db/transactions';
 import { blockKey, codeKey, monitorKey, protectionTable, unlockKey, type CodeItem } from '../../../../shared/db/repositories/protection-repository';
 import { DAY_SECONDS, normalizeUnlockCode, UNLOCK_CODE_LIMITS, type BlockReason, type MonitorRole } from '../../../../shared/domain/sources/protection';
 import { isUdidFormat, udidKey } from '../../../../shared/domain/devices/device';
