@@ -4,13 +4,15 @@
  *
  * Exports: `putAccount`, `getAccount`, `listPool` (a pool's active accounts, lowest weight first, optionally
  * only those with a free slot of a class), `listAllAccounts`, `reserveSlot`, `releaseSlot`, `markClassFull`,
- * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleaseItem` for transactions.
+ * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleasePart` / `slotUsePart` for the add's
+ * transaction.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 
@@ -149,22 +151,24 @@ export async function reserveSlot(accountId: string, deviceClass: DeviceClass, m
   return out.written;
 }
 
-/** Gives a reserved slot back, as an item of a transaction (Apple did not use it: the device was already there). */
-export function slotReleaseItem(accountId: string, deviceClass: DeviceClass) {
+function slotRelease(accountId: string, deviceClass: DeviceClass) {
   const free = freeAttr(deviceClass);
   return {
-    Update: {
-      TableName: tableName('accounts'),
-      Key: { account_id: accountId },
-      UpdateExpression: `SET ${free} = ${free} + :one`,
-      ExpressionAttributeValues: { ':one': 1 },
-    },
+    TableName: tableName('accounts'),
+    Key: { account_id: accountId },
+    UpdateExpression: `SET ${free} = ${free} + :one`,
+    ExpressionAttributeValues: { ':one': 1 },
   };
 }
 
+/** Gives a reserved slot back inside the add's transaction (Apple did not use it: the device was already there). */
+export function slotReleasePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
+  return transactionPart({ Update: slotRelease(accountId, deviceClass) });
+}
+
 /** Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`). */
-export function slotUseItem(accountId: string, deviceClass: DeviceClass) {
-  return {
+export function slotUsePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('accounts'),
       Key: { account_id: accountId },
@@ -172,11 +176,11 @@ export function slotUseItem(accountId: string, deviceClass: DeviceClass) {
       ExpressionAttributeNames: { '#issued': `issued_${deviceClass}` },
       ExpressionAttributeValues: { ':one': 1 },
     },
-  };
+  });
 }
 
 export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {
-  await documentClient().send(new UpdateCommand(slotReleaseItem(accountId, deviceClass).Update));
+  await documentClient().send(new UpdateCommand(slotRelease(accountId, deviceClass)));
 }
 
 /** Apple says the class is full: no slot of it is left, whatever our count said. */

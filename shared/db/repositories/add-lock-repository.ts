@@ -4,6 +4,7 @@
  */
 import { deleteIf, putIf } from '../conditional-write';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 
 /** True when this caller now holds the lock. */
 export async function tryLock(lockKey: string, owner: string, nowSeconds: number, ttlSeconds: number): Promise<boolean> {
@@ -24,9 +25,9 @@ const release = (lockKey: string, owner: string) => ({
   ExpressionAttributeValues: { ':o': owner },
 });
 
-/** The lock's release as a transaction item: an add that succeeds frees its lock in its final transaction. */
-export function unlockItem(lockKey: string, owner: string) {
-  return { Delete: release(lockKey, owner) };
+/** The lock's release as a transaction part: an add that succeeds frees its lock in its final transaction. */
+export function unlockPart(lockKey: string, owner: string): TransactionPart {
+  return transactionPart({ Delete: release(lockKey, owner) });
 }
 
 /** Frees the lock, unless it expired and another add took it over (that one releases it). */
@@ -43,8 +44,8 @@ const RECENT_TTL_SECONDS = 300;
 
 export const recentAddKey = (lockKey: string) => ({ lock_key: `recent#${lockKey}` });
 
-export function recentAddPutItem(lockKey: string, kid: string, nowSeconds: number) {
-  return { Put: { TableName: tableName('addLocks'), Item: { ...recentAddKey(lockKey), kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } };
+export function recentAddPart(lockKey: string, kid: string, nowSeconds: number): TransactionPart {
+  return transactionPart({ Put: { TableName: tableName('addLocks'), Item: { ...recentAddKey(lockKey), kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } });
 }
 
 export function recentAddKid(item: Record<string, unknown> | undefined): string | undefined {

@@ -4,8 +4,8 @@
  * Exports:
  * Items also carry the index keys `user_udid` and (when `account_id` is set) `issued_account`; reads strip them.
  *
- * - `devicePutItem(device)` — the `Put` for a new device (condition: the kid is new), ready to go inside a
- *   `TransactWriteItems` with the slot and the reservation; `putDevice(device)` writes it alone (false when
+ * - `devicePutPart(device)` — the put of a new device (condition: the kid is new) as a transaction part, for
+ *   the add's transaction with the slot and the reservation; `putDevice(device)` writes it alone (false when
  *   the kid exists).
  * - `nextDeviceId(tenantId)` — the tenant's next numeric device id, from its atomic `counters` item
  *   `device#<tenant>` (per tenant, so no tenant learns another's volume from the ids it sees).
@@ -25,6 +25,7 @@ import { documentClient } from '../client';
 import { putIf, updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 import { udidKey, type Device } from '../../domain/devices/device';
 
 interface DeviceItem extends Device {
@@ -51,8 +52,8 @@ function fromItem(item: Record<string, unknown>): Device {
 
 const newDevice = (device: Device) => ({ TableName: tableName('devices'), Item: toItem(device), ConditionExpression: 'attribute_not_exists(kid)' });
 
-export function devicePutItem(device: Device) {
-  return { Put: newDevice(device) };
+export function devicePutPart(device: Device): TransactionPart {
+  return transactionPart({ Put: newDevice(device) });
 }
 
 export async function putDevice(device: Device): Promise<boolean> {

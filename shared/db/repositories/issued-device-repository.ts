@@ -1,7 +1,7 @@
 /**
  * What the add flow, the reservation worker and the revocation sweep do to device items beyond the device
- * repository's basics: the extra attributes of an issued certificate, the balance moves that travel in the same
- * transactions, and status changes.
+ * repository's basics: the extra attributes of an issued certificate and status changes, the latter also as
+ * parts of the transactions that finish a reservation.
  *
  * An issued certificate's item carries, besides the `Device` fields:
  * - `issued_account` — the account id (key of the sparse `by-account` index the sweep reads);
@@ -11,7 +11,8 @@
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
-import { devicePutItem } from './device-repository';
+import { transactionPart, type TransactionPart } from '../transactions';
+import { devicePutPart } from './device-repository';
 import type { Device, DeviceZt } from '../../domain/devices/device';
 import type { Charge } from '../../domain/reservations/reservation';
 
@@ -26,37 +27,13 @@ export function issueDetails(device: Device): Partial<Pick<IssuedDevice, 'issued
   return device as Partial<IssuedDevice>;
 }
 
-export function issuedDevicePutItem(device: IssuedDevice) {
-  return devicePutItem(device);
-}
-
-export function balanceDebitItem(userId: string, amount: number) {
-  return {
-    Update: {
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'SET balance = balance - :a',
-      ConditionExpression: 'attribute_exists(user_id) AND balance >= :a',
-      ExpressionAttributeValues: { ':a': amount },
-    },
-  };
-}
-
-export function balanceCreditItem(userId: string, amount: number) {
-  return {
-    Update: {
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
-      ConditionExpression: 'attribute_exists(user_id)',
-      ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
-    },
-  };
+export function issuedDevicePart(device: IssuedDevice): TransactionPart {
+  return devicePutPart(device);
 }
 
 /** The certificate is ready: the profile arrives and the status becomes normal. */
-export function deviceIssuedItem(kid: string, mobileprovision: string) {
-  return {
+export function deviceIssuedPart(kid: string, mobileprovision: string): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('devices'),
       Key: { kid },
@@ -64,7 +41,7 @@ export function deviceIssuedItem(kid: string, mobileprovision: string) {
       ConditionExpression: 'zt = :processing',
       ExpressionAttributeValues: { ':normal': 'normal', ':processing': 'processing', ':mp': mobileprovision },
     },
-  };
+  });
 }
 
 function ztChange(kid: string, zt: DeviceZt, from: DeviceZt) {
@@ -77,8 +54,8 @@ function ztChange(kid: string, zt: DeviceZt, from: DeviceZt) {
   };
 }
 
-export function deviceZtItem(kid: string, zt: DeviceZt, from: DeviceZt) {
-  return { Update: ztChange(kid, zt, from) };
+export function deviceZtPart(kid: string, zt: DeviceZt, from: DeviceZt): TransactionPart {
+  return transactionPart({ Update: ztChange(kid, zt, from) });
 }
 
 /** Moves one device from `from` to `to`; false when it was not in `from` any more. */

@@ -5,7 +5,6 @@
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
-import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import { transactWrite } from '../transactions';
 import type { TokenOwner, User } from '../../domain/users/user';
@@ -126,16 +125,4 @@ export function expireToken(userId: string, at: number): Promise<User | undefine
     removeOld: false,
     token: tokenItem({ ...user, tokenExpiresAt: at }),
   }));
-}
-
-export async function creditBalance(userId: string, amount: number): Promise<User | undefined> {
-  const out = await updateIf({
-    TableName: tableName('users'),
-    Key: { user_id: userId },
-    UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
-    ConditionExpression: 'attribute_exists(user_id)',
-    ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
-    ReturnValues: 'ALL_NEW',
-  });
-  return out.written ? userFromItem(out.output.Attributes ?? {}) : undefined;
 }
