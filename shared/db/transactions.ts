@@ -56,7 +56,7 @@ export async function transactWrite(items: ReadonlyArray<TransactItem | Transact
 export type OnConditionFailed = { outcome: 'unchanged' } | { outcome: 'error'; reason: string } | { outcome: 'drop' };
 
 export interface RowWrite {
-  items: Array<{ item: TransactItem; onConditionFailed: OnConditionFailed }>;
+  items: Array<{ item: TransactionPart; onConditionFailed: OnConditionFailed }>;
 }
 
 export type RowOutcome = { outcome: 'written' } | { outcome: 'unchanged' } | { outcome: 'error'; reason: string };
@@ -77,7 +77,7 @@ export async function transactRows(rows: readonly RowWrite[]): Promise<RowOutcom
   const outcomes: (RowOutcome | undefined)[] = rows.map(() => undefined);
   for (let attempt = 0; attempt < MAX_ROW_ATTEMPTS; attempt++) {
     const owners: Array<{ row: number; index: number }> = [];
-    const batch: TransactItem[] = [];
+    const batch: TransactionPart[] = [];
     items.forEach((rowItems, row) => {
       if (outcomes[row] !== undefined) return;
       rowItems.forEach((entry, index) => {

@@ -3,8 +3,12 @@
  * monitor. Every rule that must hold under concurrency is a condition on a single write: a code is used by
  * the one update that finds it unused, a block replaces nothing, a monitored UDID is counted only while it
  * is not blocked.
+ *
+ * The operator's import writes the same entries as these functions, as transaction parts of its rows
+ * (`…Part`), and asks which entries exist (`existingEntries`).
  */
 import { BatchGetCommand, DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../batch';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
@@ -12,16 +16,15 @@ import { tableName } from '../tables';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
 
-export const protectionTable = () => tableName('sourceProtection');
-const table = protectionTable;
+const table = () => tableName('sourceProtection');
 
 export const codeKey = (code: string) => `code#${code}`;
-export const unlockKey = (udid: string) => `unlock#${udid}`;
+const unlockKey = (udid: string) => `unlock#${udid}`;
 export const blockKey = (udid: string) => `block#${udid}`;
 export const monitorKey = (udid: string, role: MonitorRole) => `monitor#${udid}#${role}`;
 const ROLES: readonly MonitorRole[] = ['adder', 'cracker'];
 
-export interface CodeItem extends UnlockCode {
+interface CodeItem extends UnlockCode {
   source_id: string;
   item_key: string;
   /** `days` in seconds, so the unlock's end is computed inside the one update that uses the code. */
@@ -33,8 +36,8 @@ function newEntry(sourceId: string, itemKey: string, entry: object): Transaction
   return transactionPart({ Put: { TableName: table(), Item: { source_id: sourceId, item_key: itemKey, ...entry }, ConditionExpression: 'attribute_not_exists(item_key)' } });
 }
 
-/** A new code, refused when the code exists. */
-function newCodePart(sourceId: string, code: UnlockCode): TransactionPart {
+/** A new code (an imported one may already be used), refused when the code exists. */
+export function newCodePart(sourceId: string, code: UnlockCode): TransactionPart {
   return newEntry(sourceId, codeKey(code.code), { ...code, seconds: code.days * DAY_SECONDS } satisfies Omit<CodeItem, 'source_id' | 'item_key'>);
 }
 
@@ -49,6 +52,12 @@ export async function putUnlockCodes(sourceId: string, codes: readonly { code: s
 async function queryPrefix<T>(sourceId: string, prefix: string): Promise<T[]> {
   const items = await queryAll({ TableName: table(), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': prefix }, ConsistentRead: true });
   return items as T[];
+}
+
+/** Which of `itemKeys` the source's partition holds. */
+export async function existingEntries(sourceId: string, itemKeys: readonly string[]): Promise<Set<string>> {
+  const found = await batchGet(table(), itemKeys.map((item_key) => ({ source_id: sourceId, item_key })), ['item_key']);
+  return new Set(found.map((item) => String(item.item_key)));
 }
 
 export async function listUnlockCodes(sourceId: string): Promise<UnlockCode[]> {
@@ -89,13 +98,22 @@ function unmarshallItem(item: Record<string, { S?: string; N?: string }>): Unloc
  * code) is kept, never shortened.
  */
 export async function grantUnlock(sourceId: string, udid: string, endsAt: number): Promise<void> {
-  await updateIf({
+  await updateIf(unlockGrant(sourceId, udid, endsAt));
+}
+
+function unlockGrant(sourceId: string, udid: string, endsAt: number) {
+  return {
     TableName: table(),
     Key: { source_id: sourceId, item_key: unlockKey(udid) },
     UpdateExpression: 'SET udid = :udid, ends_at = :ends',
     ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
     ExpressionAttributeValues: { ':udid': udid, ':ends': endsAt },
-  });
+  };
+}
+
+/** `grantUnlock` as a transaction part: its condition fails when a later end is already granted. */
+export function unlockGrantPart(sourceId: string, udid: string, endsAt: number): TransactionPart {
+  return transactionPart({ Update: unlockGrant(sourceId, udid, endsAt) });
 }
 
 /** Whether `udid` is blocked and until when it has unlocked the source: one round trip. */
@@ -137,18 +155,23 @@ export async function blockUdid(sourceId: string, udid: string, reason: BlockRea
 }
 
 /** A new block, refused when the UDID is already blocked. */
-function newBlockPart(sourceId: string, entry: BlockEntry): TransactionPart {
+export function newBlockPart(sourceId: string, entry: BlockEntry): TransactionPart {
   return newEntry(sourceId, blockKey(entry.udid), entry);
 }
 
 /** A blocked UDID leaves the monitor, in every role. */
-function monitorLeaveParts(sourceId: string, udid: string): TransactionPart[] {
+export function monitorLeaveParts(sourceId: string, udid: string): TransactionPart[] {
   return ROLES.map((role) => transactionPart({ Delete: { TableName: table(), Key: { source_id: sourceId, item_key: monitorKey(udid, role) } } }));
 }
 
 /** A condition on the UDID not being blocked: what keeps a blocked UDID out of the monitor. */
-function notBlockedPart(sourceId: string, udid: string): TransactionPart {
+export function notBlockedPart(sourceId: string, udid: string): TransactionPart {
   return transactionPart({ ConditionCheck: { TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } });
+}
+
+/** A new monitor entry (an imported one), refused when the UDID is already monitored in that role. */
+export function newMonitorPart(sourceId: string, entry: MonitorEntry): TransactionPart {
+  return newEntry(sourceId, monitorKey(entry.udid, entry.role), entry);
 }
 
 /** Removes `udid` from the block list; whether it was on it. */
