@@ -4,12 +4,15 @@
  *
  * Exports: `putAccount`, `getAccount`, `listPool` (a pool's active accounts, lowest weight first, optionally
  * only those with a free slot of a class), `listAllAccounts`, `reserveSlot`, `releaseSlot`, `markClassFull`,
- * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleaseItem` for transactions.
+ * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleasePart` / `slotUsePart` for the add's
+ * transaction.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
+import { queryAll, scanAll } from '../paging';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 
@@ -105,46 +108,20 @@ export async function getAccount(accountId: string): Promise<Account | undefined
 
 /** A pool's active accounts, lowest weight first; with `withFreeSlot`, only those with a slot of that class left. */
 export async function listPool(key: string, withFreeSlot?: DeviceClass): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('accounts'),
-        IndexName: 'by-pool',
-        KeyConditionExpression: 'pool_key = :k',
-        FilterExpression: `#status = :active${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':k': key, ':active': 'active', ...(withFreeSlot ? { ':zero': 0 } : {}) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    accounts.push(...(out.Items ?? []).map((i) => fromItem(i as AccountItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return accounts;
+  const items = await queryAll({
+    TableName: tableName('accounts'),
+    IndexName: 'by-pool',
+    KeyConditionExpression: 'pool_key = :k',
+    FilterExpression: `#status = :active${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':k': key, ':active': 'active', ...(withFreeSlot ? { ':zero': 0 } : {}) },
+  });
+  return items.map((i) => fromItem(i as AccountItem));
 }
 
 /** Every account (operators have tens, not millions: a scan is the honest tool for the sweep and the CLI). */
 export async function listAllAccounts(): Promise<Account[]> {
-  const accounts: Account[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(new ScanCommand({ TableName: tableName('accounts'), ExclusiveStartKey: start }));
-    accounts.push(...(out.Items ?? []).map((i) => fromItem(i as AccountItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return accounts;
-}
-
-async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await documentClient().send(new UpdateCommand(input));
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  return (await scanAll({ TableName: tableName('accounts') })).map((i) => fromItem(i as AccountItem));
 }
 
 /** Replaces the sealed customer `.p12` copies of an account (operator side: a password changed). */
@@ -161,9 +138,9 @@ export async function setCustomerP12(accountId: string, copies: Record<string, S
 }
 
 /** Takes one slot of the class if the account is still active, still in `mode` and has one left. */
-export function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode): Promise<boolean> {
+export async function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode): Promise<boolean> {
   const free = freeAttr(deviceClass);
-  return conditionalUpdate({
+  const out = await updateIf({
     TableName: tableName('accounts'),
     Key: { account_id: accountId },
     UpdateExpression: `SET ${free} = ${free} - :one`,
@@ -171,24 +148,27 @@ export function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: A
     ExpressionAttributeNames: { '#status': 'status', '#mode': 'mode' },
     ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':active': 'active', ':mode': mode },
   });
+  return out.written;
 }
 
-/** Gives a reserved slot back, as an item of a transaction (Apple did not use it: the device was already there). */
-export function slotReleaseItem(accountId: string, deviceClass: DeviceClass) {
+function slotRelease(accountId: string, deviceClass: DeviceClass) {
   const free = freeAttr(deviceClass);
   return {
-    Update: {
-      TableName: tableName('accounts'),
-      Key: { account_id: accountId },
-      UpdateExpression: `SET ${free} = ${free} + :one`,
-      ExpressionAttributeValues: { ':one': 1 },
-    },
+    TableName: tableName('accounts'),
+    Key: { account_id: accountId },
+    UpdateExpression: `SET ${free} = ${free} + :one`,
+    ExpressionAttributeValues: { ':one': 1 },
   };
 }
 
+/** Gives a reserved slot back inside the add's transaction (Apple did not use it: the device was already there). */
+export function slotReleasePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
+  return transactionPart({ Update: slotRelease(accountId, deviceClass) });
+}
+
 /** Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`). */
-export function slotUseItem(accountId: string, deviceClass: DeviceClass) {
-  return {
+export function slotUsePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('accounts'),
       Key: { account_id: accountId },
@@ -196,11 +176,11 @@ export function slotUseItem(accountId: string, deviceClass: DeviceClass) {
       ExpressionAttributeNames: { '#issued': `issued_${deviceClass}` },
       ExpressionAttributeValues: { ':one': 1 },
     },
-  };
+  });
 }
 
 export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {
-  await documentClient().send(new UpdateCommand(slotReleaseItem(accountId, deviceClass).Update));
+  await documentClient().send(new UpdateCommand(slotRelease(accountId, deviceClass)));
 }
 
 /** Apple says the class is full: no slot of it is left, whatever our count said. */
@@ -217,8 +197,8 @@ export async function setAccountMode(accountId: string, mode: AccountMode): Prom
 }
 
 /** Returns false when the account was already revoked. */
-export function markAccountRevoked(accountId: string, at: number): Promise<boolean> {
-  return conditionalUpdate({
+export async function markAccountRevoked(accountId: string, at: number): Promise<boolean> {
+  const out = await updateIf({
     TableName: tableName('accounts'),
     Key: { account_id: accountId },
     UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
@@ -226,4 +206,5 @@ export function markAccountRevoked(accountId: string, at: number): Promise<boole
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at },
   });
+  return out.written;
 }

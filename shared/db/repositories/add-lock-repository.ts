@@ -2,45 +2,37 @@
  * Short-lived locks (one per user + UDID + pool) that serialize concurrent identical adds, so they register
  * and charge once. A lock expires on its own (`expires_at`), so a crashed add cannot block the UDID for long.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
+import { deleteIf, putIf } from '../conditional-write';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 
 /** True when this caller now holds the lock. */
 export async function tryLock(lockKey: string, owner: string, nowSeconds: number, ttlSeconds: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName('addLocks'),
-        Item: { lock_key: lockKey, owner, expires_at: nowSeconds + ttlSeconds },
-        ConditionExpression: 'attribute_not_exists(lock_key) OR expires_at < :now',
-        ExpressionAttributeValues: { ':now': nowSeconds },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  const out = await putIf({
+    TableName: tableName('addLocks'),
+    Item: { lock_key: lockKey, owner, expires_at: nowSeconds + ttlSeconds },
+    ConditionExpression: 'attribute_not_exists(lock_key) OR expires_at < :now',
+    ExpressionAttributeValues: { ':now': nowSeconds },
+  });
+  return out.written;
 }
 
-/** The lock's release as a transaction item: an add that succeeds frees its lock in its final transaction. */
-export function unlockItem(lockKey: string, owner: string) {
-  return {
-    Delete: { TableName: tableName('addLocks'), Key: { lock_key: lockKey }, ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': owner } },
-  };
+const release = (lockKey: string, owner: string) => ({
+  TableName: tableName('addLocks'),
+  Key: { lock_key: lockKey },
+  ConditionExpression: '#o = :o',
+  ExpressionAttributeNames: { '#o': 'owner' },
+  ExpressionAttributeValues: { ':o': owner },
+});
+
+/** The lock's release as a transaction part: an add that succeeds frees its lock in its final transaction. */
+export function unlockPart(lockKey: string, owner: string): TransactionPart {
+  return transactionPart({ Delete: release(lockKey, owner) });
 }
 
+/** Frees the lock, unless it expired and another add took it over (that one releases it). */
 export async function unlock(lockKey: string, owner: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new DeleteCommand({ TableName: tableName('addLocks'), Key: { lock_key: lockKey }, ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': owner } }),
-    );
-  } catch (err) {
-    // Expired and taken over by another add: that one releases it.
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-  }
+  await deleteIf(release(lockKey, owner));
 }
 
 /**
@@ -52,8 +44,8 @@ const RECENT_TTL_SECONDS = 300;
 
 export const recentAddKey = (lockKey: string) => ({ lock_key: `recent#${lockKey}` });
 
-export function recentAddPutItem(lockKey: string, kid: string, nowSeconds: number) {
-  return { Put: { TableName: tableName('addLocks'), Item: { ...recentAddKey(lockKey), kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } };
+export function recentAddPart(lockKey: string, kid: string, nowSeconds: number): TransactionPart {
+  return transactionPart({ Put: { TableName: tableName('addLocks'), Item: { ...recentAddKey(lockKey), kid, expires_at: nowSeconds + RECENT_TTL_SECONDS } } });
 }
 
 export function recentAddKid(item: Record<string, unknown> | undefined): string | undefined {

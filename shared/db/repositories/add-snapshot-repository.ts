@@ -3,7 +3,7 @@
  * UDID (strongly consistent), the user (strongly consistent: the balance to check) and the price rows of the
  * requested (mode, tier, class) for the tenant and the user. One round trip instead of three.
  */
-import { batchGetAll } from '../batch-get';
+import { batchGetAll } from '../batch';
 import { tableName } from '../tables';
 import { recentAddKey, recentAddKid } from './add-lock-repository';
 import { userFromItem } from './user-repository';

@@ -12,11 +12,9 @@
  *   whole (app, marker, guard, counts) or not at all.
  */
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../batch';
-import { documentClient } from '../client';
 import { tableName } from '../tables';
+import { transactWrite, type TransactItem } from '../transactions';
 import { appKey, publishedGuardKey } from './app-repository';
 import { getSource } from './source-repository';
 import type { AppMetadata } from '../../domain/sources/app';
@@ -57,9 +55,9 @@ export async function putImportedApps(sourceId: string, apps: readonly ImportedA
     if (!source) throw new Error(`Unknown source ${sourceId}`);
     const current = (source as { next_app_id?: number }).next_app_id ?? 0;
     const published = pending.filter(({ app }) => app.published).length;
-    // Each item's position in the transaction, to read the cancellation reasons back.
+    // The row and role of each item after the counter (owners[k] is item k + 1), to read failed conditions back.
     const owners: Array<{ i: number; role: 'app' | 'marker' | 'guard' }> = [];
-    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    const items: TransactItem[] = [
       {
         Update: {
           TableName: tableName('sources'),
@@ -98,21 +96,17 @@ export async function putImportedApps(sourceId: string, apps: readonly ImportedA
         owners.push({ i, role: 'guard' });
       }
     });
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    const outcome = await transactWrite(items, { conflicts: 'report' });
+    if (outcome.ok) {
       pending.forEach(({ i }, n) => (outcomes[i] = { app_id: current + 1 + n }));
       break;
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const reasons = err.CancellationReasons ?? [];
-      // A taken marker means an earlier (or concurrent) run wrote the row; a taken guard is a release the
-      // source already publishes. Either way that row leaves the batch; a moved counter just retries.
-      reasons.slice(1).forEach((reason, k) => {
-        const owner = owners[k];
-        if (!owner || reason.Code !== 'ConditionalCheckFailed') return;
-        if (owner.role === 'marker') outcomes[owner.i] = { refused: 'already_imported' };
-        else if (owner.role === 'guard' && outcomes[owner.i] === undefined) outcomes[owner.i] = { refused: 'duplicate_version' };
-      });
+    }
+    // A taken marker means an earlier (or concurrent) run wrote the row; a taken guard is a release the
+    // source already publishes. Either way that row leaves the batch; a moved counter just retries.
+    for (const index of outcome.failed) {
+      const owner = owners[index - 1];
+      if (owner?.role === 'marker') outcomes[owner.i] = { refused: 'already_imported' };
+      else if (owner?.role === 'guard' && outcomes[owner.i] === undefined) outcomes[owner.i] = { refused: 'duplicate_version' };
     }
   }
   if (outcomes.some((o) => o === undefined)) throw new Error('Could not write the imported apps: too much contention on the source');

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from '../batch-get';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../batch';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
+import { transactWrite } from '../transactions';
 import { getSource } from './source-repository';
 import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
 import type { Actor, Source } from '../../domain/sources/source';
@@ -107,27 +109,22 @@ export async function createDraft(draft: { sourceId: string; metadata: Partial<A
       conditions.push('(attribute_not_exists(app_count) OR app_count < :quota)');
       values[':quota'] = draft.quota;
     }
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName('sources'),
-                Key: { source_id: draft.sourceId },
-                UpdateExpression: 'SET next_app_id = :next, app_count = if_not_exists(app_count, :zero) + :one',
-                ConditionExpression: conditions.join(' AND '),
-                ExpressionAttributeValues: values,
-              },
-            },
-            { Put: { TableName: tableName('apps'), Item: item, ConditionExpression: 'attribute_not_exists(item_key)' } },
-          ],
-        }),
-      );
-      return { created: fromItem(item) };
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-    }
+    const outcome = await transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName('sources'),
+            Key: { source_id: draft.sourceId },
+            UpdateExpression: 'SET next_app_id = :next, app_count = if_not_exists(app_count, :zero) + :one',
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeValues: values,
+          },
+        },
+        { Put: { TableName: tableName('apps'), Item: item, ConditionExpression: 'attribute_not_exists(item_key)' } },
+      ],
+      { conflicts: 'report' },
+    );
+    if (outcome.ok) return { created: fromItem(item) };
   }
   throw new Error('Could not allocate an app id: too much contention');
 }
@@ -141,51 +138,41 @@ export type PublishOutcome = 'published' | 'not_draft' | 'quota_exceeded' | 'dup
  */
 export async function publishDraft(actor: Actor, app: App, quota: number, now: number): Promise<PublishOutcome> {
   const guardKey = publishedGuardKey(app.bundle_identifier, app.version);
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('apps'),
-              Key: { source_id: app.source_id, item_key: appKey(app.id) },
-              UpdateExpression: 'SET publish_status = :published, #status = :one, published_at = :now, guard_key = :guard, #size = :size',
-              ConditionExpression: 'publish_status = :draft',
-              ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-              ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now, ':guard': guardKey, ':size': app.size ?? 0 },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName('sources'),
-              Key: { source_id: app.source_id },
-              UpdateExpression: 'SET published_count = if_not_exists(published_count, :zero) + :one, updated_at = :now',
-              ConditionExpression: 'tenant_id = :tenant AND owner_id = :owner AND (attribute_not_exists(published_count) OR published_count < :quota)',
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': now, ':tenant': actor.tenantId, ':owner': actor.userId, ':quota': quota },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName('apps'),
-              Item: { source_id: app.source_id, item_key: guardKey, app_id: app.id },
-              ConditionExpression: 'attribute_not_exists(item_key)',
-            },
-          },
-        ],
-      }),
-    );
-    return 'published';
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const failed = (err.CancellationReasons ?? []).map((r) => r.Code === 'ConditionalCheckFailed');
-    if (failed[0]) return 'not_draft';
-    if (failed[1]) {
-      const source = await getSource(app.source_id);
-      return source && source.tenant_id === actor.tenantId && source.owner_id === actor.userId ? 'quota_exceeded' : 'not_owned';
-    }
-    if (failed[2]) return 'duplicate_version';
-    throw err;
+  const outcome = await transactWrite([
+    {
+      Update: {
+        TableName: tableName('apps'),
+        Key: { source_id: app.source_id, item_key: appKey(app.id) },
+        UpdateExpression: 'SET publish_status = :published, #status = :one, published_at = :now, guard_key = :guard, #size = :size',
+        ConditionExpression: 'publish_status = :draft',
+        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+        ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now, ':guard': guardKey, ':size': app.size ?? 0 },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName('sources'),
+        Key: { source_id: app.source_id },
+        UpdateExpression: 'SET published_count = if_not_exists(published_count, :zero) + :one, updated_at = :now',
+        ConditionExpression: 'tenant_id = :tenant AND owner_id = :owner AND (attribute_not_exists(published_count) OR published_count < :quota)',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': now, ':tenant': actor.tenantId, ':owner': actor.userId, ':quota': quota },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName('apps'),
+        Item: { source_id: app.source_id, item_key: guardKey, app_id: app.id },
+        ConditionExpression: 'attribute_not_exists(item_key)',
+      },
+    },
+  ]);
+  if (outcome.ok) return 'published';
+  if (outcome.failed.includes(0)) return 'not_draft';
+  if (outcome.failed.includes(1)) {
+    const source = await getSource(app.source_id);
+    return source && source.tenant_id === actor.tenantId && source.owner_id === actor.userId ? 'quota_exceeded' : 'not_owned';
   }
+  return 'duplicate_version';
 }
 
 /**
@@ -207,23 +194,16 @@ export async function updateAppFields(app: App, changes: Partial<AppMetadata>, n
     values[`:v${i}`] = value;
     sets.push(`#f${i} = :v${i}`);
   });
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('apps'),
-        Key: { source_id: app.source_id, item_key: appKey(app.id) },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(item_key) AND #state = :state',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(out.Attributes as AppItem);
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('apps'),
+    Key: { source_id: app.source_id, item_key: appKey(app.id) },
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(item_key) AND #state = :state',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.written ? fromItem(out.output.Attributes as AppItem) : undefined;
 }
 
 export type UnpublishOutcome = { unpublished: App } | { refused: 'not_published' | 'not_owned' };
@@ -233,59 +213,36 @@ export async function unpublishApp(actor: Actor, sourceId: string, appId: number
   const item = await getItem(sourceId, appId);
   if (!item) return undefined;
   if (item.publish_status !== 'published') return { refused: 'not_published' };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('apps'),
-              Key: { source_id: sourceId, item_key: item.item_key },
-              UpdateExpression: 'SET publish_status = :draft, #status = :zero, updated_at = :now REMOVE published_at, guard_key',
-              ConditionExpression: 'publish_status = :published',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':draft': 'draft', ':published': 'published', ':zero': 0, ':now': now },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName('sources'),
-              Key: { source_id: sourceId },
-              UpdateExpression: 'SET published_count = published_count - :one, updated_at = :now',
-              ConditionExpression: 'tenant_id = :tenant AND owner_id = :owner AND published_count > :zero',
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': now, ':tenant': actor.tenantId, ':owner': actor.userId },
-            },
-          },
-          { Delete: { TableName: tableName('apps'), Key: { source_id: sourceId, item_key: guardOf(item) } } },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const failed = (err.CancellationReasons ?? []).map((r) => r.Code === 'ConditionalCheckFailed');
-    if (failed[0]) return { refused: 'not_published' };
-    if (failed[1]) return { refused: 'not_owned' };
-    throw err;
-  }
+  const outcome = await transactWrite([
+    {
+      Update: {
+        TableName: tableName('apps'),
+        Key: { source_id: sourceId, item_key: item.item_key },
+        UpdateExpression: 'SET publish_status = :draft, #status = :zero, updated_at = :now REMOVE published_at, guard_key',
+        ConditionExpression: 'publish_status = :published',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':draft': 'draft', ':published': 'published', ':zero': 0, ':now': now },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName('sources'),
+        Key: { source_id: sourceId },
+        UpdateExpression: 'SET published_count = published_count - :one, updated_at = :now',
+        ConditionExpression: 'tenant_id = :tenant AND owner_id = :owner AND published_count > :zero',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': now, ':tenant': actor.tenantId, ':owner': actor.userId },
+      },
+    },
+    // Unconditional: only the first two items can refuse.
+    { Delete: { TableName: tableName('apps'), Key: { source_id: sourceId, item_key: guardOf(item) } } },
+  ]);
+  if (!outcome.ok) return { refused: outcome.failed.includes(0) ? 'not_published' : 'not_owned' };
   const { published_at: _published, guard_key: _guard, ...rest } = item;
   return { unpublished: fromItem({ ...rest, publish_status: 'draft', status: 0 }) };
 }
 
 /** Every app of a source, oldest first (the key prefix skips the guard items). */
 export async function listApps(sourceId: string): Promise<App[]> {
-  const apps: App[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('apps'),
-        KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)',
-        ExpressionAttributeValues: { ':s': sourceId, ':p': 'app#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    apps.push(...(out.Items ?? []).map((item) => fromItem(item as AppItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return apps;
+  const items = await queryAll({ TableName: tableName('apps'), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': 'app#' } });
+  return items.map((item) => fromItem(item as AppItem));
 }

@@ -5,6 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 import type { ActivationCode } from '../../domain/pricing/activation-codes';
 
 interface CodeItem {
@@ -33,8 +34,8 @@ export async function getCode(code: string): Promise<ActivationCode | undefined>
 }
 
 /** Marks the code used by `userId`, only if it is still unused and belongs to the tenant and mode. */
-export function codeUseItem(code: ActivationCode, userId: string, at: number) {
-  return {
+export function codeUsePart(code: ActivationCode, userId: string, at: number): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('codes'),
       Key: { code: code.code },
@@ -43,17 +44,17 @@ export function codeUseItem(code: ActivationCode, userId: string, at: number) {
       ExpressionAttributeNames: { '#mode': 'mode' },
       ExpressionAttributeValues: { ':u': userId, ':at': at, ':t': code.tenantId, ':m': code.mode },
     },
-  };
+  });
 }
 
 /** The refund of a code: it can be used again. */
-export function codeReleaseItem(code: string) {
-  return {
+export function codeReleasePart(code: string): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('codes'),
       Key: { code },
       UpdateExpression: 'REMOVE used_by, used_at',
       ConditionExpression: 'attribute_exists(used_at)',
     },
-  };
+  });
 }

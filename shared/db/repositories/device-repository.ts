@@ -4,8 +4,9 @@
  * Exports:
  * Items also carry the index keys `user_udid` and (when `account_id` is set) `issued_account`; reads strip them.
  *
- * - `devicePutItem(device)` — the `Put` for a new device (condition: the kid is new), ready to go inside a
- *   `TransactWriteItems` with the debit, the slot and the reservation; `putDevice(device)` sends it alone.
+ * - `devicePutPart(device)` — the put of a new device (condition: the kid is new) as a transaction part, for
+ *   the add's transaction with the slot and the reservation; `putDevice(device)` writes it alone (false when
+ *   the kid exists).
  * - `nextDeviceId(tenantId)` — the tenant's next numeric device id, from its atomic `counters` item
  *   `device#<tenant>` (per tenant, so no tenant learns another's volume from the ids it sees).
  * - `reserveDeviceIds(tenantId, count)` — `count` consecutive ids from the same counter in one update (bulk
@@ -18,11 +19,13 @@
  *   `guard.userId` on `guard.tenantId` and, when `guard.expected` is given, still hold that value. Returns the
  *   updated device, or `undefined` when the condition failed (nothing changed).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchPut } from '../batch';
 import { documentClient } from '../client';
+import { putIf, updateIf } from '../conditional-write';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 import { udidKey, type Device } from '../../domain/devices/device';
 
 interface DeviceItem extends Device {
@@ -47,18 +50,14 @@ function fromItem(item: Record<string, unknown>): Device {
   return device;
 }
 
-export function devicePutItem(device: Device) {
-  return {
-    Put: {
-      TableName: tableName('devices'),
-      Item: toItem(device),
-      ConditionExpression: 'attribute_not_exists(kid)',
-    },
-  };
+const newDevice = (device: Device) => ({ TableName: tableName('devices'), Item: toItem(device), ConditionExpression: 'attribute_not_exists(kid)' });
+
+export function devicePutPart(device: Device): TransactionPart {
+  return transactionPart({ Put: newDevice(device) });
 }
 
-export async function putDevice(device: Device): Promise<void> {
-  await documentClient().send(new PutCommand(devicePutItem(device).Put));
+export async function putDevice(device: Device): Promise<boolean> {
+  return (await putIf(newDevice(device))).written;
 }
 
 export async function nextDeviceId(tenantId: string): Promise<number> {
@@ -97,23 +96,14 @@ export async function getDevice(kid: string): Promise<Device | undefined> {
 }
 
 export async function listDevicesByUserUdid(userId: string, udid: string): Promise<Device[]> {
-  const devices: Device[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('devices'),
-        IndexName: 'by-user-udid',
-        KeyConditionExpression: 'user_udid = :k',
-        ExpressionAttributeValues: { ':k': `${userId}#${udidKey(udid)}` },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    devices.push(...(out.Items ?? []).map(fromItem));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return devices;
+  const items = await queryAll({
+    TableName: tableName('devices'),
+    IndexName: 'by-user-udid',
+    KeyConditionExpression: 'user_udid = :k',
+    ExpressionAttributeValues: { ':k': `${userId}#${udidKey(udid)}` },
+    ScanIndexForward: false,
+  });
+  return items.map(fromItem);
 }
 
 export async function setDeviceEnabled(
@@ -122,25 +112,18 @@ export async function setDeviceEnabled(
   guard: { userId: string; tenantId: string; expected?: boolean },
 ): Promise<Device | undefined> {
   const expectsValue = guard.expected !== undefined;
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('devices'),
-        Key: { kid },
-        UpdateExpression: 'SET enabled = :next',
-        ConditionExpression: `user_id = :user AND tenant_id = :tenant${expectsValue ? ' AND enabled = :expected' : ''}`,
-        ExpressionAttributeValues: {
-          ':next': enabled,
-          ':user': guard.userId,
-          ':tenant': guard.tenantId,
-          ...(expectsValue ? { ':expected': guard.expected } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(out.Attributes ?? {});
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('devices'),
+    Key: { kid },
+    UpdateExpression: 'SET enabled = :next',
+    ConditionExpression: `user_id = :user AND tenant_id = :tenant${expectsValue ? ' AND enabled = :expected' : ''}`,
+    ExpressionAttributeValues: {
+      ':next': enabled,
+      ':user': guard.userId,
+      ':tenant': guard.tenantId,
+      ...(expectsValue ? { ':expected': guard.expected } : {}),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.written ? fromItem(out.output.Attributes ?? {}) : undefined;
 }

@@ -1,18 +1,18 @@
 /**
  * What the add flow, the reservation worker and the revocation sweep do to device items beyond the device
- * repository's basics: the extra attributes of an issued certificate, the balance moves that travel in the same
- * transactions, and status changes.
+ * repository's basics: the extra attributes of an issued certificate and status changes, the latter also as
+ * parts of the transactions that finish a reservation.
  *
  * An issued certificate's item carries, besides the `Device` fields:
  * - `issued_account` — the account id (key of the sparse `by-account` index the sweep reads);
  * - `warranty_from` — epoch seconds of the original paid add, the start of the free re-issue window;
  * - `charge` — what the add charged.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
-import { devicePutItem } from './device-repository';
+import { transactionPart, type TransactionPart } from '../transactions';
+import { devicePutPart } from './device-repository';
 import type { Device, DeviceZt } from '../../domain/devices/device';
 import type { Charge } from '../../domain/reservations/reservation';
 
@@ -27,37 +27,13 @@ export function issueDetails(device: Device): Partial<Pick<IssuedDevice, 'issued
   return device as Partial<IssuedDevice>;
 }
 
-export function issuedDevicePutItem(device: IssuedDevice) {
-  return devicePutItem(device);
-}
-
-export function balanceDebitItem(userId: string, amount: number) {
-  return {
-    Update: {
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'SET balance = balance - :a',
-      ConditionExpression: 'attribute_exists(user_id) AND balance >= :a',
-      ExpressionAttributeValues: { ':a': amount },
-    },
-  };
-}
-
-export function balanceCreditItem(userId: string, amount: number) {
-  return {
-    Update: {
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
-      ConditionExpression: 'attribute_exists(user_id)',
-      ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
-    },
-  };
+export function issuedDevicePart(device: IssuedDevice): TransactionPart {
+  return devicePutPart(device);
 }
 
 /** The certificate is ready: the profile arrives and the status becomes normal. */
-export function deviceIssuedItem(kid: string, mobileprovision: string) {
-  return {
+export function deviceIssuedPart(kid: string, mobileprovision: string): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('devices'),
       Key: { kid },
@@ -65,68 +41,37 @@ export function deviceIssuedItem(kid: string, mobileprovision: string) {
       ConditionExpression: 'zt = :processing',
       ExpressionAttributeValues: { ':normal': 'normal', ':processing': 'processing', ':mp': mobileprovision },
     },
+  });
+}
+
+function ztChange(kid: string, zt: DeviceZt, from: DeviceZt) {
+  return {
+    TableName: tableName('devices'),
+    Key: { kid },
+    UpdateExpression: 'SET zt = :to',
+    ConditionExpression: 'zt = :from',
+    ExpressionAttributeValues: { ':to': zt, ':from': from },
   };
 }
 
-export function deviceZtItem(kid: string, zt: DeviceZt, from: DeviceZt) {
-  return {
-    Update: {
-      TableName: tableName('devices'),
-      Key: { kid },
-      UpdateExpression: 'SET zt = :to',
-      ConditionExpression: 'zt = :from',
-      ExpressionAttributeValues: { ':to': zt, ':from': from },
-    },
-  };
+export function deviceZtPart(kid: string, zt: DeviceZt, from: DeviceZt): TransactionPart {
+  return transactionPart({ Update: ztChange(kid, zt, from) });
 }
 
 /** Moves one device from `from` to `to`; false when it was not in `from` any more. */
 export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt): Promise<boolean> {
-  try {
-    await documentClient().send(new UpdateCommand(deviceZtItem(kid, to, from).Update));
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  return (await updateIf(ztChange(kid, to, from))).written;
 }
 
 /** The kids of an account's certificates in status `zt`. */
 export async function listAccountDeviceKids(accountId: string, zt: DeviceZt): Promise<string[]> {
-  const kids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('devices'),
-        IndexName: 'by-account',
-        KeyConditionExpression: 'issued_account = :a',
-        FilterExpression: 'zt = :zt',
-        ExpressionAttributeValues: { ':a': accountId, ':zt': zt },
-        ProjectionExpression: 'kid',
-        ExclusiveStartKey: start,
-      }),
-    );
-    kids.push(...(out.Items ?? []).map((i) => String(i.kid)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return kids;
-}
-
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-/**
- * Sends one transaction. On a cancellation, returns the index of each item whose condition failed, so the
- * caller can say which rule stopped it (balance, code, …); any other failure throws.
- */
-export async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: false; failed: number[] }> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const failed = (err.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
-    if (failed.length === 0) throw err;
-    return { ok: false, failed };
-  }
+  const items = await queryAll({
+    TableName: tableName('devices'),
+    IndexName: 'by-account',
+    KeyConditionExpression: 'issued_account = :a',
+    FilterExpression: 'zt = :zt',
+    ExpressionAttributeValues: { ':a': accountId, ':zt': zt },
+    ProjectionExpression: 'kid',
+  });
+  return items.map((i) => String(i.kid));
 }

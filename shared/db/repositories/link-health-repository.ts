@@ -7,9 +7,10 @@
  *   alert went out for that streak (`alerted`). Alerts are claimed by conditional writes on that flag, so
  *   however many checks race (scheduled and on-demand), one alert and one recovery notice go out.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
+import { queryAll, queryItems } from '../paging';
 import { tableName } from '../tables';
 import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
 import type { Source } from '../../domain/sources/source';
@@ -17,63 +18,40 @@ import type { Source } from '../../domain/sources/source';
 export const HEALTH_DUE_INDEX = 'by-health-due';
 export const HEALTH_SCHEDULE_ATTRIBUTES = ['health_shard', 'health_due_at'] as const;
 
-async function conditional(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
-}
-
 /** Sources of `shard` due at `now`, soonest due first, one page at a time. */
 export async function* dueSources(shard: string, now: number, pageSize = 50): AsyncGenerator<Source & { health_due_at: number }> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName('sources'),
-        IndexName: HEALTH_DUE_INDEX,
-        KeyConditionExpression: 'health_shard = :shard AND health_due_at <= :now',
-        ExpressionAttributeValues: { ':shard': shard, ':now': now },
-        Limit: pageSize,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) yield item as Source & { health_due_at: number };
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = queryItems({
+    TableName: tableName('sources'),
+    IndexName: HEALTH_DUE_INDEX,
+    KeyConditionExpression: 'health_shard = :shard AND health_due_at <= :now',
+    ExpressionAttributeValues: { ':shard': shard, ':now': now },
+    Limit: pageSize,
+  });
+  for await (const item of items) yield item as Source & { health_due_at: number };
 }
 
 /** Moves a source's next check from `expected` to `next`; false when someone else moved it first. */
-export function moveHealthDue(sourceId: string, expected: number, next: number): Promise<boolean> {
-  return conditional(
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('sources'),
-        Key: { source_id: sourceId },
-        UpdateExpression: 'SET health_due_at = :next',
-        ConditionExpression: 'health_due_at = :expected',
-        ExpressionAttributeValues: { ':next': next, ':expected': expected },
-      }),
-    ),
-  );
+export async function moveHealthDue(sourceId: string, expected: number, next: number): Promise<boolean> {
+  const out = await updateIf({
+    TableName: tableName('sources'),
+    Key: { source_id: sourceId },
+    UpdateExpression: 'SET health_due_at = :next',
+    ConditionExpression: 'health_due_at = :expected',
+    ExpressionAttributeValues: { ':next': next, ':expected': expected },
+  });
+  return out.written;
 }
 
 /** Takes a source out of the schedule (its configuration no longer asks for checks). */
-export function unscheduleHealth(sourceId: string, expected: number): Promise<boolean> {
-  return conditional(
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('sources'),
-        Key: { source_id: sourceId },
-        UpdateExpression: 'REMOVE health_shard, health_due_at',
-        ConditionExpression: 'health_due_at = :expected',
-        ExpressionAttributeValues: { ':expected': expected },
-      }),
-    ),
-  );
+export async function unscheduleHealth(sourceId: string, expected: number): Promise<boolean> {
+  const out = await updateIf({
+    TableName: tableName('sources'),
+    Key: { source_id: sourceId },
+    UpdateExpression: 'REMOVE health_shard, health_due_at',
+    ConditionExpression: 'health_due_at = :expected',
+    ExpressionAttributeValues: { ':expected': expected },
+  });
+  return out.written;
 }
 
 interface HealthItem {
@@ -102,16 +80,8 @@ function fromItem(item: HealthItem): HealthRecord {
 }
 
 export async function listHealthRecords(sourceId: string): Promise<Map<number, HealthRecord>> {
-  const records = new Map<number, HealthRecord>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({ TableName: tableName('linkHealth'), KeyConditionExpression: 'source_id = :s', ExpressionAttributeValues: { ':s': sourceId }, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    for (const item of out.Items ?? []) records.set((item as HealthItem).app_id, fromItem(item as HealthItem));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return records;
+  const items = (await queryAll({ TableName: tableName('linkHealth'), KeyConditionExpression: 'source_id = :s', ExpressionAttributeValues: { ':s': sourceId }, ConsistentRead: true })) as HealthItem[];
+  return new Map(items.map((item) => [item.app_id, fromItem(item)]));
 }
 
 /**
@@ -165,16 +135,13 @@ export async function recordProbe(
  * Claims the one failing alert of the current streak: succeeds for exactly one caller once the streak has
  * reached `threshold`, and for nobody again until a healthy probe clears the flag.
  */
-export function claimFailingAlert(sourceId: string, appId: number, threshold: number): Promise<boolean> {
-  return conditional(
-    documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('linkHealth'),
-        Key: { source_id: sourceId, app_id: appId },
-        UpdateExpression: 'SET alerted = :true',
-        ConditionExpression: 'health = :failing AND failures >= :threshold AND (attribute_not_exists(alerted) OR alerted = :false)',
-        ExpressionAttributeValues: { ':true': true, ':false': false, ':failing': 'failing', ':threshold': threshold },
-      }),
-    ),
-  );
+export async function claimFailingAlert(sourceId: string, appId: number, threshold: number): Promise<boolean> {
+  const out = await updateIf({
+    TableName: tableName('linkHealth'),
+    Key: { source_id: sourceId, app_id: appId },
+    UpdateExpression: 'SET alerted = :true',
+    ConditionExpression: 'health = :failing AND failures >= :threshold AND (attribute_not_exists(alerted) OR alerted = :false)',
+    ExpressionAttributeValues: { ':true': true, ':false': false, ':failing': 'failing', ':threshold': threshold },
+  });
+  return out.written;
 }

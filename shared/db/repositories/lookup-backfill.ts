@@ -3,9 +3,8 @@
  * item of every user and the host copy of every tenant with a domain. Safe to run again: a token item that
  * exists is left alone, and a host copy is rewritten from its tenant.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
+import { putIf } from '../conditional-write';
+import { scanItems } from '../paging';
 import { tableName } from '../tables';
 import { putTenantHostCopy } from './tenant-repository';
 import { tokenItem, userFromItem } from './user-repository';
@@ -17,20 +16,13 @@ export interface BackfillCounts {
 
 export async function backfillLookups(): Promise<BackfillCounts> {
   const counts: BackfillCounts = { tokens: 0, hosts: 0 };
-  for await (const page of paginateScan({ client: documentClient() }, { TableName: tableName('users'), ConsistentRead: true })) {
-    for (const item of page.Items ?? []) {
-      const user = userFromItem(item);
-      if (!user.tokenHash) continue;
-      try {
-        await documentClient().send(new PutCommand({ TableName: tableName('tokens'), Item: tokenItem(user), ConditionExpression: 'attribute_not_exists(token_hash)' }));
-        counts.tokens++;
-      } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      }
-    }
+  for await (const item of scanItems({ TableName: tableName('users'), ConsistentRead: true })) {
+    const user = userFromItem(item);
+    if (!user.tokenHash) continue;
+    if ((await putIf({ TableName: tableName('tokens'), Item: tokenItem(user), ConditionExpression: 'attribute_not_exists(token_hash)' })).written) counts.tokens++;
   }
-  for await (const page of paginateScan({ client: documentClient() }, { TableName: tableName('tenants'), ConsistentRead: true })) {
-    for (const item of page.Items ?? []) if (await putTenantHostCopy(item)) counts.hosts++;
+  for await (const item of scanItems({ TableName: tableName('tenants'), ConsistentRead: true })) {
+    if (await putTenantHostCopy(item)) counts.hosts++;
   }
   return counts;
 }

@@ -7,8 +7,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
-import { codeReleaseItem, codeUseItem } from './code-repository';
-import { balanceCreditItem, balanceDebitItem, transact, type TransactItem } from './issued-device-repository';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
+import { balanceCreditPart, balanceDebitPart } from './balance-repository';
+import { codeReleasePart, codeUsePart } from './code-repository';
 import type { ActivationCode } from '../../domain/pricing/activation-codes';
 import type { Charge } from '../../domain/reservations/reservation';
 
@@ -25,18 +26,18 @@ const QUEUE = 'held';
 /** Settled holds stay readable for a day (support questions), then DynamoDB deletes them. */
 const SETTLED_TTL_SECONDS = 24 * 60 * 60;
 
-function holdPutItem(hold: PaymentHold): TransactItem {
-  return {
+function holdPut(hold: PaymentHold): TransactionPart {
+  return transactionPart({
     Put: {
       TableName: tableName('paymentHolds'),
       Item: { hold_id: hold.holdId, user_id: hold.userId, tenant_id: hold.tenantId, udid: hold.udid, charge: hold.charge, created_at: hold.createdAt, state: 'held', queue: QUEUE },
       ConditionExpression: 'attribute_not_exists(hold_id)',
     },
-  };
+  });
 }
 
-function settleItem(holdId: string, state: 'completed' | 'released', at: number): TransactItem {
-  return {
+function settle(holdId: string, state: 'completed' | 'released', at: number): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('paymentHolds'),
       Key: { hold_id: holdId },
@@ -45,7 +46,7 @@ function settleItem(holdId: string, state: 'completed' | 'released', at: number)
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':to': state, ':held': 'held', ':at': at, ':exp': at + SETTLED_TTL_SECONDS },
     },
-  };
+  });
 }
 
 /**
@@ -53,19 +54,21 @@ function settleItem(holdId: string, state: 'completed' | 'released', at: number)
  * was claimed first (nothing changed).
  */
 export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined): Promise<boolean> {
-  const take = hold.charge.kind === 'balance' ? balanceDebitItem(hold.userId, hold.charge.amount) : codeUseItem(code!, hold.userId, hold.createdAt);
-  return (await transact([take, holdPutItem(hold)])).ok;
+  const take = hold.charge.kind === 'balance' ? balanceDebitPart(hold.userId, hold.charge.amount) : codeUsePart(code!, hold.userId, hold.createdAt);
+  return (await transactWrite([take, holdPut(hold)])).ok;
 }
 
-/** The item that completes the hold inside the add's final transaction. */
-export function holdCompleteItem(holdId: string, at: number): TransactItem {
-  return settleItem(holdId, 'completed', at);
+/** What completes the hold inside the add's final transaction. */
+export function holdCompletePart(holdId: string, at: number): TransactionPart {
+  return settle(holdId, 'completed', at);
 }
 
-/** What gives a charge back: the credit of a balance debit, or the code made usable again. */
-export function refundItem(charge: Charge, userId: string): TransactItem | undefined {
-  if (charge.kind === 'balance') return balanceCreditItem(userId, charge.amount);
-  if (charge.kind === 'code') return codeReleaseItem(charge.code);
+/** What gives a charge back: the credit of a balance debit, or the code made usable again; nothing for a free one. */
+export function refundPart(charge: PaymentHold['charge'], userId: string): TransactionPart;
+export function refundPart(charge: Charge, userId: string): TransactionPart | undefined;
+export function refundPart(charge: Charge, userId: string): TransactionPart | undefined {
+  if (charge.kind === 'balance') return balanceCreditPart(userId, charge.amount);
+  if (charge.kind === 'code') return codeReleasePart(charge.code);
   return undefined;
 }
 
@@ -74,7 +77,7 @@ export function refundItem(charge: Charge, userId: string): TransactItem | undef
  * (completed by its add, or released by an earlier call): then nothing changes.
  */
 export async function releaseHold(hold: Pick<PaymentHold, 'holdId' | 'userId' | 'charge'>, at: number): Promise<boolean> {
-  return (await transact([settleItem(hold.holdId, 'released', at), refundItem(hold.charge, hold.userId)!])).ok;
+  return (await transactWrite([settle(hold.holdId, 'released', at), refundPart(hold.charge, hold.userId)])).ok;
 }
 
 /** Holds still held that were taken before `before` (epoch seconds): what crashed adds left behind. */

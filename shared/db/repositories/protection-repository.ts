@@ -3,27 +3,42 @@
  * monitor. Every rule that must hold under concurrency is a condition on a single write: a code is used by
  * the one update that finds it unused, a block replaces nothing, a monitored UDID is counted only while it
  * is not blocked.
+ *
+ * The operator's import writes the same entries as these functions, as transaction parts of its rows
+ * (`…Part`), and asks which entries exist (`existingEntries`).
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, paginateQuery, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../batch';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
+import { queryAll } from '../paging';
 import { tableName } from '../tables';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
 
-export const protectionTable = () => tableName('sourceProtection');
-const table = protectionTable;
+const table = () => tableName('sourceProtection');
 
 export const codeKey = (code: string) => `code#${code}`;
-export const unlockKey = (udid: string) => `unlock#${udid}`;
+const unlockKey = (udid: string) => `unlock#${udid}`;
 export const blockKey = (udid: string) => `block#${udid}`;
 export const monitorKey = (udid: string, role: MonitorRole) => `monitor#${udid}#${role}`;
 const ROLES: readonly MonitorRole[] = ['adder', 'cracker'];
 
-export interface CodeItem extends UnlockCode {
+interface CodeItem extends UnlockCode {
   source_id: string;
   item_key: string;
   /** `days` in seconds, so the unlock's end is computed inside the one update that uses the code. */
   seconds: number;
+}
+
+/** A new entry of the source's partition, refused when its key is taken. */
+function newEntry(sourceId: string, itemKey: string, entry: object): TransactionPart {
+  return transactionPart({ Put: { TableName: table(), Item: { source_id: sourceId, item_key: itemKey, ...entry }, ConditionExpression: 'attribute_not_exists(item_key)' } });
+}
+
+/** A new code (an imported one may already be used), refused when the code exists. */
+export function newCodePart(sourceId: string, code: UnlockCode): TransactionPart {
+  return newEntry(sourceId, codeKey(code.code), { ...code, seconds: code.days * DAY_SECONDS } satisfies Omit<CodeItem, 'source_id' | 'item_key'>);
 }
 
 /**
@@ -31,33 +46,18 @@ export interface CodeItem extends UnlockCode {
  * false when one already did (nothing is stored then, and the caller draws new codes).
  */
 export async function putUnlockCodes(sourceId: string, codes: readonly { code: string; days: number }[], now: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: codes.map(({ code, days }) => ({
-          Put: {
-            TableName: table(),
-            Item: { source_id: sourceId, item_key: codeKey(code), code, days, seconds: days * DAY_SECONDS, created_at: now } satisfies CodeItem,
-            ConditionExpression: 'attribute_not_exists(item_key)',
-          },
-        })),
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) return false;
-    throw err;
-  }
+  return (await transactWrite(codes.map(({ code, days }) => newCodePart(sourceId, { code, days, created_at: now })), { conflicts: 'report' })).ok;
 }
 
 async function queryPrefix<T>(sourceId: string, prefix: string): Promise<T[]> {
-  const items: T[] = [];
-  const pages = paginateQuery(
-    { client: documentClient() },
-    { TableName: table(), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': prefix }, ConsistentRead: true },
-  );
-  for await (const page of pages) items.push(...((page.Items ?? []) as T[]));
-  return items;
+  const items = await queryAll({ TableName: table(), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': prefix }, ConsistentRead: true });
+  return items as T[];
+}
+
+/** Which of `itemKeys` the source's partition holds. */
+export async function existingEntries(sourceId: string, itemKeys: readonly string[]): Promise<Set<string>> {
+  const found = await batchGet(table(), itemKeys.map((item_key) => ({ source_id: sourceId, item_key })), ['item_key']);
+  return new Set(found.map((item) => String(item.item_key)));
 }
 
 export async function listUnlockCodes(sourceId: string): Promise<UnlockCode[]> {
@@ -73,24 +73,17 @@ export type CodeUse = { used: UnlockCode } | { refused: 'unknown' } | { refused:
  * holds it (from the item as the failed condition saw it, without a second read).
  */
 export async function useUnlockCode(sourceId: string, code: string, udid: string, now: number): Promise<CodeUse> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { source_id: sourceId, item_key: codeKey(code) },
-        UpdateExpression: 'SET udid = :udid, used_at = :now, ends_at = :now + seconds',
-        ConditionExpression: 'attribute_exists(item_key) AND attribute_not_exists(used_at)',
-        ExpressionAttributeValues: { ':udid': udid, ':now': now },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { used: out.Attributes as CodeItem };
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    const old = err.Item ? unmarshallItem(err.Item as Record<string, { S?: string; N?: string }>) : undefined;
-    return old ? { refused: 'taken', by: old } : { refused: 'unknown' };
-  }
+  const out = await updateIf({
+    TableName: table(),
+    Key: { source_id: sourceId, item_key: codeKey(code) },
+    UpdateExpression: 'SET udid = :udid, used_at = :now, ends_at = :now + seconds',
+    ConditionExpression: 'attribute_exists(item_key) AND attribute_not_exists(used_at)',
+    ExpressionAttributeValues: { ':udid': udid, ':now': now },
+    ReturnValues: 'ALL_NEW',
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  });
+  if (out.written) return { used: out.output.Attributes as CodeItem };
+  return out.item ? { refused: 'taken', by: unmarshallItem(out.item as Record<string, { S?: string; N?: string }>) } : { refused: 'unknown' };
 }
 
 /** `ReturnValuesOnConditionCheckFailure` hands back raw attribute values, which the document client does not translate. */
@@ -105,19 +98,22 @@ function unmarshallItem(item: Record<string, { S?: string; N?: string }>): Unloc
  * code) is kept, never shortened.
  */
 export async function grantUnlock(sourceId: string, udid: string, endsAt: number): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { source_id: sourceId, item_key: unlockKey(udid) },
-        UpdateExpression: 'SET udid = :udid, ends_at = :ends',
-        ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
-        ExpressionAttributeValues: { ':udid': udid, ':ends': endsAt },
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-  }
+  await updateIf(unlockGrant(sourceId, udid, endsAt));
+}
+
+function unlockGrant(sourceId: string, udid: string, endsAt: number) {
+  return {
+    TableName: table(),
+    Key: { source_id: sourceId, item_key: unlockKey(udid) },
+    UpdateExpression: 'SET udid = :udid, ends_at = :ends',
+    ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
+    ExpressionAttributeValues: { ':udid': udid, ':ends': endsAt },
+  };
+}
+
+/** `grantUnlock` as a transaction part: its condition fails when a later end is already granted. */
+export function unlockGrantPart(sourceId: string, udid: string, endsAt: number): TransactionPart {
+  return transactionPart({ Update: unlockGrant(sourceId, udid, endsAt) });
 }
 
 /** Whether `udid` is blocked and until when it has unlocked the source: one round trip. */
@@ -151,22 +147,31 @@ async function retryUnprocessed(keys: Record<string, unknown>[]): Promise<Record
  */
 export async function blockUdid(sourceId: string, udid: string, reason: BlockReason, now: number): Promise<{ entry: BlockEntry; added: boolean }> {
   const entry: BlockEntry = { udid, reason, added_at: now };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { source_id: sourceId, item_key: blockKey(udid), ...entry }, ConditionExpression: 'attribute_not_exists(item_key)' } },
-          ...ROLES.map((role) => ({ Delete: { TableName: table(), Key: { source_id: sourceId, item_key: monitorKey(udid, role) } } })),
-        ],
-      }),
-    );
-    return { entry, added: true };
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException) || err.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw err;
-    const out = await documentClient().send(new GetCommand({ TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConsistentRead: true }));
-    const existing = out.Item as BlockEntry | undefined;
-    return { entry: existing ? { udid: existing.udid, reason: existing.reason, added_at: Number(existing.added_at) } : entry, added: false };
-  }
+  // Only the block's put has a condition: a refusal means the UDID was already blocked.
+  if ((await transactWrite([newBlockPart(sourceId, entry), ...monitorLeaveParts(sourceId, udid)])).ok) return { entry, added: true };
+  const out = await documentClient().send(new GetCommand({ TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConsistentRead: true }));
+  const existing = out.Item as BlockEntry | undefined;
+  return { entry: existing ? { udid: existing.udid, reason: existing.reason, added_at: Number(existing.added_at) } : entry, added: false };
+}
+
+/** A new block, refused when the UDID is already blocked. */
+export function newBlockPart(sourceId: string, entry: BlockEntry): TransactionPart {
+  return newEntry(sourceId, blockKey(entry.udid), entry);
+}
+
+/** A blocked UDID leaves the monitor, in every role. */
+export function monitorLeaveParts(sourceId: string, udid: string): TransactionPart[] {
+  return ROLES.map((role) => transactionPart({ Delete: { TableName: table(), Key: { source_id: sourceId, item_key: monitorKey(udid, role) } } }));
+}
+
+/** A condition on the UDID not being blocked: what keeps a blocked UDID out of the monitor. */
+export function notBlockedPart(sourceId: string, udid: string): TransactionPart {
+  return transactionPart({ ConditionCheck: { TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } });
+}
+
+/** A new monitor entry (an imported one), refused when the UDID is already monitored in that role. */
+export function newMonitorPart(sourceId: string, entry: MonitorEntry): TransactionPart {
+  return newEntry(sourceId, monitorKey(entry.udid, entry.role), entry);
 }
 
 /** Removes `udid` from the block list; whether it was on it. */
@@ -180,28 +185,20 @@ export async function unblockUdid(sourceId: string, udid: string): Promise<boole
  * and the check are one transaction. False when it was blocked and nothing was counted.
  */
 export async function recordMonitored(sourceId: string, udid: string, role: MonitorRole, now: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { ConditionCheck: { TableName: table(), Key: { source_id: sourceId, item_key: blockKey(udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } },
-          {
-            Update: {
-              TableName: table(),
-              Key: { source_id: sourceId, item_key: monitorKey(udid, role) },
-              UpdateExpression: 'SET udid = :udid, #role = :role, first_seen = if_not_exists(first_seen, :now), last_seen = :now ADD #count :one',
-              ExpressionAttributeNames: { '#role': 'role', '#count': 'count' },
-              ExpressionAttributeValues: { ':udid': udid, ':role': role, ':now': now, ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw err;
-  }
+  // Only the first item has a condition: a refusal means the UDID is blocked.
+  const outcome = await transactWrite([
+    notBlockedPart(sourceId, udid),
+    {
+      Update: {
+        TableName: table(),
+        Key: { source_id: sourceId, item_key: monitorKey(udid, role) },
+        UpdateExpression: 'SET udid = :udid, #role = :role, first_seen = if_not_exists(first_seen, :now), last_seen = :now ADD #count :one',
+        ExpressionAttributeNames: { '#role': 'role', '#count': 'count' },
+        ExpressionAttributeValues: { ':udid': udid, ':role': role, ':now': now, ':one': 1 },
+      },
+    },
+  ]);
+  return outcome.ok;
 }
 
 export async function listBlocked(sourceId: string): Promise<BlockEntry[]> {

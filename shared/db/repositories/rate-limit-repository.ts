@@ -1,6 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 
 export interface CounterHit {
@@ -17,39 +15,27 @@ export interface CounterHit {
  * correctness never depends on when TTL deletes an item.
  */
 export async function incrementWithinLimit(bucket: string, limit: number, expiresAt: number): Promise<CounterHit> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('rateLimits'),
-        Key: { bucket },
-        UpdateExpression: 'ADD #count :one SET #expires = :expires',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { allowed: true, count: Number((out.Attributes as { count?: number } | undefined)?.count ?? 1) };
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return { allowed: false, count: limit };
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('rateLimits'),
+    Key: { bucket },
+    UpdateExpression: 'ADD #count :one SET #expires = :expires',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': expiresAt },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  if (!out.written) return { allowed: false, count: limit };
+  return { allowed: true, count: Number((out.output.Attributes as { count?: number } | undefined)?.count ?? 1) };
 }
 
 /** Gives back one count taken by `incrementWithinLimit` (a request that, by its limit's rule, does not count). */
 export async function giveBack(bucket: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('rateLimits'),
-        Key: { bucket },
-        UpdateExpression: 'ADD #count :minus',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-  }
+  await updateIf({
+    TableName: tableName('rateLimits'),
+    Key: { bucket },
+    UpdateExpression: 'ADD #count :minus',
+    ConditionExpression: '#count > :zero',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+  });
 }

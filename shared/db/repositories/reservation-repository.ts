@@ -3,10 +3,11 @@
  * live work only; every state change is conditional on still being pending, so two workers never both finish
  * (or both refund) one reservation.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
 import type { Reservation } from '../../domain/reservations/reservation';
 
 const PENDING_QUEUE = 'pending';
@@ -67,8 +68,8 @@ function fromItem(i: ReservationItem): Reservation {
   };
 }
 
-export function reservationPutItem(reservation: Reservation) {
-  return { Put: { TableName: tableName('reservations'), Item: toItem(reservation), ConditionExpression: 'attribute_not_exists(reservation_id)' } };
+export function reservationPutPart(reservation: Reservation): TransactionPart {
+  return transactionPart({ Put: { TableName: tableName('reservations'), Item: toItem(reservation), ConditionExpression: 'attribute_not_exists(reservation_id)' } });
 }
 
 export async function getReservation(reservationId: string): Promise<Reservation | undefined> {
@@ -92,8 +93,8 @@ export async function listDueReservations(nowSeconds: number, limit = 100): Prom
 }
 
 /** The reservation leaves the queue as `issued` or `failed`; fails the transaction if it already left. */
-export function reservationFinishItem(reservationId: string, status: 'issued' | 'failed', at: number, reason?: string) {
-  return {
+export function reservationFinishPart(reservationId: string, status: 'issued' | 'failed', at: number, reason?: string): TransactionPart {
+  return transactionPart({
     Update: {
       TableName: tableName('reservations'),
       Key: { reservation_id: reservationId },
@@ -102,25 +103,18 @@ export function reservationFinishItem(reservationId: string, status: 'issued' | 
       ExpressionAttributeNames: { '#s': 'status', '#q': 'queue' },
       ExpressionAttributeValues: { ':s': status, ':at': at, ':pending': PENDING_QUEUE, ...(reason ? { ':r': reason } : {}) },
     },
-  };
+  });
 }
 
 /** Still PROCESSING: look again later. Returns false when another worker already finished it. */
 export async function postponeReservation(reservationId: string, nextCheckAt: number): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('reservations'),
-        Key: { reservation_id: reservationId },
-        UpdateExpression: 'SET next_check_at = :n ADD attempts :one',
-        ConditionExpression: '#q = :pending',
-        ExpressionAttributeNames: { '#q': 'queue' },
-        ExpressionAttributeValues: { ':n': nextCheckAt, ':one': 1, ':pending': PENDING_QUEUE },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('reservations'),
+    Key: { reservation_id: reservationId },
+    UpdateExpression: 'SET next_check_at = :n ADD attempts :one',
+    ConditionExpression: '#q = :pending',
+    ExpressionAttributeNames: { '#q': 'queue' },
+    ExpressionAttributeValues: { ':n': nextCheckAt, ':one': 1, ':pending': PENDING_QUEUE },
+  });
+  return out.written;
 }

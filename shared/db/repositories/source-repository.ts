@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../domain/sources/source';
 
@@ -39,23 +39,16 @@ export async function updateOwnedSource(
     names[`#r${i}`] = field;
     return `#r${i}`;
   });
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('sources'),
-        Key: { source_id: sourceId },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as Source;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
-    throw err;
-  }
+  const out = await updateIf({
+    TableName: tableName('sources'),
+    Key: { source_id: sourceId },
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.written ? (out.output.Attributes as Source) : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
+import { transactWrite } from '../transactions';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../domain/tenants/tenant';
 import { isLang } from '../../i18n/languages';
 
@@ -49,8 +50,11 @@ function hostPut(item: TenantItem & { domain: string }) {
   return { TableName: tableName('tenantHosts'), Item: { ...item, host: item.domain } };
 }
 
-/** Stores a new tenant and, when it has a domain, its host copy; a domain another tenant owns fails the whole write. */
-export async function createTenant(tenant: { tenantId: string; name: string; domain?: string | undefined; defaultLang: string; createdAt: number; apiKey?: string | undefined }): Promise<void> {
+/**
+ * Stores a new tenant and, when it has a domain, its host copy in one transaction: false when that was
+ * cancelled (another tenant took the domain, or the id, since the caller checked), and nothing is stored.
+ */
+export async function createTenant(tenant: { tenantId: string; name: string; domain?: string | undefined; defaultLang: string; createdAt: number; apiKey?: string | undefined }): Promise<boolean> {
   const item: TenantItem = {
     tenant_id: tenant.tenantId,
     name: tenant.name,
@@ -63,13 +67,10 @@ export async function createTenant(tenant: { tenantId: string; name: string; dom
   const put = { Put: { TableName: tableName('tenants'), Item: item, ConditionExpression: 'attribute_not_exists(tenant_id)' } };
   if (!item.domain) {
     await documentClient().send(new PutCommand(put.Put));
-    return;
+    return true;
   }
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [put, { Put: { ...hostPut({ ...item, domain: item.domain }), ConditionExpression: 'attribute_not_exists(host)' } }],
-    }),
-  );
+  const outcome = await transactWrite([put, { Put: { ...hostPut({ ...item, domain: item.domain }), ConditionExpression: 'attribute_not_exists(host)' } }], { conflicts: 'report' });
+  return outcome.ok;
 }
 
 /** Writes the host copy of a tenant item again (after a change, or to backfill it); no-op without a domain. */

@@ -3,10 +3,10 @@
  * per live token (keyed by that hash) naming its user, tenant and expiry, so authenticating a request is one
  * strongly consistent GetItem. Both are written in one transaction, so they never disagree.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
+import { transactWrite } from '../transactions';
 import type { TokenOwner, User } from '../../domain/users/user';
 
 interface UserItem {
@@ -59,6 +59,7 @@ export async function findTokenOwner(tokenHash: string): Promise<TokenOwner | un
   return { userId: item.user_id, tenantId: item.tenant_id, tokenExpiresAt: item.expires_at };
 }
 
+/** A taken id or token hash is the caller's mistake: DynamoDB's cancellation is thrown as it comes. */
 export async function createUser(user: { userId: string; tenantId: string; name: string; balance: number; tokenHash: string; createdAt: number }): Promise<void> {
   await documentClient().send(
     new TransactWriteCommand({
@@ -86,28 +87,23 @@ async function changeToken(userId: string, next: (user: User) => { userUpdate: s
     if (!user) return undefined;
     const change = next(user);
     const tokens = tableName('tokens');
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName('users'),
-                Key: { user_id: userId },
-                UpdateExpression: change.userUpdate,
-                ConditionExpression: 'token_hash = :current',
-                ExpressionAttributeValues: { ...change.values, ':current': user.tokenHash },
-              },
-            },
-            ...(change.removeOld ? [{ Delete: { TableName: tokens, Key: { token_hash: user.tokenHash } } }] : []),
-            { Put: { TableName: tokens, Item: change.token } },
-          ],
-        }),
-      );
-      return { ...user, tokenHash: change.token.token_hash, tokenExpiresAt: change.token.expires_at };
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-    }
+    const outcome = await transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName('users'),
+            Key: { user_id: userId },
+            UpdateExpression: change.userUpdate,
+            ConditionExpression: 'token_hash = :current',
+            ExpressionAttributeValues: { ...change.values, ':current': user.tokenHash },
+          },
+        },
+        ...(change.removeOld ? [{ Delete: { TableName: tokens, Key: { token_hash: user.tokenHash } } }] : []),
+        { Put: { TableName: tokens, Item: change.token } },
+      ],
+      { conflicts: 'report' },
+    );
+    if (outcome.ok) return { ...user, tokenHash: change.token.token_hash, tokenExpiresAt: change.token.expires_at };
   }
   throw new Error(`The token of ${userId} kept changing; try again`);
 }
@@ -129,23 +125,4 @@ export function expireToken(userId: string, at: number): Promise<User | undefine
     removeOld: false,
     token: tokenItem({ ...user, tokenExpiresAt: at }),
   }));
-}
-
-export async function creditBalance(userId: string, amount: number): Promise<User | undefined> {
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName('users'),
-        Key: { user_id: userId },
-        UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
-        ConditionExpression: 'attribute_exists(user_id)',
-        ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return userFromItem(out.Attributes!);
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
-    throw err;
-  }
 }

@@ -8,13 +8,14 @@
  * any Apple call); a registration Apple accepted is never lost (if the final transaction cannot be written,
  * an uncharged `failed` row keeps Apple's device id, and the next add of the UDID goes to that account).
  */
-import { recentAddPutItem } from '../../db/repositories/add-lock-repository';
+import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
-import { slotReleaseItem, slotUseItem } from '../../db/repositories/account-repository';
-import { issueDetails, issuedDevicePutItem, transact, type IssuedDevice, type TransactItem } from '../../db/repositories/issued-device-repository';
-import { holdCompleteItem, releaseHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
-import { reservationPutItem } from '../../db/repositories/reservation-repository';
+import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
+import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import { holdCompletePart, releaseHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { reservationPutPart } from '../../db/repositories/reservation-repository';
+import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import { randomId } from '../ids';
 import type { Device } from '../devices/device';
@@ -198,20 +199,21 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     warranty_from: warrantyFrom ?? now,
     charge: payment.charge,
   };
-  const slot = issued.existed ? slotReleaseItem(issued.account.accountId, request.deviceClass) : slotUseItem(issued.account.accountId, request.deviceClass);
-  const recent = recentAddPutItem(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
-  const items: TransactItem[] = [
-    issuedDevicePutItem(device),
+  const slot = issued.existed ? slotReleasePart(issued.account.accountId, request.deviceClass) : slotUsePart(issued.account.accountId, request.deviceClass);
+  const recent = recentAddPart(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
+  // One atomic write across the repositories: each hands out its part, none of them sees the others'.
+  const parts: TransactionPart[] = [
+    issuedDevicePart(device),
     slot,
     recent,
-    ...(reservation ? [reservationPutItem(reservation)] : []),
-    ...(hold ? [holdCompleteItem(hold.holdId, now)] : []),
+    ...(reservation ? [reservationPutPart(reservation)] : []),
+    ...(hold ? [holdCompletePart(hold.holdId, now)] : []),
     // The lock is freed with the add's own write; it still holds (it outlives any add), so this never fails alone.
-    lock.item,
+    lock.part,
   ];
   for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
     try {
-      if ((await transact(items)).ok) {
+      if ((await transactWrite(parts)).ok) {
         lock.released();
         return view(device, request.mode);
       }
@@ -225,6 +227,6 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
   if (hold && (await releaseHold(hold, now))) addRefunded('add_not_recorded');
-  await transact([issuedDevicePutItem({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
+  await transactWrite([issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

@@ -3,7 +3,8 @@
  * certificate the first delivered, returns it instead of registering and charging again.
  */
 import { randomUUID } from 'node:crypto';
-import { tryLock, unlock, unlockItem } from '../../db/repositories/add-lock-repository';
+import { tryLock, unlock, unlockPart } from '../../db/repositories/add-lock-repository';
+import type { TransactionPart } from '../../db/transactions';
 import { udidKey } from '../devices/device';
 import { DomainError } from '../errors';
 
@@ -21,10 +22,10 @@ export function addLockKey(key: { userId: string; udid: string; pool: number }):
 
 /**
  * The held lock, for work that releases it inside its own final transaction (one round trip fewer): put
- * `item` in the transaction and call `released()` once it is written.
+ * `part` in the transaction and call `released()` once it is written.
  */
 export interface HeldLock {
-  item: ReturnType<typeof unlockItem>;
+  part: TransactionPart;
   released(): void;
 }
 
@@ -45,7 +46,7 @@ export async function withAddLock<T>(key: { userId: string; udid: string; pool: 
     await sleep(WAIT_STEP_MS + Math.random() * WAIT_STEP_MS);
   }
   let released = false;
-  const lock: HeldLock = { item: unlockItem(lockKey, owner), released: () => (released = true) };
+  const lock: HeldLock = { part: unlockPart(lockKey, owner), released: () => (released = true) };
   try {
     return await work(waited, lock);
   } finally {

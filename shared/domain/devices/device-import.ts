@@ -2,7 +2,6 @@
  * Bringing an existing certificate over (operator CLI `device import`): a device row with `zt` `normal`,
  * enabled, on the user's tenant, without Apple being involved.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { nextDeviceId, putDevice } from '../../db/repositories/device-repository';
 import { randomId } from '../ids';
 import { requireUser } from '../users/user-service';
@@ -49,11 +48,6 @@ export async function importDevice(input: DeviceImport, now: number): Promise<De
     apple_device_id: '',
     reservation_id: '',
   };
-  try {
-    await putDevice(device);
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) throw new DeviceImportError(`a device with kid ${device.kid} already exists`);
-    throw err;
-  }
+  if (!(await putDevice(device))) throw new DeviceImportError(`a device with kid ${device.kid} already exists`);
   return device;
 }

@@ -9,9 +9,10 @@
  */
 import { AppleApiError } from '../../apple/asc-errors';
 import { getAccount } from '../../db/repositories/account-repository';
-import { deviceIssuedItem, deviceZtItem, transact } from '../../db/repositories/issued-device-repository';
-import { listStaleHolds, refundItem, releaseHold } from '../../db/repositories/payment-hold-repository';
-import { listDueReservations, postponeReservation, reservationFinishItem } from '../../db/repositories/reservation-repository';
+import { deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
+import { listStaleHolds, refundPart, releaseHold } from '../../db/repositories/payment-hold-repository';
+import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
+import { transactWrite } from '../../db/transactions';
 import { logger } from '../../logger';
 import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
@@ -48,10 +49,11 @@ async function releaseStaleHolds(now: number): Promise<number> {
 
 /** Finishes the reservation as failed, marks the device and gives the charge back, all or nothing. */
 export async function failReservation(reservation: Reservation, zt: DeviceZt, reason: string, now: number): Promise<boolean> {
-  const refund = refundItem(reservation.charge, reservation.userId);
-  const outcome = await transact([
-    reservationFinishItem(reservation.reservationId, 'failed', now, reason),
-    deviceZtItem(reservation.kid, zt, 'processing'),
+  const refund = refundPart(reservation.charge, reservation.userId);
+  // The reservation's, the device's and the payment's repositories each hand out their part of one write.
+  const outcome = await transactWrite([
+    reservationFinishPart(reservation.reservationId, 'failed', now, reason),
+    deviceZtPart(reservation.kid, zt, 'processing'),
     ...(refund ? [refund] : []),
   ]);
   if (outcome.ok) {
@@ -98,7 +100,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
     if (error instanceof AppleApiError && error.kind === 'devices_processing') return postpone(reservation, now);
     throw error;
   }
-  const outcome = await transact([reservationFinishItem(reservation.reservationId, 'issued', now), deviceIssuedItem(reservation.kid, mobileprovision)]);
+  const outcome = await transactWrite([reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision)]);
   return outcome.ok ? 'issued' : 'waiting';
 }
 

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { createTenant as putTenant, getTenant, getTenantByHost, updateTenantSettings } from '../../db/repositories/tenant-repository';
 import { prepareTenantCustomerP12s } from '../accounts/customer-p12';
 import { isLang, languages } from '../../i18n/languages';
@@ -25,12 +24,9 @@ export async function createTenant(
   }
   const tenantId = input.tenantId ?? randomId('t_');
   const apiKey = provisionApiKey ? await provisionApiKey(tenantId) : undefined;
-  try {
-    await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now, apiKey });
-  } catch (error) {
-    // Another operator took the domain (or the id) between the check and the write.
-    if (error instanceof TransactionCanceledException && input.domain) throw domainTaken((await getTenantByHost(normalizeHost(input.domain)))?.tenantId ?? 'another');
-    throw error;
+  // Refused only with a domain: another operator took it (or the id) between the check and the write.
+  if (!(await putTenant({ tenantId, name: input.name, domain: input.domain, defaultLang: lang, createdAt: now, apiKey })) && input.domain) {
+    throw domainTaken((await getTenantByHost(normalizeHost(input.domain)))?.tenantId ?? 'another');
   }
   return (await getTenant(tenantId))!;
 }

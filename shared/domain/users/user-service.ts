@@ -1,4 +1,5 @@
-import { createUser as putUser, creditBalance, expireToken as storeExpiry, getUser, replaceToken } from '../../db/repositories/user-repository';
+import { creditBalance } from '../../db/repositories/balance-repository';
+import { createUser as putUser, expireToken as storeExpiry, getUser, replaceToken } from '../../db/repositories/user-repository';
 import { randomId } from '../ids';
 import { requireTenant } from '../tenants/tenant-service';
 import { generateToken, hashToken } from './tokens';

@@ -11,9 +11,19 @@
  * conditional transaction's worth of items, written in batches (see `transactRows`).
  */
 import * as z from 'zod/mini';
-import { batchGet } from '../../../../shared/db/batch';
-import { transactRows, MAX_TRANSACTION_ITEMS, type RowWrite } from '../../../../shared/db/transact-rows';
-import { blockKey, codeKey, monitorKey, protectionTable, unlockKey, type CodeItem } from '../../../../shared/db/repositories/protection-repository';
+import { transactRows, MAX_TRANSACTION_ITEMS, type RowWrite } from '../../../../shared/db/transactions';
+import {
+  blockKey,
+  codeKey,
+  existingEntries,
+  monitorKey,
+  monitorLeaveParts,
+  newBlockPart,
+  newCodePart,
+  newMonitorPart,
+  notBlockedPart,
+  unlockGrantPart,
+} from '../../../../shared/db/repositories/protection-repository';
 import { DAY_SECONDS, normalizeUnlockCode, UNLOCK_CODE_LIMITS, type BlockReason, type MonitorRole } from '../../../../shared/domain/sources/protection';
 import { isUdidFormat, udidKey } from '../../../../shared/domain/devices/device';
 import type { Source } from '../../../../shared/domain/sources/source';
@@ -56,11 +66,10 @@ interface ProtectionSpec<T> {
 }
 
 function protectionKind<T>(source: Source, spec: ProtectionSpec<T>): ImportKind<T> {
-  const sourceKey = (item_key: string) => ({ source_id: source.source_id, item_key });
   const commit = async (rows: KeyedRow<T>[], dryRun: boolean): Promise<CommitResult> => {
     const refusals = rows.flatMap((row) => (spec.refusals?.(row.value) ?? []).map((r) => ({ ...r, line: row.line })));
     const keys = [...new Set([...rows.map((r) => spec.itemKey(r.value)), ...refusals.map((r) => r.itemKey)])];
-    const found = new Set((await batchGet(protectionTable(), keys.map(sourceKey), ['item_key'])).map((item) => String(item.item_key)));
+    const found = await existingEntries(source.source_id, keys);
     let unchanged = 0;
     const errors: RowError[] = [];
     const fresh: KeyedRow<T>[] = [];
@@ -86,8 +95,6 @@ function protectionKind<T>(source: Source, spec: ProtectionSpec<T>): ImportKind<
   };
   return { name: spec.name, layout: spec.layout, keyColumn: spec.keyColumn, prepare: spec.prepare, commit, chunkSize: 100, concurrency: 2 };
 }
-
-const put = (Item: object) => ({ Put: { TableName: protectionTable(), Item, ConditionExpression: 'attribute_not_exists(item_key)' } });
 
 // ---- unlock codes ----
 
@@ -146,22 +153,11 @@ export function unlockCodesKind({ source, now, utcOffsetSeconds }: Options): Imp
     itemKey: (v) => codeKey(v.code),
     itemsPerRow: 2,
     write: (v) => {
-      const item: CodeItem & { source_id: string; item_key: string } = { source_id: source.source_id, item_key: codeKey(v.code), code: v.code, days: v.days, seconds: v.days * DAY_SECONDS, created_at: now, ...(v.udid ? { udid: v.udid, used_at: v.used_at, ends_at: v.ends_at } : {}) };
-      const items: RowWrite['items'] = [{ item: put(item), onConditionFailed: { outcome: 'unchanged' } }];
-      if (v.udid && v.ends_at! > now) {
-        items.push({
-          item: {
-            Update: {
-              TableName: protectionTable(),
-              Key: { source_id: source.source_id, item_key: unlockKey(v.udid) },
-              UpdateExpression: 'SET udid = :udid, ends_at = :ends',
-              ConditionExpression: 'attribute_not_exists(ends_at) OR ends_at < :ends',
-              ExpressionAttributeValues: { ':udid': v.udid, ':ends': v.ends_at },
-            },
-          },
-          // The UDID already unlocked for longer: that stands, the code is still imported.
-          onConditionFailed: { outcome: 'drop' },
-        });
+      const code = { code: v.code, days: v.days, created_at: now, ...(v.udid ? { udid: v.udid, used_at: v.used_at, ends_at: v.ends_at } : {}) };
+      const items: RowWrite['items'] = [{ item: newCodePart(source.source_id, code), onConditionFailed: { outcome: 'unchanged' } }];
+      if (v.udid && v.ends_at !== undefined && v.ends_at > now) {
+        // The UDID already unlocked for longer: that stands, the code is still imported.
+        items.push({ item: unlockGrantPart(source.source_id, v.udid, v.ends_at), onConditionFailed: { outcome: 'drop' } });
       }
       return { items };
     },
@@ -212,9 +208,9 @@ export function blocklistKind({ source, now, utcOffsetSeconds }: Options): Impor
     itemsPerRow: 1 + MONITOR_ROLES.length,
     write: (v) => ({
       items: [
-        { item: put({ source_id: source.source_id, item_key: blockKey(v.udid), ...v }), onConditionFailed: { outcome: 'unchanged' } },
+        { item: newBlockPart(source.source_id, v), onConditionFailed: { outcome: 'unchanged' } },
         // A blocked UDID leaves the monitor, as blocking by hand does.
-        ...MONITOR_ROLES.map((role) => ({ item: { Delete: { TableName: protectionTable(), Key: { source_id: source.source_id, item_key: monitorKey(v.udid, role) } } }, onConditionFailed: { outcome: 'drop' as const } })),
+        ...monitorLeaveParts(source.source_id, v.udid).map((item) => ({ item, onConditionFailed: { outcome: 'drop' as const } })),
       ],
     }),
   });
@@ -271,11 +267,8 @@ export function monitorKind({ source, now, utcOffsetSeconds }: Options): ImportK
     itemsPerRow: 2,
     write: (v) => ({
       items: [
-        { item: put({ source_id: source.source_id, item_key: monitorKey(v.udid, v.role), ...v }), onConditionFailed: { outcome: 'unchanged' } },
-        {
-          item: { ConditionCheck: { TableName: protectionTable(), Key: { source_id: source.source_id, item_key: blockKey(v.udid) }, ConditionExpression: 'attribute_not_exists(item_key)' } },
-          onConditionFailed: { outcome: 'error', reason: BLOCKED_REASON },
-        },
+        { item: newMonitorPart(source.source_id, v), onConditionFailed: { outcome: 'unchanged' } },
+        { item: notBlockedPart(source.source_id, v.udid), onConditionFailed: { outcome: 'error', reason: BLOCKED_REASON } },
       ],
     }),
   });
