@@ -3,6 +3,7 @@ import { useIsolatedTables } from '../support/tables';
 import { makeOwner, type Owner } from '../support/fixtures';
 import { blockUdid, deviceStanding, grantUnlock, listBlocked, listMonitored, listUnlockCodes, recordMonitored } from '../../shared/db/repositories/protection-repository';
 import { unlockWithCode } from '../../shared/domain/sources/protection-service';
+import { normalizeUnlockCode } from '../../shared/domain/sources/protection';
 import { admin } from '../support/admin-cli';
 import { outfile, samples, tempFile, watchDynamo } from '../support/import';
 
@@ -28,7 +29,7 @@ describe('import --unlock-codes', () => {
     // An unlock that ended in the panel grants nothing here.
     expect((await deviceStanding(o.source.source_id, 'A1B2C3D4E5F60718293A4B5C6D7E8F9012345678')).unlockedUntil).toBe(0);
     // An imported unused code unlocks like one made here; a used one refuses another UDID.
-    const unlocked = await unlockWithCode({ sourceId: o.source.source_id, tenantId: 'default', udid: udid(), code: 'k7p2qx9m4tna', nowSeconds: NOW });
+    const unlocked = await unlockWithCode({ sourceId: o.source.source_id, tenantId: 'default', udid: udid(), code: normalizeUnlockCode('k7p2qx9m4tna'), nowSeconds: NOW });
     expect(unlocked.data).toMatchObject({ days: 30, ends_at: NOW + 30 * 86_400 });
     await expect(unlockWithCode({ sourceId: o.source.source_id, tenantId: 'default', udid: udid(), code: 'H3WZ8RC6YDLE', nowSeconds: NOW })).rejects.toMatchObject({ reason: 'unlock_code_used' });
   });
