@@ -6,19 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { getCode, putCode } from '../../db/repositories/code-repository';
 import { getUser } from '../../db/repositories/user-repository';
 import type { AccountMode } from '../accounts/account';
+import type { ActivationCode } from './activation-code';
 import { tierAllowedIn } from './warranty';
-
-export interface ActivationCode {
-  code: string;
-  tenantId: string;
-  mode: AccountMode;
-  tier: number;
-  /** The user the operator created the code for (a reseller hands it on). */
-  createdFor: string;
-  createdAt: number;
-  usedBy: string | undefined;
-  usedAt: number | undefined;
-}
 
 export class CodeRuleError extends Error {}
 
