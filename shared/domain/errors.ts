@@ -1,4 +1,5 @@
 import type { MessageKey, MessageParams } from '../i18n/localize';
+import { ServiceError } from '../service-error';
 
 /**
  * What went wrong, independent of HTTP. The HTTP layer maps a kind to the code and status of the route's
@@ -41,19 +42,15 @@ export interface DomainErrorOptions {
   cause?: unknown;
 }
 
-export class DomainError extends Error {
-  readonly kind: ErrorKind;
-  readonly reason: MessageKey;
+export class DomainError extends ServiceError<ErrorKind, MessageKey> {
+  override readonly name = 'DomainError';
   readonly fields: string[] | undefined;
   readonly params: MessageParams;
   readonly data: Record<string, unknown>;
   readonly messageKey: MessageKey | undefined;
 
   constructor(kind: ErrorKind, reason: MessageKey, options: DomainErrorOptions = {}) {
-    super(`${kind}: ${reason}`, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'DomainError';
-    this.kind = kind;
-    this.reason = reason;
+    super(kind, reason, `${kind}: ${reason}`, options);
     const fields = options.fields?.map(reportableField);
     this.fields = fields;
     this.params = { ...(fields ? { fields: fields.join(', ') } : {}), ...options.params };
