@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { getUser } from '../../../shared/db/repositories/user-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
-import { tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
+import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
 import { DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
@@ -15,7 +15,7 @@ const windowsFlag = () =>
       flagText(100).check(z.regex(/^\d=\d+(,\d=\d+)*$/, 'must look like 1=40,2=180 (tier=days)')),
       z.transform((s: string) => Object.fromEntries(s.split(',').map((pair) => pair.split('=') as [string, string]).map(([tier, days]) => [tier, Number(days)]))),
     ),
-    z.record(z.string(), z.number()).check(z.refine((w) => Object.keys(w).every((tier) => (WARRANTY_TIERS as readonly number[]).includes(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`)),
+    z.record(z.string(), z.number()).check(z.refine((w) => Object.keys(w).every((tier) => isWarrantyTier(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`)),
   );
 
 /** The customers' .p12 password, taken as typed (no trimming: every character is part of the password). */
@@ -38,7 +38,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'device-type': z._default(z.enum(PRICED_CLASSES), 'iphone'),
       price: flagInt(),
     });
-    if (!tierAllowedIn(f.mode, f.warranty) || !(WARRANTY_TIERS as readonly number[]).includes(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
+    if (!tierAllowedIn(f.mode, f.warranty) || !isWarrantyTier(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
     let scope: string;
     if (f.user) {
       const user = await getUser(f.user);
