@@ -1,6 +1,6 @@
 import { createTenant as putTenant, getTenant, getTenantByHost, updateTenantSettings } from '../../db/repositories/tenant-repository';
 import { prepareTenantCustomerP12s } from '../accounts/customer-p12';
-import { isLang, languages } from '../../i18n/languages';
+import { fallbackLanguage, isLang, languages } from '../../i18n/languages';
 import { RuleError } from '../errors';
 import { randomId } from '../ids';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from './tenant';
@@ -14,7 +14,7 @@ export async function createTenant(
   now: number,
   provisionApiKey?: (tenantId: string) => Promise<string>,
 ): Promise<Tenant> {
-  const lang = input.lang ?? 'zh';
+  const lang = input.lang ?? fallbackLanguage;
   if (!isLang(lang)) throw new RuleError('lang_unsupported', `the language must be one of ${languages.join(', ')}`);
   const domainTaken = (owner: string) => new RuleError('domain_taken', `domain ${input.domain} already belongs to tenant ${owner}`);
   if (input.domain) {
