@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ServiceError } from '../../shared/service-error';
 
 // Operators read these messages: zod's mini form ships without them until a locale is configured.
 z.config(z.locales.en());
@@ -6,7 +7,13 @@ z.config(z.locales.en());
 export type Flags = Record<string, string | true>;
 
 /** A failure the operator caused or can fix: printed on stderr without a stack. */
-export class CliError extends Error {}
+export class CliError extends ServiceError<'usage', 'cli_usage'> {
+  override readonly name = 'CliError';
+
+  constructor(message: string) {
+    super('usage', 'cli_usage', message);
+  }
+}
 
 /** Where a command may report progress: stderr (with whether it is a terminal), never stdout. */
 export interface CommandIo {

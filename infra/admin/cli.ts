@@ -1,3 +1,4 @@
+import { RuleError, type RuleReason } from '../../shared/domain/errors';
 import { commands } from './commands';
 import { CliError, type Flags } from './cli-types';
 import { configureAdminTarget } from './target';
@@ -18,6 +19,24 @@ export function parseArgv(argv: string[]): { name: string; flags: Flags } {
     }
   }
   return { name: words.join(' '), flags };
+}
+
+/** Refusals an operator fixes with a flag: which flag, and whether to pass or drop it (otherwise: correct its value). */
+const FLAG_HINTS: Partial<Record<RuleReason, { flag: string; fix?: 'pass' | 'drop' }>> = {
+  lang_unsupported: { flag: 'lang' },
+  udid_invalid: { flag: 'udid' },
+  kid_invalid: { flag: 'kid' },
+  warranty_invalid: { flag: 'warranty' },
+  private_account_without_user: { flag: 'user', fix: 'pass' },
+  public_account_with_user: { flag: 'user', fix: 'drop' },
+};
+
+/** The one place an error becomes the operator's message: the service's own words, with the flag that fixes it. */
+function cliMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const hint = error instanceof RuleError ? FLAG_HINTS[error.reason] : undefined;
+  if (!hint) return error.message;
+  return hint.fix ? `${error.message}: ${hint.fix} --${hint.flag}` : `--${hint.flag}: ${error.message}`;
 }
 
 function usage(): string {
@@ -46,11 +65,7 @@ export async function runAdmin(argv: string[], out: (s: string) => void = (s) =>
     out(`${JSON.stringify(await command(rest, io))}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof CliError) {
-      err(`Error: ${error.message}\n`);
-      return 1;
-    }
-    err(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    err(`Error: ${cliMessage(error)}\n`);
     return 1;
   }
 }

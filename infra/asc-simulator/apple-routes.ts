@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { appleErrors } from './apple-errors';
 import { bundleIdResource, certificateResource, deviceResource, profileResource } from './jsonapi';
-import { UDID_PATTERN, type SimTeam } from './teams';
+import { UDID_PATTERN } from '../../shared/domain/devices/device';
+import type { SimTeam } from './teams';
 
 /**
  * Apple's provisioning endpoints over one team's state. Each route names the query parameters it implements and

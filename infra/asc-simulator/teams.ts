@@ -23,9 +23,6 @@ export function deviceClassOf(platform: DevicePlatform, name: string): DeviceCla
   return /ipad/i.test(name) ? 'IPAD' : 'IPHONE';
 }
 
-/** A 25-character `XXXXXXXX-XXXXXXXXXXXXXXXX` or a 40-character UDID, hexadecimal. */
-export const UDID_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{16}|[0-9a-f]{40})$/i;
-
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Apple's resource and team ids look like `8UM7Q3V2JS`. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ServiceError } from '../service-error';
 
 /** What went wrong, in the terms the add-device flow branches on. */
 export type AppleErrorKind =
@@ -32,17 +33,14 @@ export interface AppleApiErrorDetails {
   cause?: unknown;
 }
 
-export class AppleApiError extends Error {
+/** Apple's answer, as a kind the add flow branches on (also its `reason`); Apple's own code stays in `code`. */
+export class AppleApiError extends ServiceError<AppleErrorKind> {
   override readonly name: string = 'AppleApiError';
   readonly status: number | undefined;
   readonly errors: AppleErrorEntry[];
 
-  constructor(
-    readonly kind: AppleErrorKind,
-    message: string,
-    details: AppleApiErrorDetails = {},
-  ) {
-    super(message, { cause: details.cause });
+  constructor(kind: AppleErrorKind, message: string, details: AppleApiErrorDetails = {}) {
+    super(kind, kind, message, details);
     this.status = details.status;
     this.errors = details.errors ?? [];
   }

@@ -3,6 +3,7 @@
  * verifying one needs the bytes as they were received, which decode-and-re-encode libraries do not promise;
  * Apple's profiles also use BER indefinite lengths, which this reader accepts.
  */
+import { ServiceError } from '../service-error';
 
 export const Tag = {
   INTEGER: 0x02,
@@ -23,8 +24,12 @@ export interface DerNode {
   children: DerNode[];
 }
 
-export class DerError extends Error {
+export class DerError extends ServiceError<'unreadable', 'der_unreadable'> {
   override readonly name = 'DerError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unreadable', 'der_unreadable', message, options);
+  }
 }
 
 function byteAt(buffer: Buffer, index: number): number {

@@ -1,11 +1,7 @@
 /**
  * The `.p12` a customer receives: the account's distribution certificate and private key, re-exported as a
  * new PKCS#12 under the tenant's p12 password, so the account's own password never leaves the platform.
- *
- * Opening and writing PKCS#12 in pure JavaScript costs tens of milliseconds, so `customerP12` keeps each
- * result in memory per (account, stored p12, password): warm adds on the same account reuse the bytes.
  */
-import { createHash } from 'node:crypto';
 import forge from 'node-forge';
 import { openP12, P12ReadError } from './p12-reader';
 
@@ -32,31 +28,3 @@ export function exportP12(source: StoredP12, password: string): string {
   return forge.util.encode64(forge.asn1.toDer(asn1).getBytes());
 }
 
-/** Enough for every account a warm container serves, times a few tenant passwords; oldest dropped first. */
-const CACHE_LIMIT = 256;
-const cache = new Map<string, string>();
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/**
- * The customer's `.p12` for an account's stored identity under `password`, from the in-memory cache when this
- * container already made it. The key is a hash, so neither password is kept in it.
- */
-export function customerP12(accountId: string, source: StoredP12, password: string): string {
-  const key = sha256(`${accountId}\0${sha256(source.p12Base64)}\0${password}`);
-  const hit = cache.get(key);
-  if (hit !== undefined) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const exported = exportP12(source, password);
-  cache.set(key, exported);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  return exported;
-}
-
-/** Empties the cache (tests measure the cold path with it). */
-export function clearCustomerP12Cache(): void {
-  cache.clear();
-}

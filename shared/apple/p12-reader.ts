@@ -1,4 +1,5 @@
 import forge from 'node-forge';
+import { ServiceError } from '../service-error';
 
 /** What the product needs from a distribution `.p12`: the certificate, that the key is there, and its expiry. */
 export interface P12Contents {
@@ -18,8 +19,12 @@ export interface OpenedP12 {
   friendlyName: string | undefined;
 }
 
-export class P12ReadError extends Error {
+export class P12ReadError extends ServiceError<'unreadable', 'p12_unreadable'> {
   override readonly name = 'P12ReadError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unreadable', 'p12_unreadable', message, options);
+  }
 }
 
 const BAG = {

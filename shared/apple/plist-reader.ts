@@ -3,10 +3,16 @@
  * key, string, integer, real, true, false, date and data. A small reader instead of a general XML library keeps
  * the add functions' bundles near the size of the SDK they need. Anything else is an error.
  */
+import { ServiceError } from '../service-error';
+
 export type PlistValue = string | number | boolean | Date | Uint8Array | PlistValue[] | { [key: string]: PlistValue };
 
-export class PlistError extends Error {
+export class PlistError extends ServiceError<'unreadable', 'plist_unreadable'> {
   override readonly name = 'PlistError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unreadable', 'plist_unreadable', message, options);
+  }
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };

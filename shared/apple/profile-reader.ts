@@ -1,6 +1,7 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import { parsePlist, type PlistValue } from './plist-reader';
 import { child, DerError, octetsOf, oidOf, readDer, Tag, type DerNode } from './der';
+import { ServiceError } from '../service-error';
 
 /**
  * Reads a `.mobileprovision`: a CMS SignedData whose content is an XML plist. The signature is checked against
@@ -26,8 +27,12 @@ export interface DecodedProvisioningProfile {
   signedByCert: { subjectCN: string | undefined; issuerCN: string | undefined; pem: string };
 }
 
-export class ProvisioningProfileError extends Error {
+export class ProvisioningProfileError extends ServiceError<'unreadable', 'profile_unreadable'> {
   override readonly name = 'ProvisioningProfileError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unreadable', 'profile_unreadable', message, options);
+  }
 }
 
 const OID = {

@@ -3,10 +3,9 @@
  * rules; the HTTP tests check every answer against these shapes).
  */
 import * as z from 'zod/mini';
+import { UDID_PATTERN } from '../domain/devices/device';
+import { WARRANTY_TIERS } from '../domain/pricing/warranty';
 import { describe } from './describe';
-
-
-export const UDID_PATTERN_TEXT = '^(?:[0-9A-Fa-f]{8}-[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$';
 
 export const tokenParam = describe(z.string(), 'The API token (query or body)');
 export const kidParam = describe(z.optional(z.string().check(z.maxLength(128))), 'Device KID: picks one certificate when a UDID has several');
@@ -45,9 +44,9 @@ export const deviceInfoData = z.object({
 
 const addParams = {
   token: tokenParam,
-  udid: describe(z.string().check(z.regex(new RegExp(UDID_PATTERN_TEXT))), '25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hexadecimal'),
+  udid: describe(z.string().check(z.regex(UDID_PATTERN)), '25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hexadecimal'),
   force: describe(z.optional(z.string()), 'true 1 yes y on / false 0 no n off; skips the short-circuit and the force-add period'),
-  warranty: describe(z.optional(z.enum(['0', '1', '2', '3', '4', '6'])), 'Warranty tier; review mode refuses 4 and 6'),
+  warranty: describe(z.optional(z.enum(WARRANTY_TIERS.map(String))), 'Warranty tier; review mode refuses 4 and 6'),
   shtype: describe(z.optional(z.string()), 'Legacy alias of warranty, used only when warranty is empty'),
   type: describe(z.optional(z.enum(['0', '1'])), 'Pool: 0 public (default), 1 private'),
   deviceType: describe(z.optional(z.enum(['iphone', 'ipad'])), 'Default iphone'),

@@ -11,6 +11,7 @@
  */
 import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
+import { ServiceError } from '../service-error';
 
 const WRITE_BATCH = 25;
 const GET_BATCH = 100;
@@ -18,8 +19,13 @@ const GET_BATCH = 100;
 type Item = Record<string, unknown>;
 type BatchKeys = NonNullable<BatchGetCommandInput['RequestItems']>;
 
-export class UnprocessedItemsError extends Error {
+/** DynamoDB kept throttling part of a batch through every retry. */
+export class UnprocessedItemsError extends ServiceError<'unavailable', 'unprocessed_items'> {
   override readonly name = 'UnprocessedItemsError';
+
+  constructor(message: string) {
+    super('unavailable', 'unprocessed_items', message);
+  }
 }
 
 interface Retry {

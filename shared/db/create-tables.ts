@@ -1,6 +1,5 @@
 import {
   CreateTableCommand,
-  DescribeTableCommand,
   UpdateTimeToLiveCommand,
   ResourceInUseException,
   type AttributeDefinition,
@@ -64,13 +63,4 @@ export async function createTables(): Promise<string[]> {
     }
   }
   return created;
-}
-
-export async function tableExists(key: TableKey): Promise<boolean> {
-  try {
-    await documentClient().send(new DescribeTableCommand({ TableName: tableName(key) }));
-    return true;
-  } catch {
-    return false;
-  }
 }

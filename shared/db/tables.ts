@@ -70,7 +70,6 @@ export const tables = {
     partitionKey: { name: 'kid', type: 'S' },
     indexes: [
       { name: 'by-user-udid', partitionKey: { name: 'user_udid', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
-      { name: 'by-id', partitionKey: { name: 'id', type: 'N' } },
       /** Sparse: only certificates issued through an Apple account carry `issued_account` (the revocation sweep). */
       { name: 'by-account', partitionKey: { name: 'issued_account', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
     ],

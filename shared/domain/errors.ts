@@ -1,4 +1,5 @@
 import type { MessageKey, MessageParams } from '../i18n/localize';
+import { ServiceError } from '../service-error';
 
 /**
  * What went wrong, independent of HTTP. The HTTP layer maps a kind to the code and status of the route's
@@ -41,19 +42,15 @@ export interface DomainErrorOptions {
   cause?: unknown;
 }
 
-export class DomainError extends Error {
-  readonly kind: ErrorKind;
-  readonly reason: MessageKey;
+export class DomainError extends ServiceError<ErrorKind, MessageKey> {
+  override readonly name = 'DomainError';
   readonly fields: string[] | undefined;
   readonly params: MessageParams;
   readonly data: Record<string, unknown>;
   readonly messageKey: MessageKey | undefined;
 
   constructor(kind: ErrorKind, reason: MessageKey, options: DomainErrorOptions = {}) {
-    super(`${kind}: ${reason}`, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'DomainError';
-    this.kind = kind;
-    this.reason = reason;
+    super(kind, reason, `${kind}: ${reason}`, options);
     const fields = options.fields?.map(reportableField);
     this.fields = fields;
     this.params = { ...(fields ? { fields: fields.join(', ') } : {}), ...options.params };
@@ -69,4 +66,36 @@ export function reportableField(name: string): string {
 
 export function validationError(reason: MessageKey, fields: string[]): DomainError {
   return new DomainError('validation', reason, { fields });
+}
+
+/** Why the service refuses an operator's request, and what kind of refusal that is. */
+const ruleKinds = {
+  user_not_found: 'not_found',
+  tenant_not_found: 'not_found',
+  source_not_found: 'not_found',
+  lang_unsupported: 'invalid',
+  udid_invalid: 'invalid',
+  kid_invalid: 'invalid',
+  warranty_invalid: 'invalid',
+  tier_not_sold: 'invalid',
+  tiers_not_offered: 'invalid',
+  private_account_without_user: 'invalid',
+  public_account_with_user: 'invalid',
+  user_outside_tenant: 'invalid',
+  domain_taken: 'conflict',
+  kid_taken: 'conflict',
+} as const;
+
+export type RuleReason = keyof typeof ruleKinds;
+
+/**
+ * A refusal of an operator's request (CLI, local seed). No HTTP caller meets these, so the message is plain
+ * English, and it names no CLI flag: the CLI adds its flag hints by `reason`.
+ */
+export class RuleError extends ServiceError<(typeof ruleKinds)[RuleReason], RuleReason> {
+  override readonly name = 'RuleError';
+
+  constructor(reason: RuleReason, message: string) {
+    super(ruleKinds[reason], reason, message);
+  }
 }

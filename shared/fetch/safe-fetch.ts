@@ -16,6 +16,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import { ipLiteral, isPublicAddress } from './address-policy';
 import { privateAddressesAllowed } from './allow-private';
+import { ServiceError } from '../service-error';
 
 export { privateAddressesAllowed };
 
@@ -46,13 +47,11 @@ export interface SafeFetchResult {
 export type FetchRefusedReason = 'scheme' | 'address' | 'dns' | 'timeout' | 'redirects' | 'refused' | 'tls';
 
 /** The fetch did not get an HTTP answer, or was not allowed to try; `reason` says which. */
-export class FetchRefusedError extends Error {
-  readonly reason: FetchRefusedReason;
+export class FetchRefusedError extends ServiceError<'fetch_refused', FetchRefusedReason> {
+  override readonly name = 'FetchRefusedError';
 
   constructor(reason: FetchRefusedReason, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'FetchRefusedError';
-    this.reason = reason;
+    super('fetch_refused', reason, message, options);
   }
 }
 

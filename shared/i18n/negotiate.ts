@@ -1,4 +1,4 @@
-import { isLang, languages, type Lang } from './languages';
+import { fallbackLanguage, isLang, languages, type Lang } from './languages';
 
 /** Maps any BCP 47 tag to a supported language, or undefined. */
 export function matchLanguage(tag: string): Lang | undefined {
@@ -45,7 +45,7 @@ export interface LanguageInputs {
   tenantDefault?: string | undefined;
 }
 
-/** X-Lang (exact tag) > Accept-Language (by q) > the tenant's default > zh. */
+/** X-Lang (exact tag) > Accept-Language (by q) > the tenant's default > the fallback language. */
 export function selectLanguage({ xLang, acceptLanguage, tenantDefault }: LanguageInputs): Lang {
   if (xLang) {
     const exact = languages.find((l) => l.toLowerCase() === xLang.trim().toLowerCase());
@@ -58,5 +58,5 @@ export function selectLanguage({ xLang, acceptLanguage, tenantDefault }: Languag
     }
   }
   if (isLang(tenantDefault)) return tenantDefault;
-  return 'zh';
+  return fallbackLanguage;
 }

@@ -57,9 +57,6 @@ export function fromJsonText(value: unknown): unknown {
 /** At most `maxBytes` once serialized as JSON. */
 export const withinJsonBytes = (maxBytes: number) => z.refine((value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes);
 
-/** A JSON object (or a JSON-encoded string holding one) of at most `maxBytes` serialized. */
-export const jsonObject = (maxBytes: number) => preprocess(fromJsonText, z.record(z.string(), z.unknown()).check(withinJsonBytes(maxBytes)));
-
 /** A UDID as a path or parameter gives it: one well-formed value, upper-cased; undefined otherwise. */
 export function udidParam(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;

@@ -60,6 +60,9 @@ test('tenant set changes the force-add period and warranty windows; bad flags ar
   expect((await admin('code', 'create', '--user', (await newUser()).userId, '--mode', 'review', '--warranty', '6')).code).not.toBe(0);
   expect((await admin('account', 'add', '--mode', 'instant')).stderr).toContain('--issuer-id');
   expect((await admin('account', 'add', '--mode', 'review', '--simulated', '--tiers', '0,4')).stderr).toContain('cannot offer');
+  // the service's refusal names no flag; the CLI adds the one that fixes it
+  expect((await admin('account', 'add', '--mode', 'instant', '--simulated', '--pool', 'private')).stderr).toBe('Error: a private account needs a user: pass --user\n');
+  expect((await admin('account', 'add', '--mode', 'instant', '--simulated', '--user', 'u_any')).stderr).toBe('Error: a public account belongs to a tenant, not a user: drop --user\n');
 });
 
 test('account add with a team’s own files (.p8, .p12 + password) works, and refuses a wrong .p12 password', async () => {

@@ -49,11 +49,11 @@ describe('operator CLI: device import', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--udid', '00008101-001122334455667A'], /--user/],
       [['--user', userId], /--udid/],
-      [['--user', userId, '--udid', 'not-a-udid'], /--udid must be 25 characters/],
+      [['--user', userId, '--udid', 'not-a-udid'], /--udid: a UDID must be 25 characters/],
       [['--user', userId, '--udid', '00008101-001122334455667G'], /--udid/],
       [['--user', userId, '--udid', '00008101-001122334455667A', '--type', 'mac'], /--type: must be iphone or ipad/],
-      [['--user', userId, '--udid', '00008101-001122334455667A', '--warranty', '5'], /--warranty must be one of 0, 1, 2, 3, 4, 6/],
-      [['--user', userId, '--udid', '00008101-001122334455667A', '--kid', 'bad kid/x'], /--kid may hold only/],
+      [['--user', userId, '--udid', '00008101-001122334455667A', '--warranty', '5'], /--warranty: the warranty tier must be one of 0, 1, 2, 3, 4, 6/],
+      [['--user', userId, '--udid', '00008101-001122334455667A', '--kid', 'bad kid/x'], /--kid: a kid may hold only/],
       [['--user', 'u_nobody', '--udid', '00008101-001122334455667A'], /unknown user u_nobody/],
       [['--user', userId, '--udid', '00008101-001122334455667A', '--color', 'red'], /unknown flag\(s\): --color/],
     ];

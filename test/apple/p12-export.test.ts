@@ -1,7 +1,7 @@
-// Re-exporting a distribution .p12 under another password: same certificate and key, the old password no longer
-// opens it, and the per-(account, p12, password) cache hands out identical bytes.
+// Re-exporting a distribution .p12 under another password: same certificate and key, and the old password no
+// longer opens it.
 import forge from 'node-forge';
-import { clearCustomerP12Cache, customerP12, exportP12 } from '../../shared/apple/p12-export';
+import { exportP12 } from '../../shared/apple/p12-export';
 import { openP12, P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { certificateAuthority, issueDistributionIdentity, type DistributionIdentity } from '../../infra/asc-simulator/pki';
 
@@ -12,7 +12,6 @@ beforeAll(async () => {
   identity = await issueDistributionIdentity(await certificateAuthority(), { teamId: 'TEAM777777', teamName: 'Seven', notAfter: new Date('2031-01-02T03:04:05Z') });
   source = { p12Base64: identity.p12Base64, p12Password: identity.p12Password };
 });
-beforeEach(() => clearCustomerP12Cache());
 
 test('the re-export holds the same certificate and private key, under the new password only', () => {
   const exported = exportP12(source, '1');
@@ -34,14 +33,4 @@ test('a source that cannot be opened, or has no key, is a P12ReadError that does
   }
   const certOnly = forge.pkcs12.toPkcs12Asn1(null, [openP12(identity.p12Base64, identity.p12Password).certificate], 'pw', { algorithm: '3des' });
   expect(() => exportP12({ p12Base64: forge.util.encode64(forge.asn1.toDer(certOnly).getBytes()), p12Password: 'pw' }, '1')).toThrow(/no private key/);
-});
-
-test('customerP12 caches per account, stored p12 and password', () => {
-  const first = customerP12('a1', source, '1');
-  expect(customerP12('a1', source, '1')).toBe(first);
-  const otherPassword = customerP12('a1', source, '2');
-  expect(otherPassword).not.toBe(first);
-  expect(readP12(otherPassword, '2').hasPrivateKey).toBe(true);
-  // Another account, even with the same identity, gets its own export (forge salts each one afresh).
-  expect(customerP12('a2', source, '1')).not.toBe(first);
 });

@@ -1,4 +1,4 @@
-import { bit, codePoints, httpUrl, jsonObject, positiveInt, text } from '../../shared/validation/fields';
+import { bit, codePoints, httpUrl, positiveInt, text } from '../../shared/validation/fields';
 
 describe('field rules', () => {
   test('bit accepts 0/1 and the strings "0"/"1" only', () => {
@@ -23,12 +23,5 @@ describe('field rules', () => {
   test('URLs must be absolute http(s)', () => {
     expect(httpUrl().parse(' https://a.example/x ')).toBe('https://a.example/x');
     for (const bad of ['', 'ftp://a.example', '/relative', 'https://', 'mailto:a@b.c']) expect(httpUrl().safeParse(bad).success).toBe(false);
-  });
-
-  test('jsonObject takes an object or a JSON string holding one, within the size limit', () => {
-    expect(jsonObject(100).parse('{"a":1}')).toEqual({ a: 1 });
-    expect(jsonObject(100).parse({ a: 1 })).toEqual({ a: 1 });
-    for (const bad of ['[1]', '"x"', '1', 'nope', [1], null]) expect(jsonObject(100).safeParse(bad).success).toBe(false);
-    expect(jsonObject(10).safeParse({ a: 'long string' }).success).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { readP12 } from '../../../shared/apple/p12-reader';
 import { nowSeconds } from '../../../shared/clock';
 import { getAccount, listAllAccounts } from '../../../shared/db/repositories/account-repository';
 import { accountView, ACCOUNT_MODES, APPLE_BASE_URL, POOLS } from '../../../shared/domain/accounts/account';
-import { addAccount, AccountRuleError, type NewAccountInput } from '../../../shared/domain/accounts/account-service';
+import { addAccount, type NewAccountInput } from '../../../shared/domain/accounts/account-service';
 import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-sweep';
 import { logger } from '../../../shared/logger';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
@@ -36,15 +36,6 @@ const readText = (path: string, what: string) => {
     throw new CliError(`cannot read the ${what} at ${path}: ${(error as Error).message}`);
   }
 };
-
-async function withRules<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AccountRuleError) throw new CliError(error.message);
-    throw error;
-  }
-}
 
 export const accountCommands: Record<string, Command> = {
   /**
@@ -110,7 +101,7 @@ export const accountCommands: Record<string, Command> = {
         secrets: { privateKeyPem: p8, p12Base64, p12Password: f['p12-password']! },
       };
     }
-    const account = await withRules(() => addAccount(input, nowSeconds()));
+    const account = await addAccount(input, nowSeconds());
     return accountView(account);
   },
 

@@ -1,18 +1,13 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
-import { CodeRuleError, createCode } from '../../../shared/domain/pricing/activation-codes';
-import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { createCode } from '../../../shared/domain/pricing/activation-codes';
+import { flagInt, flagText, parseFlags, type Command } from '../cli-types';
 
 export const codeCommands: Record<string, Command> = {
   'code create': async (flags) => {
     const f = parseFlags(flags, { user: flagText(), mode: z.enum(ACCOUNT_MODES), warranty: z.optional(flagInt()) });
-    try {
-      const code = await createCode({ userId: f.user, mode: f.mode, tier: f.warranty ?? 0 }, nowSeconds());
-      return { code: code.code, tenant_id: code.tenantId, mode: code.mode, warranty: code.tier };
-    } catch (error) {
-      if (error instanceof CodeRuleError) throw new CliError(error.message);
-      throw error;
-    }
+    const code = await createCode({ userId: f.user, mode: f.mode, tier: f.warranty ?? 0 }, nowSeconds());
+    return { code: code.code, tenant_id: code.tenantId, mode: code.mode, warranty: code.tier };
   },
 };

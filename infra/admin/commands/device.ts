@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
-import { DeviceImportError, importDevice } from '../../../shared/domain/devices/device-import';
-import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { importDevice } from '../../../shared/domain/devices/device-import';
+import { flagInt, flagText, parseFlags, type Command } from '../cli-types';
 
 export const deviceCommands: Record<string, Command> = {
   'device import': async (flags) => {
@@ -14,12 +14,7 @@ export const deviceCommands: Record<string, Command> = {
       beizhu: z.optional(flagText(500)),
       pname: z.optional(flagText(100)),
     });
-    try {
-      const device = await importDevice({ userId: f.user, udid: f.udid, kid: f.kid, type: f.type, warranty: f.warranty, beizhu: f.beizhu, pname: f.pname }, nowSeconds());
-      return { kid: device.kid, id: device.id };
-    } catch (err) {
-      if (err instanceof DeviceImportError) throw new CliError(err.message);
-      throw err;
-    }
+    const device = await importDevice({ userId: f.user, udid: f.udid, kid: f.kid, type: f.type, warranty: f.warranty, beizhu: f.beizhu, pname: f.pname }, nowSeconds());
+    return { kid: device.kid, id: device.id };
   },
 };

@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { getUser } from '../../../shared/db/repositories/user-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
-import { tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
+import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
 import { DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
-import { changeTenantSettings, requireTenant, TenantRuleError } from '../../../shared/domain/tenants/tenant-service';
+import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 
@@ -15,7 +15,7 @@ const windowsFlag = () =>
       flagText(100).check(z.regex(/^\d=\d+(,\d=\d+)*$/, 'must look like 1=40,2=180 (tier=days)')),
       z.transform((s: string) => Object.fromEntries(s.split(',').map((pair) => pair.split('=') as [string, string]).map(([tier, days]) => [tier, Number(days)]))),
     ),
-    z.record(z.string(), z.number()).check(z.refine((w) => Object.keys(w).every((tier) => (WARRANTY_TIERS as readonly number[]).includes(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`)),
+    z.record(z.string(), z.number()).check(z.refine((w) => Object.keys(w).every((tier) => isWarrantyTier(Number(tier))), `tiers are ${WARRANTY_TIERS.join(', ')}`)),
   );
 
 /** The customers' .p12 password, taken as typed (no trimming: every character is part of the password). */
@@ -26,15 +26,6 @@ const p12PasswordFlag = () =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   );
-
-async function tenantOf(tenant: string | undefined) {
-  try {
-    return await requireTenant(tenant ?? DEFAULT_TENANT_ID);
-  } catch (error) {
-    if (error instanceof TenantRuleError) throw new CliError(error.message);
-    throw error;
-  }
-}
 
 export const tenantSettingsCommands: Record<string, Command> = {
   /** A tenant price, or with --user that user's personal price (used where it is lower). Cents. */
@@ -47,7 +38,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'device-type': z._default(z.enum(PRICED_CLASSES), 'iphone'),
       price: flagInt(),
     });
-    if (!tierAllowedIn(f.mode, f.warranty) || !(WARRANTY_TIERS as readonly number[]).includes(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
+    if (!tierAllowedIn(f.mode, f.warranty) || !isWarrantyTier(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
     let scope: string;
     if (f.user) {
       const user = await getUser(f.user);
@@ -55,7 +46,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       if (f.tenant && f.tenant !== user.tenantId) throw new CliError(`user ${user.userId} belongs to tenant ${user.tenantId}`);
       scope = userScope(user.userId);
     } else {
-      scope = tenantScope((await tenantOf(f.tenant)).tenantId);
+      scope = tenantScope((await requireTenant(f.tenant ?? DEFAULT_TENANT_ID)).tenantId);
     }
     const item = priceItem(f.mode, f.warranty, f['device-type']);
     await setPrice(scope, item, f.price);
@@ -78,7 +69,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds or --lang');
     }
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
-    const tenant = await tenantOf(f.tenant);
+    const tenant = await requireTenant(f.tenant ?? DEFAULT_TENANT_ID);
     const settings: Record<string, unknown> = {};
     if (f['force-period-hours'] !== undefined) settings.forceAddPeriodSeconds = f['force-period-hours'] * 3600;
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };

@@ -11,6 +11,7 @@
 import type { DelimitedFormat } from './delimited';
 import { Progress, type ProgressSink } from './progress';
 import { TableFile, type TableLayout, type TableRow } from './table-file';
+import { ServiceError } from '../../../shared/service-error';
 
 export interface RowError {
   line: number;
@@ -76,8 +77,12 @@ export interface ImportSummary {
 
 export const MAX_LISTED_ERRORS = 1_000;
 
-export class ImportInterruptedError extends Error {
+export class ImportInterruptedError extends ServiceError<'interrupted', 'import_interrupted'> {
   override readonly name = 'ImportInterruptedError';
+
+  constructor(message: string, options: { cause: unknown }) {
+    super('interrupted', 'import_interrupted', message, options);
+  }
 }
 
 export interface RunOptions {

@@ -16,7 +16,6 @@ import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-h
 import type { Source } from '../../domain/sources/source';
 
 export const HEALTH_DUE_INDEX = 'by-health-due';
-export const HEALTH_SCHEDULE_ATTRIBUTES = ['health_shard', 'health_due_at'] as const;
 
 /** Sources of `shard` due at `now`, soonest due first, one page at a time. */
 export async function* dueSources(shard: string, now: number, pageSize = 50): AsyncGenerator<Source & { health_due_at: number }> {

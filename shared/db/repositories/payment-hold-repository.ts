@@ -10,7 +10,7 @@ import { tableName } from '../tables';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { balanceCreditPart, balanceDebitPart } from './balance-repository';
 import { codeReleasePart, codeUsePart } from './code-repository';
-import type { ActivationCode } from '../../domain/pricing/activation-codes';
+import type { ActivationCode } from '../../domain/pricing/activation-code';
 import type { Charge } from '../../domain/reservations/reservation';
 
 export interface PaymentHold {

@@ -1,5 +1,5 @@
 /** Price rows (cents) per scope (`tenant#…` or `user#…`) and item (`<mode>#<tier>#<class>`). */
-import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 
@@ -18,11 +18,4 @@ export async function getPriceRows(scopes: string[], item: string): Promise<Map<
 
 export async function putPrice(scope: string, item: string, cents: number): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName('prices'), Item: { scope, item, cents } }));
-}
-
-export async function listScopePrices(scope: string): Promise<[string, number][]> {
-  const out = await documentClient().send(
-    new QueryCommand({ TableName: tableName('prices'), KeyConditionExpression: 'scope = :s', ExpressionAttributeValues: { ':s': scope } }),
-  );
-  return ((out.Items ?? []) as PriceItem[]).map((row) => [row.item, Number(row.cents)]);
 }

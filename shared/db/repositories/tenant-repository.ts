@@ -3,7 +3,7 @@ import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { transactWrite } from '../transactions';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../domain/tenants/tenant';
-import { isLang } from '../../i18n/languages';
+import { fallbackLanguage, isLang } from '../../i18n/languages';
 
 interface TenantItem {
   tenant_id: string;
@@ -20,7 +20,7 @@ function tenantFromItem(item: TenantItem): Tenant {
     tenantId: item.tenant_id,
     name: item.name,
     domain: item.domain,
-    defaultLang: isLang(item.default_lang) ? item.default_lang : 'zh',
+    defaultLang: isLang(item.default_lang) ? item.default_lang : fallbackLanguage,
     settings: { ...defaultTenantSettings, ...(item.settings ?? {}) },
     ...(item.api_key ? { apiKey: item.api_key } : {}),
   };

@@ -7,7 +7,8 @@ import { takeHold, type PaymentHold } from '../../db/repositories/payment-hold-r
 import { randomId } from '../ids';
 import type { User } from '../users/user';
 import { DomainError } from '../errors';
-import { findCode, type ActivationCode } from '../pricing/activation-codes';
+import type { ActivationCode } from '../pricing/activation-code';
+import { findCode } from '../pricing/activation-codes';
 import { effectivePrice, priceFor, priceItem } from '../pricing/prices';
 import type { Charge } from '../reservations/reservation';
 import type { AddRequest } from './add-request';

@@ -3,12 +3,11 @@
  * enabled, on the user's tenant, without Apple being involved.
  */
 import { nextDeviceId, putDevice } from '../../db/repositories/device-repository';
+import { RuleError } from '../errors';
 import { randomId } from '../ids';
 import { requireUser } from '../users/user-service';
 import { isWarrantyTier, WARRANTY_TIERS } from '../pricing/warranty';
 import { isUdidFormat, KID_PATTERN, type Device, type DeviceType } from './device';
-
-export class DeviceImportError extends Error {}
 
 export interface DeviceImport {
   userId: string;
@@ -23,10 +22,10 @@ export interface DeviceImport {
 export async function importDevice(input: DeviceImport, now: number): Promise<Device> {
   const user = await requireUser(input.userId);
   const udid = input.udid.trim();
-  if (!isUdidFormat(udid)) throw new DeviceImportError('--udid must be 25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hex');
-  if (input.kid !== undefined && !KID_PATTERN.test(input.kid)) throw new DeviceImportError('--kid may hold only letters, digits, "-", "_" and "." (at most 128)');
+  if (!isUdidFormat(udid)) throw new RuleError('udid_invalid', 'a UDID must be 25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hex');
+  if (input.kid !== undefined && !KID_PATTERN.test(input.kid)) throw new RuleError('kid_invalid', 'a kid may hold only letters, digits, "-", "_" and "." (at most 128)');
   const warranty = input.warranty ?? 0;
-  if (!isWarrantyTier(warranty)) throw new DeviceImportError(`--warranty must be one of ${WARRANTY_TIERS.join(', ')}`);
+  if (!isWarrantyTier(warranty)) throw new RuleError('warranty_invalid', `the warranty tier must be one of ${WARRANTY_TIERS.join(', ')}`);
   const device: Device = {
     kid: input.kid ?? randomId('k', 16),
     id: await nextDeviceId(user.tenantId),
@@ -48,6 +47,6 @@ export async function importDevice(input: DeviceImport, now: number): Promise<De
     apple_device_id: '',
     reservation_id: '',
   };
-  if (!(await putDevice(device))) throw new DeviceImportError(`a device with kid ${device.kid} already exists`);
+  if (!(await putDevice(device))) throw new RuleError('kid_taken', `a device with kid ${device.kid} already exists`);
   return device;
 }

@@ -6,7 +6,7 @@
  * - `Device` — the stored record (every field below); `DeviceType`, `DeviceZt`, `DevicePool` — its enums,
  *   with `DEVICE_TYPES` and `DEVICE_ZT` as value lists for zod enums.
  * - `udidKey(udid)` — the case-insensitive form of a UDID used by the user+UDID index.
- * - `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex.
+ * - `UDID_PATTERN` / `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex.
  * - `KID_PATTERN`, `BEIZHU_MAX_CHARS`, `PNAME_MAX_CHARS` — the limits of a kid, a remark and a device name.
  * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match.
  * - `statusView(device, statusName)` / `infoView(device)` — the allowlisted response shapes of the status
@@ -64,7 +64,8 @@ export function udidKey(udid: string): string {
   return udid.trim().toUpperCase();
 }
 
-const UDID_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{16}|[0-9a-f]{40})$/i;
+// Both cases spelled out rather than the `i` flag: the OpenAPI document carries this pattern's source.
+export const UDID_PATTERN = /^(?:[0-9A-Fa-f]{8}-[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$/;
 
 /** Kids are used in URLs and logs: letters, digits, `-`, `_` and `.` only. */
 export const KID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;

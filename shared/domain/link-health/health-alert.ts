@@ -35,8 +35,6 @@ export const healthAlertSchema = z
   })
   .check(z.refine((config) => config.enabled !== true || config.webhook_url !== undefined, { path: ['webhook_url'] }));
 
-export type StoredHealthAlert = z.infer<typeof healthAlertSchema>;
-
 /** The configuration in force: defaults applied. */
 export interface HealthAlertConfig {
   enabled: boolean;

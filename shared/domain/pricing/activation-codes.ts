@@ -6,21 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { getCode, putCode } from '../../db/repositories/code-repository';
 import { getUser } from '../../db/repositories/user-repository';
 import type { AccountMode } from '../accounts/account';
+import { RuleError } from '../errors';
+import type { ActivationCode } from './activation-code';
 import { tierAllowedIn } from './warranty';
-
-export interface ActivationCode {
-  code: string;
-  tenantId: string;
-  mode: AccountMode;
-  tier: number;
-  /** The user the operator created the code for (a reseller hands it on). */
-  createdFor: string;
-  createdAt: number;
-  usedBy: string | undefined;
-  usedAt: number | undefined;
-}
-
-export class CodeRuleError extends Error {}
 
 // No 0/O or 1/I: codes are read aloud and typed from screenshots.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -32,8 +20,8 @@ function newCode(): string {
 
 export async function createCode(input: { userId: string; mode: AccountMode; tier: number }, now: number): Promise<ActivationCode> {
   const user = await getUser(input.userId);
-  if (!user) throw new CodeRuleError(`unknown user ${input.userId}`);
-  if (!tierAllowedIn(input.mode, input.tier)) throw new CodeRuleError(`a ${input.mode} code cannot carry warranty ${input.tier}`);
+  if (!user) throw new RuleError('user_not_found', `unknown user ${input.userId}`);
+  if (!tierAllowedIn(input.mode, input.tier)) throw new RuleError('tier_not_sold', `a ${input.mode} code cannot carry warranty ${input.tier}`);
   const code: ActivationCode = { code: newCode(), tenantId: user.tenantId, mode: input.mode, tier: input.tier, createdFor: user.userId, createdAt: now, usedBy: undefined, usedAt: undefined };
   await putCode(code);
   return code;

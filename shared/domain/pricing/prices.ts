@@ -2,10 +2,9 @@
  * What an add costs: the tenant's price for (mode, tier, device class), or the user's
  * personal price where that is lower. A tenant that set no price uses the defaults below.
  *
- * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `priceScopes`, `effectivePrice`, `setPrice`,
- * `listPrices`.
+ * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `priceScopes`, `effectivePrice`, `setPrice`.
  */
-import { getPriceRows, listScopePrices, putPrice } from '../../db/repositories/price-repository';
+import { getPriceRows, putPrice } from '../../db/repositories/price-repository';
 import type { AccountMode } from '../accounts/account';
 import { tiersForMode, type WarrantyTier } from './warranty';
 
@@ -50,10 +49,4 @@ export function effectivePrice(rows: ReadonlyMap<string, number>, input: { tenan
 
 export function setPrice(scope: string, item: string, cents: number): Promise<void> {
   return putPrice(scope, item, cents);
-}
-
-/** Every (mode, tier, class) of a tenant with its effective price; with a user, that user's personal rows too. */
-export async function listPrices(tenantId: string): Promise<Record<string, number>> {
-  const stored = await listScopePrices(tenantScope(tenantId));
-  return { ...DEFAULT_PRICES, ...Object.fromEntries(stored) };
 }

@@ -1,8 +1,5 @@
 export type PublishStatus = 'draft' | 'published';
 
-/** `status` integer: 0 = draft (hidden from the feed), 1 = published (listed in the feed). */
-export const APP_STATUS = { draft: 0, published: 1 } as const;
-
 /**
  * What a reseller describes an app with: everything the sideloading clients show or need. Optional text is
  * stored as '' when unset; `size` stays undefined until it is known (given, or looked up at publish).
@@ -28,28 +25,13 @@ export interface AppMetadata {
 
 export type AppField = keyof AppMetadata;
 
-export const APP_FIELDS = [
-  'name',
-  'version',
-  'download_url',
-  'bundle_identifier',
-  'developer_name',
-  'description',
-  'icon_url',
-  'size',
-  'version_description',
-  'tint_color',
-  'type',
-  'lock',
-  'min_os_version',
-] as const satisfies readonly AppField[];
-
 /** The fields an owner may still change once an app is in the feed: presentation, never identity or build. */
 export const PUBLISHED_EDITABLE_FIELDS = ['description', 'version_description', 'icon_url', 'tint_color', 'developer_name', 'lock'] as const satisfies readonly AppField[];
 
 export interface App extends AppMetadata {
   id: number;
   source_id: string;
+  /** 0 = draft (hidden from the feed), 1 = published (listed in the feed). */
   status: number;
   publish_status: PublishStatus;
   created_at: number;

@@ -1,15 +1,12 @@
 import { getSource, putNewSource } from '../../db/repositories/source-repository';
 import { createDraft } from '../../db/repositories/app-repository';
+import { RuleError } from '../errors';
 import { randomId } from '../ids';
 import { requireUser } from '../users/user-service';
 import type { App, AppMetadata } from './app';
 import { newSourceKey, type Source } from './source';
 
-export class SourceNotFoundError extends Error {
-  constructor(sourceId: string) {
-    super(`unknown source ${sourceId}`);
-  }
-}
+const sourceNotFound = (sourceId: string) => new RuleError('source_not_found', `unknown source ${sourceId}`);
 
 /** A new source owned by the user on the user's tenant; response encryption is on by default. */
 export async function createSource(input: { userId: string; name?: string | undefined }, now: number): Promise<Source> {
@@ -40,8 +37,8 @@ export async function createSource(input: { userId: string; name?: string | unde
 
 /** Adds a draft as the operator (no owner check, no plan quota); completeness is checked at publish. */
 export async function createApp(sourceId: string, metadata: Partial<AppMetadata>, now: number): Promise<App> {
-  if (!(await getSource(sourceId))) throw new SourceNotFoundError(sourceId);
+  if (!(await getSource(sourceId))) throw sourceNotFound(sourceId);
   const outcome = await createDraft({ sourceId, metadata, now });
-  if (!('created' in outcome)) throw new SourceNotFoundError(sourceId);
+  if (!('created' in outcome)) throw sourceNotFound(sourceId);
   return outcome.created;
 }

@@ -1,10 +1,9 @@
 import { createTenant as putTenant, getTenant, getTenantByHost, updateTenantSettings } from '../../db/repositories/tenant-repository';
 import { prepareTenantCustomerP12s } from '../accounts/customer-p12';
-import { isLang, languages } from '../../i18n/languages';
+import { fallbackLanguage, isLang, languages } from '../../i18n/languages';
+import { RuleError } from '../errors';
 import { randomId } from '../ids';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from './tenant';
-
-export class TenantRuleError extends Error {}
 
 /**
  * `provisionApiKey`, when given, creates the tenant's key in the stack's usage plan once the checks passed
@@ -15,9 +14,9 @@ export async function createTenant(
   now: number,
   provisionApiKey?: (tenantId: string) => Promise<string>,
 ): Promise<Tenant> {
-  const lang = input.lang ?? 'zh';
-  if (!isLang(lang)) throw new TenantRuleError(`--lang must be one of ${languages.join(', ')}`);
-  const domainTaken = (owner: string) => new TenantRuleError(`domain ${input.domain} already belongs to tenant ${owner}`);
+  const lang = input.lang ?? fallbackLanguage;
+  if (!isLang(lang)) throw new RuleError('lang_unsupported', `the language must be one of ${languages.join(', ')}`);
+  const domainTaken = (owner: string) => new RuleError('domain_taken', `domain ${input.domain} already belongs to tenant ${owner}`);
   if (input.domain) {
     const owner = await getTenantByHost(normalizeHost(input.domain));
     if (owner) throw domainTaken(owner.tenantId);
@@ -36,7 +35,7 @@ export async function requireTenant(tenantId: string): Promise<Tenant> {
   const tenant = await getTenant(tenantId);
   if (tenant) return tenant;
   if (tenantId === DEFAULT_TENANT_ID) return builtInDefaultTenant();
-  throw new TenantRuleError(`unknown tenant ${tenantId}`);
+  throw new RuleError('tenant_not_found', `unknown tenant ${tenantId}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/languages';
+import { fallbackLanguage, type Lang } from '../../i18n/languages';
 
 export const DEFAULT_TENANT_ID = 'default';
 
@@ -55,7 +55,7 @@ export interface Tenant {
 
 /** The tenant every unmapped host belongs to, used as-is until an operator stores one. */
 export function builtInDefaultTenant(): Tenant {
-  return { tenantId: DEFAULT_TENANT_ID, name: 'Default', domain: undefined, defaultLang: 'zh', settings: { ...defaultTenantSettings } };
+  return { tenantId: DEFAULT_TENANT_ID, name: 'Default', domain: undefined, defaultLang: fallbackLanguage, settings: { ...defaultTenantSettings } };
 }
 
 /** `Example.COM:443` → `example.com`. */

@@ -1,15 +1,12 @@
 import { creditBalance } from '../../db/repositories/balance-repository';
 import { createUser as putUser, expireToken as storeExpiry, getUser, replaceToken } from '../../db/repositories/user-repository';
+import { RuleError } from '../errors';
 import { randomId } from '../ids';
 import { requireTenant } from '../tenants/tenant-service';
 import { generateToken, hashToken } from './tokens';
 import type { User } from './user';
 
-export class UserNotFoundError extends Error {
-  constructor(userId: string) {
-    super(`unknown user ${userId}`);
-  }
-}
+const userNotFound = (userId: string) => new RuleError('user_not_found', `unknown user ${userId}`);
 
 /** Creates a user with a fresh token; the token is returned once and only its hash is stored. */
 export async function createUser(input: { tenantId: string; name?: string | undefined; balance?: number | undefined }, now: number): Promise<{ user: User; token: string }> {
@@ -22,25 +19,25 @@ export async function createUser(input: { tenantId: string; name?: string | unde
 
 export async function requireUser(userId: string): Promise<User> {
   const user = await getUser(userId);
-  if (!user) throw new UserNotFoundError(userId);
+  if (!user) throw userNotFound(userId);
   return user;
 }
 
 /** Issues a new token; the old one is refused from this moment. */
 export async function rotateToken(userId: string): Promise<string> {
   const token = generateToken();
-  if (!(await replaceToken(userId, hashToken(token)))) throw new UserNotFoundError(userId);
+  if (!(await replaceToken(userId, hashToken(token)))) throw userNotFound(userId);
   return token;
 }
 
 export async function expireToken(userId: string, at: number): Promise<User> {
   const user = await storeExpiry(userId, at);
-  if (!user) throw new UserNotFoundError(userId);
+  if (!user) throw userNotFound(userId);
   return user;
 }
 
 export async function credit(userId: string, amount: number): Promise<User> {
   const user = await creditBalance(userId, amount);
-  if (!user) throw new UserNotFoundError(userId);
+  if (!user) throw userNotFound(userId);
   return user;
 }
