@@ -12,7 +12,8 @@
  * - `reserveDeviceIds(tenantId, count)` — `count` consecutive ids from the same counter in one update (bulk
  *   imports), returned lowest first.
  * - `putDevices(devices)` — batched unconditional puts (bulk imports check which kids exist first).
- * - `getDevice(kid)` — strongly consistent read by kid.
+ * - `getDevice(kid)` — strongly consistent read by kid; `getDeviceRecord(kid)` the same without the `.p12` and
+ *   the profile (projected: less to read, send and decode where they are not answered).
  * - `findDeviceOwners(kids)` — for each existing kid among `kids`: its user, tenant and UDID (batched reads).
  * - `listDevicesByUserUdid(userId, udid)` — a user's certificates for a UDID (case-insensitive), newest first.
  * - `setDeviceEnabled(kid, enabled, guard)` — one conditional update: the device must belong to
@@ -26,7 +27,7 @@ import { putIf, updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
-import { udidKey, type Device } from '../../domain/devices/device';
+import { DEVICE_RECORD_FIELDS, udidKey, type Device, type DeviceRecord } from '../../domain/devices/device';
 
 interface DeviceItem extends Device {
   /** `<user_id>#<UDID upper-cased>`: the partition key of the `by-user-udid` index. */
@@ -88,6 +89,17 @@ export async function putDevices(devices: readonly Device[]): Promise<void> {
 export async function findDeviceOwners(kids: readonly string[]): Promise<Map<string, Pick<Device, 'kid' | 'user_id' | 'tenant_id' | 'udid'>>> {
   const items = await batchGet(tableName('devices'), kids.map((kid) => ({ kid })), ['kid', 'user_id', 'tenant_id', 'udid']);
   return new Map(items.map((item) => [String(item.kid), item as unknown as Pick<Device, 'kid' | 'user_id' | 'tenant_id' | 'udid'>]));
+}
+
+// Several of these names are DynamoDB reserved words (type, pool…): every one goes through a placeholder.
+const RECORD_PROJECTION = {
+  ProjectionExpression: DEVICE_RECORD_FIELDS.map((_, i) => `#r${i}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(DEVICE_RECORD_FIELDS.map((field, i) => [`#r${i}`, field])),
+};
+
+export async function getDeviceRecord(kid: string): Promise<DeviceRecord | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, ...RECORD_PROJECTION }));
+  return out.Item as DeviceRecord | undefined;
 }
 
 export async function getDevice(kid: string): Promise<Device | undefined> {

@@ -3,9 +3,9 @@
  * it, change its enabled flag. Also answers the feed's and the download gate's question "is this UDID disabled?".
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { getDevice, listDevicesByUserUdid, setDeviceEnabled } from '../../db/repositories/device-repository';
+import { getDeviceRecord, listDevicesByUserUdid, setDeviceEnabled } from '../../db/repositories/device-repository';
 import { DomainError } from '../errors';
-import { isOwnedBy, udidKey, type Device } from './device';
+import { isOwnedBy, udidKey, type DeviceRecord } from './device';
 import type { Actor } from '../sources/source';
 
 export const DEVICE_ACTIONS = ['enable', 'disable', 'toggle'] as const;
@@ -21,13 +21,13 @@ export interface DeviceSelector {
 const notFound = () => new DomainError('device_not_found', 'device_not_found');
 
 /** The actor's certificates for a UDID on the actor's tenant, newest first. */
-async function ownedByUdid(actor: Actor, udid: string): Promise<Device[]> {
+async function ownedByUdid(actor: Actor, udid: string): Promise<DeviceRecord[]> {
   return (await listDevicesByUserUdid(actor.userId, udid)).filter((device) => isOwnedBy(device, actor));
 }
 
 /** The actor's certificate `kid`, if it is theirs and (when a UDID is given too) is that UDID's. */
-async function ownedByKid(actor: Actor, kid: string, udid: string | undefined): Promise<Device | undefined> {
-  const device = await getDevice(kid);
+async function ownedByKid(actor: Actor, kid: string, udid: string | undefined): Promise<DeviceRecord | undefined> {
+  const device = await getDeviceRecord(kid);
   if (!device || !isOwnedBy(device, actor)) return undefined;
   if (udid !== undefined && udidKey(udid) !== udidKey(device.udid)) return undefined;
   return device;
@@ -37,7 +37,7 @@ async function ownedByKid(actor: Actor, kid: string, udid: string | undefined): 
  * The one device the selector names. `kid` decides when given (a `udid` that does not match it → 100);
  * a UDID alone must name exactly one certificate (several → 21, with their kids so the caller can choose).
  */
-export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): Promise<Device> {
+export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): Promise<DeviceRecord> {
   if (selector.kid !== undefined) {
     const device = await ownedByKid(actor, selector.kid, selector.udid);
     if (!device) throw notFound();
@@ -49,7 +49,7 @@ export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): P
   if (!only) throw notFound();
   if (others.length > 0) throw new DomainError('device_ambiguous', 'device_ambiguous', { data: { kids: devices.map((d) => d.kid) } });
   // The index is eventually consistent; the enabled flag is read again from the item itself.
-  const fresh = await getDevice(only.kid);
+  const fresh = await getDeviceRecord(only.kid);
   if (!fresh || !isOwnedBy(fresh, actor)) throw notFound();
   return fresh;
 }
@@ -61,7 +61,7 @@ const MAX_TOGGLE_ATTEMPTS = 64;
  * the value is still what it read; when another request changed it first, it reads again and retries, so N
  * concurrent toggles leave exactly N flips.
  */
-export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction): Promise<Device> {
+export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction): Promise<DeviceRecord> {
   const guard = { userId: actor.userId, tenantId: actor.tenantId };
   // Setting a value on a kid needs no read first: the update's condition is the ownership check.
   if (action !== 'toggle' && selector.kid !== undefined && selector.udid === undefined) {
@@ -78,7 +78,7 @@ export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector,
   for (let attempt = 1; attempt <= MAX_TOGGLE_ATTEMPTS; attempt++) {
     const updated = await setDeviceEnabled(device.kid, !device.enabled, { ...guard, expected: device.enabled });
     if (updated) return updated;
-    const reread = await getDevice(device.kid);
+    const reread = await getDeviceRecord(device.kid);
     if (!reread || !isOwnedBy(reread, actor)) throw notFound();
     device = reread;
     // A little jitter spreads the losers of a race so they do not collide again in lockstep.
@@ -95,11 +95,11 @@ export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector,
 export async function isUdidDisabled(owner: Actor, udid: string): Promise<boolean> {
   const devices = await ownedByUdid(owner, udid);
   if (devices.length === 0) return false;
-  const fresh = await Promise.all(devices.map((d) => getDevice(d.kid)));
+  const fresh = await Promise.all(devices.map((d) => getDeviceRecord(d.kid)));
   return fresh.some((d) => d !== undefined && isOwnedBy(d, owner) && !d.enabled);
 }
 
 /** The owner's certificate `kid`, if it is theirs. */
-export function ownedDevice(owner: Actor, kid: string): Promise<Device | undefined> {
+export function ownedDevice(owner: Actor, kid: string): Promise<DeviceRecord | undefined> {
   return ownedByKid(owner, kid, undefined);
 }

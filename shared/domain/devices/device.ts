@@ -59,6 +59,12 @@ export interface Device {
   reservation_id: string;
 }
 
+/** A device without its certificate and profile: what ownership checks, status and info read (the two are most of the item). */
+export type DeviceRecord = Omit<Device, 'p12' | 'mobileprovision'>;
+
+/** The attributes of a `DeviceRecord`, listed once for the reads that project them. */
+export const DEVICE_RECORD_FIELDS = ['kid', 'id', 'user_id', 'tenant_id', 'udid', 'pname', 'type', 'shtype', 'zt', 'ytime', 'enabled', 'beizhu', 'pool', 'account_id', 'addtime', 'apple_device_id', 'reservation_id'] as const satisfies readonly (keyof DeviceRecord)[];
+
 /** UDIDs match case-insensitively: hex UDIDs arrive in either case. */
 export function udidKey(udid: string): string {
   return udid.trim().toUpperCase();
@@ -90,7 +96,7 @@ export function yblack(enabled: boolean): 'Ysucc' | 'Yno' {
 }
 
 /** The status response; `statusName` is the localized "enabled"/"disabled" the caller chose. */
-export function statusView(device: Device, statusName: string) {
+export function statusView(device: DeviceRecord, statusName: string) {
   return {
     id: device.id,
     kid: device.kid,
@@ -103,7 +109,7 @@ export function statusView(device: Device, statusName: string) {
 }
 
 /** The info response: an allowlist, so new secret fields on the record never leak by default. */
-export function infoView(device: Device) {
+export function infoView(device: DeviceRecord) {
   return {
     kid: device.kid,
     udid: device.udid,
