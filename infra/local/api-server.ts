@@ -64,17 +64,26 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The first route whose path and method match, with its path parameters. */
+function findRoute(pathname: string, method: string): { route: RouteDefinition; params: Record<string, string> } | undefined {
+  for (const { route, match } of compiled) {
+    if (!(route.methods as readonly string[]).includes(method)) continue;
+    const params = match(pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
 export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
   if (await serveApiDocs(req, res, url.pathname)) return;
-  const candidates = compiled.map((c) => ({ ...c, params: c.match(url.pathname) })).filter((c) => c.params);
-  const hit = candidates.find((c) => (c.route.methods as readonly string[]).includes(method));
+  const hit = findRoute(url.pathname, method);
   if (!hit) return noRoute(res);
   const event = toApiGatewayEvent(
     { method, url: req.url ?? '/', rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
     hit.route,
-    hit.params!,
+    hit.params,
   );
   const handler = await loadHandler(hit.route.function);
   const result = await handler(event, lambdaContext(hit.route.function));

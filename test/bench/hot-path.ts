@@ -6,14 +6,17 @@
  *    beside raw GetItem operations per second measured in the same run, on the same DynamoDB Local, through
  *    the same proxy and SDK client, after a warm-up. Efficiency = req/s × calls ÷ raw GetItem/s: 1 would mean
  *    the product costs nothing beyond its DynamoDB calls; 0.75 means one raw GetItem's worth per request.
+ *    The requests come from autocannon (a load generator that costs little beside the server it loads); the
+ *    CPU both processes spend per request and per raw GetItem is printed beside, so a reader can see which
+ *    side a route's cost lies on (DynamoDB Local spends more on an UpdateItem than on a GetItem).
  * 2. Bundles: every function and a bare handler that reads one item through the SDK v3 document client,
  *    built in the same run with the stack's esbuild settings; minified size and fresh-process import time.
  *
- * Options: `--requests N` per round (default 1000), `--rounds N` per route (default 2), `--import-runs N` (default 15), `--skip-bundles`,
- * `--skip-routes`.
+ * Options: `--requests N` per round (default 1000), `--rounds N` per route (default 3), `--warmup N` requests
+ * per repeatable route before measuring (default 2000), `--import-runs N` (default 15), `--skip-bundles`,
+ * `--skip-routes`, `--only TEXT` (only the routes whose name contains TEXT).
  */
 import { cpus, totalmem } from 'node:os';
-import { Agent, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -31,6 +34,8 @@ import { startTestApi } from '../support/api';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { BASELINE, buildBundles, importTimes } from './bundles';
 import { startWireCounter } from './wire-counter';
+import { load, type LoadRequest } from './load';
+import { cpuPerOperation, readCpu, type CpuReading } from './cpu';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // The metric lines would interleave with the report; the bench measures the request path, not CloudWatch.
@@ -41,17 +46,25 @@ const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '1000' },
     'import-runs': { type: 'string', default: '15' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '2000' },
     'skip-bundles': { type: 'boolean', default: false },
     'skip-routes': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
 const IMPORT_RUNS = Number(values['import-runs']);
 const ROUNDS = Number(values.rounds);
+const WARMUP = Number(values.warmup);
 const CONCURRENCY = 16;
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const meanCpu = (a: CpuReading, b: CpuReading): CpuReading => ({
+  node: (a.node + b.node) / 2,
+  ...(a.dynamo !== undefined && b.dynamo !== undefined ? { dynamo: (a.dynamo + b.dynamo) / 2 } : {}),
+});
+const ms = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(2));
 
 /** Runs `total` calls of `step(i)` with `concurrency` workers; returns per-second throughput. */
 async function pump(total: number, step: (i: number) => Promise<void>, concurrency = CONCURRENCY): Promise<number> {
@@ -65,26 +78,6 @@ async function pump(total: number, step: (i: number) => Promise<void>, concurren
   return total / ((performance.now() - started) / 1000);
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: { code?: number } }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code?: number } }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function expectOk(what: string, res: { status: number; json: { code?: number } }): void {
-  if (res.status !== 200 || res.json.code !== 1) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
-}
-
 interface RouteResult {
   route: string;
   requests: number;
@@ -93,6 +86,9 @@ interface RouteResult {
   byOperation: Record<string, number>;
   /** Raw GetItem ops/s around this round. */
   rawOps: number;
+  /** CPU ms per request, and per raw GetItem around this round. */
+  cpu: CpuReading;
+  rawCpu: CpuReading;
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
@@ -108,7 +104,7 @@ if (!values['skip-routes']) {
   try {
     // Enough owners that no one reaches a route's per-minute limit within a minute (30 for the management routes).
     const owners: Owner[] = [];
-    for (let i = 0; i < Math.ceil((REQUESTS * ROUNDS) / 15) + 4; i++) owners.push(await makeOwner({ balance: 100_000_000 }));
+    for (let i = 0; i < Math.ceil((REQUESTS * ROUNDS + WARMUP) / 15) + 4; i++) owners.push(await makeOwner({ balance: 100_000_000 }));
     const kids = new Map<string, string>();
     for (const o of owners) kids.set(o.user.userId, (await importDevice({ userId: o.user.userId, udid: newUdid() }, 1_700_000_000)).kid);
     const drafts = new Map<string, number[]>();
@@ -126,60 +122,62 @@ if (!values['skip-routes']) {
     const RAW_OPS = REQUESTS;
     const owner = (i: number) => owners[i % owners.length]!;
     const published = new Map<string, number>();
-    const cases: Array<{ route: string; concurrency?: number; requests?: number; step: (i: number) => Promise<void> }> = [
-      {
-        route: 'GET /api/device/info',
-        step: async (i) => expectOk('device info', await call(api.url, 'GET', `/api/device/info?token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}`)),
-      },
-      {
-        route: 'GET /api/device/status (enable, kid)',
-        step: async (i) => expectOk('device status', await call(api.url, 'GET', `/api/device/status?token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}&action=enable`)),
-      },
-      {
-        route: 'GET /api/device/status (toggle, kid)',
-        step: async (i) => expectOk('device status', await call(api.url, 'GET', `/api/device/status?token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}&action=toggle`)),
-      },
+    const deviceQuery = (i: number) => `token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}`;
+    const cases: Array<{ route: string; concurrency?: number; requests?: number; request: (i: number) => LoadRequest }> = [
+      { route: 'GET /api/device/info', request: (i) => ({ method: 'GET', path: `/api/device/info?${deviceQuery(i)}` }) },
+      { route: 'GET /api/device/status (enable, kid)', request: (i) => ({ method: 'GET', path: `/api/device/status?${deviceQuery(i)}&action=enable` }) },
+      { route: 'GET /api/device/status (toggle, kid)', request: (i) => ({ method: 'GET', path: `/api/device/status?${deviceQuery(i)}&action=toggle` }) },
       {
         route: 'PATCH update source',
-        step: async (i) => expectOk('update source', await call(api.url, 'PATCH', `/api/appstore/manage/sources/${owner(i).source.source_id}`, { name: `bench ${i}` }, owner(i).bearer)),
+        request: (i) => ({ method: 'PATCH', path: `/api/appstore/manage/sources/${owner(i).source.source_id}`, body: { name: `bench ${i}` }, headers: owner(i).bearer }),
       },
       {
         route: 'POST publish app',
-        step: async (i) => {
+        request: (i) => {
           const o = owner(i);
           const n = published.get(o.user.userId) ?? 0;
           published.set(o.user.userId, n + 1);
           const appId = drafts.get(o.user.userId)![n]!;
-          expectOk('publish', await call(api.url, 'POST', `/api/appstore/manage/sources/${o.source.source_id}/apps/${appId}/publish`, undefined, o.bearer));
+          return { method: 'POST', path: `/api/appstore/manage/sources/${o.source.source_id}/apps/${appId}/publish`, headers: o.bearer };
         },
       },
       {
         route: 'POST /api/adddevice/v2 (instant, new UDID)',
         concurrency: 4,
         requests: 60,
-        step: async (i) => expectOk('add', await call(api.url, 'POST', '/api/adddevice/v2', { token: owner(i).token, udid: randomBytes(20).toString('hex') })),
+        request: (i) => ({ method: 'POST', path: '/api/adddevice/v2', body: { token: owner(i).token, udid: randomBytes(20).toString('hex') } }),
       },
     ];
 
-    const raw = async (n: number) => {
+    const dynamoPid = dynamo?.process.pid;
+    /** Runs `n` operations and returns their rate with the CPU both processes spent per operation. */
+    const measure = async (n: number, run: () => Promise<number>) => {
+      const before = readCpu(dynamoPid);
+      const perSecond = await run();
+      return { perSecond, cpu: cpuPerOperation(before, readCpu(dynamoPid), n) };
+    };
+    const raw = async (n: number) => measure(n, () => {
       const key = { token_hash: hashToken(owners[0]!.token) };
       const table = tableName('tokens');
       return pump(n, async () => {
         const out = await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
         if (!out.Item) throw new Error('raw GetItem found nothing');
       });
-    };
+    });
 
-    // Warm-up: the JIT, the connections, the modules of every handler, the tenant cache.
+    // Warm-up: the JIT of both processes, the connections, the modules of every handler, the tenant cache.
+    // DynamoDB Local's JVM keeps getting faster at an operation for thousands of calls (UpdateItem and
+    // projected reads later than plain GetItem), so every repeatable route runs `--warmup` requests first.
     await raw(2000);
-    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) await pump(200, (i) => c.step(i + REQUESTS * ROUNDS * 4));
-    await call(api.url, 'POST', '/api/adddevice/v2', { token: owners.at(-1)!.token, udid: randomBytes(20).toString('hex') });
+    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) await load(api.url, WARMUP, (i) => c.request(i + REQUESTS * ROUNDS * 4), CONCURRENCY);
+    await raw(2000);
+    await load(api.url, 1, () => ({ method: 'POST', path: '/api/adddevice/v2', body: { token: owners.at(-1)!.token, udid: randomBytes(20).toString('hex') } }), 1);
 
     // A shared machine's load drifts: each round of a route is measured between two raw GetItem runs, and
     // compared with their mean. The better of the rounds is reported (noise only ever slows a round down).
     const results: RouteResult[] = [];
     let offset = 0;
-    for (const c of cases) {
+    for (const c of cases.filter((c) => !values.only || c.route.includes(values.only))) {
       const n = c.requests ?? REQUESTS;
       let best: RouteResult | undefined;
       for (let round_ = 0; round_ < (c.requests ? 1 : ROUNDS); round_++) {
@@ -187,27 +185,29 @@ if (!values['skip-routes']) {
         const before = wire.counts();
         const base = offset;
         offset += n;
-        const reqPerSec = await pump(n, (i) => c.step(base + i), c.concurrency ?? CONCURRENCY);
+        const routeRun = await measure(n, () => load(api.url, n, (i) => c.request(base + i), c.concurrency ?? CONCURRENCY));
         const after = wire.counts();
-        const rawOps = (rawBefore + (await raw(RAW_OPS))) / 2;
+        const rawAfter = await raw(RAW_OPS);
+        const rawOps = (rawBefore.perSecond + rawAfter.perSecond) / 2;
+        const rawCpu = meanCpu(rawBefore.cpu, rawAfter.cpu);
         const byOperation: Record<string, number> = {};
         for (const [op, v] of Object.entries(after)) if (v > (before[op] ?? 0)) byOperation[op] = round((v - (before[op] ?? 0)) / n);
         const calls = round(Object.values(byOperation).reduce((a, b) => a + b, 0));
-        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec, calls, byOperation, rawOps };
+        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec: routeRun.perSecond, calls, byOperation, rawOps, cpu: routeRun.cpu, rawCpu };
         if (!best || result.reqPerSec * result.calls / result.rawOps > best.reqPerSec * best.calls / best.rawOps) best = result;
       }
       results.push(best!);
     }
 
     console.log(`## Routes (concurrency ${CONCURRENCY}, ${REQUESTS} requests each; DynamoDB calls counted at the wire)\n`);
-    console.log(`raw GetItem: 16 concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round; better of ${ROUNDS} rounds per route\n`);
-    console.log('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) |');
-    console.log('|---|---:|---|---:|---:|---:|---:|');
+    console.log(`requests: autocannon, ${CONCURRENCY} keep-alive connections, in this process. raw GetItem: ${CONCURRENCY} concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round (their mean); better of ${ROUNDS} rounds per route, after ${WARMUP} warm-up requests per repeatable route. CPU: this Node process (handlers, proxy, load) and DynamoDB Local's JVM, per request and per raw GetItem\n`);
+    console.log('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) | CPU ms/request: Node, DynamoDB Local | CPU ms/raw GetItem: Node, DynamoDB Local |');
+    console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
       const efficiency = (r.reqPerSec * r.calls) / r.rawOps;
       const overhead = r.rawOps / r.reqPerSec - r.calls;
       const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
-      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} |`);
+      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} | ${ms(r.cpu.node)}, ${ms(r.cpu.dynamo)} | ${ms(r.rawCpu.node)}, ${ms(r.rawCpu.dynamo)} |`);
     }
     console.log('');
   } finally {
@@ -215,7 +215,6 @@ if (!values['skip-routes']) {
     await api.close();
     await wire.close();
     await dynamo?.stop();
-    agent.destroy();
   }
 }
 
