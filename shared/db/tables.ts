@@ -164,4 +164,3 @@ export function tableName(key: TableKey): string {
   if (deployed) return deployed;
   return `${process.env.TABLE_PREFIX ?? 'appsrc-'}${names.suffix}`;
 }
-

@@ -29,3 +29,11 @@ export function cpuPerOperation(before: CpuReading, after: CpuReading, operation
     ...(before.dynamo !== undefined && after.dynamo !== undefined ? { dynamo: (after.dynamo - before.dynamo) / operations } : {}),
   };
 }
+
+/** The mean of two per-operation readings (the raw runs before and after a round). */
+export function meanCpu(a: CpuReading, b: CpuReading): CpuReading {
+  return {
+    node: (a.node + b.node) / 2,
+    ...(a.dynamo !== undefined && b.dynamo !== undefined ? { dynamo: (a.dynamo + b.dynamo) / 2 } : {}),
+  };
+}

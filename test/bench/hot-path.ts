@@ -35,7 +35,7 @@ import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { BASELINE, buildBundles, importTimes } from './bundles';
 import { startWireCounter } from './wire-counter';
 import { load, type LoadRequest } from './load';
-import { cpuPerOperation, readCpu, type CpuReading } from './cpu';
+import { cpuPerOperation, meanCpu, readCpu, type CpuReading } from './cpu';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // The metric lines would interleave with the report; the bench measures the request path, not CloudWatch.
@@ -53,17 +53,22 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const REQUESTS = Number(values.requests);
-const IMPORT_RUNS = Number(values['import-runs']);
-const ROUNDS = Number(values.rounds);
-const WARMUP = Number(values.warmup);
+/** A count option: a whole number from 1 up, or the bench stops before it starts anything. */
+function count(option: 'requests' | 'import-runs' | 'rounds' | 'warmup'): number {
+  const value = Number(values[option]);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${option} must be a whole number from 1 up (got "${values[option]}")`);
+    process.exit(2);
+  }
+  return value;
+}
+const REQUESTS = count('requests');
+const IMPORT_RUNS = count('import-runs');
+const ROUNDS = count('rounds');
+const WARMUP = count('warmup');
 const CONCURRENCY = 16;
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const meanCpu = (a: CpuReading, b: CpuReading): CpuReading => ({
-  node: (a.node + b.node) / 2,
-  ...(a.dynamo !== undefined && b.dynamo !== undefined ? { dynamo: (a.dynamo + b.dynamo) / 2 } : {}),
-});
 const ms = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(2));
 
 /** Runs `total` calls of `step(i)` with `concurrency` workers; returns per-second throughput. */
