@@ -10,6 +10,8 @@ export interface IncomingRequest {
   rawHeaders: string[];
   body: Buffer;
   sourceIp: string;
+  /** `url` already parsed (against any base), when the caller has it: the event is built without parsing again. */
+  parsedUrl?: URL;
 }
 
 /** `/api/rjy/{source_id}/appstore` → a matcher returning the path parameters. */
@@ -44,14 +46,20 @@ function apiGatewayTime(d: Date): string {
  * locally exactly as they do behind API Gateway.
  */
 export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefinition, pathParameters: Record<string, string>, stage = 'local'): APIGatewayProxyEvent {
-  const url = new URL(request.url, 'http://localhost');
+  const url = request.parsedUrl ?? new URL(request.url, 'http://localhost');
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
+  let contentType: string | undefined;
+  let hostHeader: string | undefined;
   for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
     const name = request.rawHeaders[i]!;
     const value = request.rawHeaders[i + 1]!;
     headers[name] = value;
     (multiValueHeaders[name] ??= []).push(value);
+    // The last of a repeated header wins, as in `headers` (API Gateway's single-value view).
+    const lower = name.toLowerCase();
+    if (lower === 'content-type') contentType = value;
+    else if (lower === 'host') hostHeader = value;
   }
   const query: Record<string, string> = {};
   const multiQuery: Record<string, string[]> = {};
@@ -59,11 +67,9 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
     query[key] = value;
     (multiQuery[key] ??= []).push(value);
   }
-  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
   const textual = isTextual(contentType);
   const body = request.body.length === 0 ? null : textual ? request.body.toString('utf8') : request.body.toString('base64');
   const now = new Date();
-  const hostHeader = Object.entries(headers).find(([k]) => k.toLowerCase() === 'host')?.[1];
   const hasQuery = Object.keys(query).length > 0;
   return {
     resource: route.path,

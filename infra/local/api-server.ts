@@ -58,7 +58,11 @@ function noRoute(res: ServerResponse): void {
   );
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
+  // HTTP/1.1: a request with neither header has no body; most API calls are such GETs, spared a stream iterator.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -81,7 +85,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
   const hit = findRoute(url.pathname, method);
   if (!hit) return noRoute(res);
   const event = toApiGatewayEvent(
-    { method, url: req.url ?? '/', rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
+    { method, url: req.url ?? '/', parsedUrl: url, rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
     hit.route,
     hit.params,
   );

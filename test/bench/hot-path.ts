@@ -6,14 +6,16 @@
  *    beside raw GetItem operations per second measured in the same run, on the same DynamoDB Local, through
  *    the same proxy and SDK client, after a warm-up. Efficiency = req/s × calls ÷ raw GetItem/s: 1 would mean
  *    the product costs nothing beyond its DynamoDB calls; 0.75 means one raw GetItem's worth per request.
- *    The requests come from autocannon (a load generator that costs little beside the server it loads); the
- *    CPU both processes spend per request and per raw GetItem is printed beside, so a reader can see which
- *    side a route's cost lies on (DynamoDB Local spends more on an UpdateItem than on a GetItem).
+ *    The requests come from autocannon in a process of its own, as a real client would be; the CPU the bench's
+ *    process, DynamoDB Local and the load generator spend per request (and the first two per raw GetItem) is
+ *    printed beside, so a reader can see which side a route's cost lies on (DynamoDB Local spends more on an
+ *    UpdateItem than on a GetItem).
  * 2. Bundles: every function and a bare handler that reads one item through the SDK v3 document client,
  *    built in the same run with the stack's esbuild settings; minified size and fresh-process import time.
  *
- * Options: `--requests N` per round (default 1000), `--rounds N` per route (default 3), `--warmup N` requests
- * per repeatable route before measuring (default 2000), `--import-runs N` (default 15), `--skip-bundles`,
+ * Options: `--requests N` per round (default 1000), `--rounds N` per route (default 3), `--warmup N` the most
+ * warm-up requests per repeatable route (default 20000; it stops sooner once DynamoDB Local's CPU per request
+ * stops falling), `--import-runs N` (default 25), `--skip-bundles`,
  * `--skip-routes`, `--only TEXT` (only the routes whose name contains TEXT).
  */
 import { cpus, totalmem } from 'node:os';
@@ -29,12 +31,15 @@ import { tableName } from '../../shared/db/tables';
 import { addAccount } from '../../shared/domain/accounts/account-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { hashToken } from '../../shared/domain/users/tokens';
+import { findTokenOwner } from '../../shared/db/repositories/user-repository';
+import { getDeviceRecord } from '../../shared/db/repositories/device-repository';
+import { incrementWithinLimit } from '../../shared/db/repositories/rate-limit-repository';
 import { routes, scheduledJobs } from '../../shared/routes';
 import { startTestApi } from '../support/api';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { BASELINE, buildBundles, importTimes } from './bundles';
 import { startWireCounter } from './wire-counter';
-import { load, type LoadRequest } from './load';
+import { startLoadGenerator, type LoadRequest } from './load';
 import { cpuPerOperation, meanCpu, readCpu, type CpuReading } from './cpu';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -45,9 +50,9 @@ process.env.ACCOUNT_SECRETS_KEY_FILE ??= `/tmp/bench-key-${randomBytes(4).toStri
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '1000' },
-    'import-runs': { type: 'string', default: '15' },
+    'import-runs': { type: 'string', default: '25' },
     rounds: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '20000' },
     'skip-bundles': { type: 'boolean', default: false },
     'skip-routes': { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -66,6 +71,8 @@ const REQUESTS = count('requests');
 const IMPORT_RUNS = count('import-runs');
 const ROUNDS = count('rounds');
 const WARMUP = count('warmup');
+const WARMUP_BATCH = 2000;
+const WARMUP_MIN = Math.min(WARMUP, 6000);
 const CONCURRENCY = 16;
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -94,6 +101,12 @@ interface RouteResult {
   /** CPU ms per request, and per raw GetItem around this round. */
   cpu: CpuReading;
   rawCpu: CpuReading;
+  /** The load generator's CPU ms per request. */
+  clientCpu: number;
+  /** The route's own DynamoDB calls made without the product around them, in the same round. */
+  replay?: { perSecond: number; cpu: CpuReading };
+  /** Every round's efficiency, in the order run (the table shows the best round). */
+  efficiencies?: number[];
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
@@ -106,6 +119,7 @@ if (!values['skip-routes']) {
   process.env.DYNAMODB_ENDPOINT = wire.endpoint;
   const api = await startTestApi();
   const sim = await startAscSimulator({ port: 0 });
+  const loader = startLoadGenerator();
   try {
     // Enough owners that no one reaches a route's per-minute limit within a minute (30 for the management routes).
     const owners: Owner[] = [];
@@ -124,12 +138,24 @@ if (!values['skip-routes']) {
       await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: 'default', mode: 'instant', weight: i }), 1_700_000_000);
     }
 
-    const RAW_OPS = REQUESTS;
+    // Twice a round's requests: a raw run lasts about as long as a round, so a passing stall weighs on both alike.
+    const RAW_OPS = REQUESTS * 2;
     const owner = (i: number) => owners[i % owners.length]!;
     const published = new Map<string, number>();
     const deviceQuery = (i: number) => `token=${owner(i).token}&kid=${kids.get(owner(i).user.userId)}`;
-    const cases: Array<{ route: string; concurrency?: number; requests?: number; request: (i: number) => LoadRequest }> = [
-      { route: 'GET /api/device/info', request: (i) => ({ method: 'GET', path: `/api/device/info?${deviceQuery(i)}` }) },
+    const cases: Array<{ route: string; concurrency?: number; requests?: number; request: (i: number) => LoadRequest; replay?: (i: number) => Promise<void> }> = [
+      {
+        route: 'GET /api/device/info',
+        request: (i) => ({ method: 'GET', path: `/api/device/info?${deviceQuery(i)}` }),
+        // The route's own three calls, made by the same repository code and client with nothing around them:
+        // what the route would cost if the product added nothing (its own bucket, so no limit is reached).
+        replay: async (i) => {
+          const o = owner(i);
+          if (!(await findTokenOwner(hashToken(o.token)))) throw new Error('replay: no token owner');
+          if (!(await getDeviceRecord(kids.get(o.user.userId)!))) throw new Error('replay: no device');
+          if (!(await incrementWithinLimit(`bench-replay#user:${o.user.userId}#${Math.floor(Date.now() / 60_000)}`, 1_000_000, 2_000_000_000)).allowed) throw new Error('replay: limited');
+        },
+      },
       { route: 'GET /api/device/status (enable, kid)', request: (i) => ({ method: 'GET', path: `/api/device/status?${deviceQuery(i)}&action=enable` }) },
       { route: 'GET /api/device/status (toggle, kid)', request: (i) => ({ method: 'GET', path: `/api/device/status?${deviceQuery(i)}&action=toggle` }) },
       {
@@ -156,27 +182,49 @@ if (!values['skip-routes']) {
 
     const dynamoPid = dynamo?.process.pid;
     /** Runs `n` operations and returns their rate with the CPU both processes spent per operation. */
-    const measure = async (n: number, run: () => Promise<number>) => {
+    const measure = async <T extends { perSecond: number }>(n: number, run: () => Promise<T>) => {
       const before = readCpu(dynamoPid);
-      const perSecond = await run();
-      return { perSecond, cpu: cpuPerOperation(before, readCpu(dynamoPid), n) };
+      const outcome = await run();
+      return { ...outcome, cpu: cpuPerOperation(before, readCpu(dynamoPid), n) };
     };
-    const raw = async (n: number) => measure(n, () => {
+    const raw = async (n: number) => measure(n, async () => {
       const key = { token_hash: hashToken(owners[0]!.token) };
       const table = tableName('tokens');
-      return pump(n, async () => {
-        const out = await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
-        if (!out.Item) throw new Error('raw GetItem found nothing');
-      });
+      return {
+        perSecond: await pump(n, async () => {
+          const out = await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+          if (!out.Item) throw new Error('raw GetItem found nothing');
+        }),
+      };
     });
 
     // Warm-up: the JIT of both processes, the connections, the modules of every handler, the tenant cache.
-    // DynamoDB Local's JVM keeps getting faster at an operation for thousands of calls (UpdateItem and
-    // projected reads later than plain GetItem), so every repeatable route runs `--warmup` requests first.
+    // DynamoDB Local's JVM keeps getting cheaper at an operation for thousands of calls (device info's JVM CPU
+    // per request halves over its first 10,000 requests here), so every repeatable route runs batches until
+    // the JVM's CPU per request stops falling: at least WARMUP_MIN requests, then until two batches in a row
+    // are not 3% below the best batch so far, at most `--warmup`.
     await raw(2000);
-    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) await load(api.url, WARMUP, (i) => c.request(i + REQUESTS * ROUNDS * 4), CONCURRENCY);
+    let warmOffset = REQUESTS * ROUNDS * 4;
+    const warmedWith: string[] = [];
+    for (const c of cases.filter((c) => !c.route.startsWith('POST publish') && !c.route.includes('adddevice'))) {
+      let sent = 0;
+      let best = Infinity;
+      let flat = 0;
+      while (sent < WARMUP && (sent < WARMUP_MIN || flat < 2)) {
+        const n = Math.min(WARMUP_BATCH, WARMUP - sent);
+        const base = warmOffset;
+        warmOffset += n;
+        const { cpu } = await measure(n, () => loader.run(api.url, n, (i) => c.request(base + i), CONCURRENCY));
+        sent += n;
+        // Without DynamoDB Local's pid (an external DYNAMODB_ENDPOINT) there is nothing to watch: all of `--warmup`.
+        if (cpu.dynamo === undefined) continue;
+        flat = cpu.dynamo < best * 0.97 ? 0 : flat + 1;
+        best = Math.min(best, cpu.dynamo);
+      }
+      warmedWith.push(`${c.route} ${sent}`);
+    }
     await raw(2000);
-    await load(api.url, 1, () => ({ method: 'POST', path: '/api/adddevice/v2', body: { token: owners.at(-1)!.token, udid: randomBytes(20).toString('hex') } }), 1);
+    await loader.run(api.url, 1, () => ({ method: 'POST', path: '/api/adddevice/v2', body: { token: owners.at(-1)!.token, udid: randomBytes(20).toString('hex') } }), 1);
 
     // A shared machine's load drifts: each round of a route is measured between two raw GetItem runs, and
     // compared with their mean. The better of the rounds is reported (noise only ever slows a round down).
@@ -185,37 +233,49 @@ if (!values['skip-routes']) {
     for (const c of cases.filter((c) => !values.only || c.route.includes(values.only))) {
       const n = c.requests ?? REQUESTS;
       let best: RouteResult | undefined;
+      const efficiencies: number[] = [];
       for (let round_ = 0; round_ < (c.requests ? 1 : ROUNDS); round_++) {
         const rawBefore = await raw(RAW_OPS);
         const before = wire.counts();
         const base = offset;
         offset += n;
-        const routeRun = await measure(n, () => load(api.url, n, (i) => c.request(base + i), c.concurrency ?? CONCURRENCY));
+        const routeRun = await measure(n, () => loader.run(api.url, n, (i) => c.request(base + i), c.concurrency ?? CONCURRENCY));
         const after = wire.counts();
+        const replayRun = c.replay ? await measure(n, async () => ({ perSecond: await pump(n, (i) => c.replay!(base + i)) })) : undefined;
         const rawAfter = await raw(RAW_OPS);
         const rawOps = (rawBefore.perSecond + rawAfter.perSecond) / 2;
         const rawCpu = meanCpu(rawBefore.cpu, rawAfter.cpu);
         const byOperation: Record<string, number> = {};
         for (const [op, v] of Object.entries(after)) if (v > (before[op] ?? 0)) byOperation[op] = round((v - (before[op] ?? 0)) / n);
         const calls = round(Object.values(byOperation).reduce((a, b) => a + b, 0));
-        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec: routeRun.perSecond, calls, byOperation, rawOps, cpu: routeRun.cpu, rawCpu };
+        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec: routeRun.perSecond, calls, byOperation, rawOps, cpu: routeRun.cpu, rawCpu, clientCpu: routeRun.clientCpu, ...(replayRun ? { replay: { perSecond: replayRun.perSecond, cpu: replayRun.cpu } } : {}) };
+        efficiencies.push(round((result.reqPerSec * result.calls) / result.rawOps));
         if (!best || result.reqPerSec * result.calls / result.rawOps > best.reqPerSec * best.calls / best.rawOps) best = result;
       }
-      results.push(best!);
+      results.push({ ...best!, efficiencies });
     }
 
     console.log(`## Routes (concurrency ${CONCURRENCY}, ${REQUESTS} requests each; DynamoDB calls counted at the wire)\n`);
-    console.log(`requests: autocannon, ${CONCURRENCY} keep-alive connections, in this process. raw GetItem: ${CONCURRENCY} concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round (their mean); better of ${ROUNDS} rounds per route, after ${WARMUP} warm-up requests per repeatable route. CPU: this Node process (handlers, proxy, load) and DynamoDB Local's JVM, per request and per raw GetItem\n`);
-    console.log('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) | CPU ms/request: Node, DynamoDB Local | CPU ms/raw GetItem: Node, DynamoDB Local |');
+    console.log(`requests: autocannon, ${CONCURRENCY} keep-alive connections, in a process of its own. raw GetItem: ${CONCURRENCY} concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round (their mean); better of ${ROUNDS} rounds per route. Warm-up requests (until DynamoDB Local's CPU per request stopped falling, at most ${WARMUP}): ${warmedWith.join('; ')}. CPU: the bench's Node process (handlers, local API, proxy), DynamoDB Local's JVM and the load generator, per request; the first two per raw GetItem\n`);
+    console.log('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) | CPU ms/request: Node, DynamoDB Local, load generator | CPU ms/raw GetItem: Node, DynamoDB Local |');
     console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
       const efficiency = (r.reqPerSec * r.calls) / r.rawOps;
       const overhead = r.rawOps / r.reqPerSec - r.calls;
       const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
-      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} | ${ms(r.cpu.node)}, ${ms(r.cpu.dynamo)} | ${ms(r.rawCpu.node)}, ${ms(r.rawCpu.dynamo)} |`);
+      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} | ${ms(r.cpu.node)}, ${ms(r.cpu.dynamo)}, ${ms(r.clientCpu)} | ${ms(r.rawCpu.node)}, ${ms(r.rawCpu.dynamo)} |`);
     }
-    console.log('');
+    console.log(`\nevery round's efficiency: ${results.map((r) => `${r.route} ${r.efficiencies!.join(', ')}`).join('; ')}\n`);
+    for (const r of results.filter((r) => r.replay)) {
+      const { perSecond, cpu } = r.replay!;
+      console.log(
+        `${r.route}, its calls replayed without the product (same repository code, client and proxy, ${CONCURRENCY} concurrent, same round): ${Math.round(perSecond)} sets/s, CPU ms per set ${ms(cpu.node)} Node, ${ms(cpu.dynamo)} DynamoDB Local. ` +
+          `The route reaches ${round(r.reqPerSec / perSecond)} of that: the product's own work costs ${round(perSecond / r.reqPerSec - 1)} of its calls' cost per request, ` +
+          `and its calls cost ${round((r.rawOps / perSecond) / r.calls)} raw GetItems each.\n`,
+      );
+    }
   } finally {
+    await loader.close();
     await sim.close();
     await api.close();
     await wire.close();

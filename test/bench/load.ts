@@ -1,4 +1,5 @@
-import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** One request of a load run, built for the run's `i`-th request. */
 export interface LoadRequest {
@@ -8,55 +9,76 @@ export interface LoadRequest {
   headers?: Record<string, string>;
 }
 
+/** What the bench sends its load generator: every request of one run, built in advance. */
+export interface LoadJob {
+  base: string;
+  requests: LoadRequest[];
+  connections: number;
+}
+
+/** What the load generator reports back; `failure` names the first wrong answer (or lost request). */
+export interface LoadOutcome {
+  answered: number;
+  seconds: number;
+  /** CPU milliseconds the load generator itself spent on the run. */
+  cpuMs: number;
+  failure?: string;
+}
+
+export interface LoadResult {
+  perSecond: number;
+  /** The load generator's CPU milliseconds per request (its own process, not the server's). */
+  clientCpu: number;
+}
+
+export interface LoadGenerator {
+  /**
+   * Sends `total` requests to `base` over `connections` keep-alive connections (each waits for its answer
+   * before sending the next). Every answer must be a 200 with the envelope's `code: 1`: a benchmark of the
+   * wrong answer measures nothing.
+   */
+  run(base: string, total: number, build: (i: number) => LoadRequest, connections: number): Promise<LoadResult>;
+  close(): Promise<void>;
+}
+
 /**
- * Sends `total` requests to `base` over `connections` keep-alive connections (each waits for its answer
- * before sending the next) and returns requests per second. The load comes from autocannon: its clients
- * write prebuilt request bytes to a socket and parse the answer with a small HTTP parser, so the load
- * generator costs the machine little beside the server it measures (it runs in the same process: a worker
- * thread of its own measured slower on two cores). Every answer must be a 200 with the envelope's `code: 1`:
- * a benchmark of the wrong answer measures nothing.
+ * Starts the load generator: autocannon in a process of its own (`load-client.ts`), as a real client would
+ * be, so the CPU the bench reads for its own process is the server's (handlers, local API, proxy) and none
+ * of it the client's. autocannon writes prebuilt request bytes and parses answers with a small parser, so
+ * it costs the machine little beside the server it loads.
  */
-export async function load(base: string, total: number, build: (i: number) => LoadRequest, connections: number): Promise<number> {
-  let next = 0;
-  let answered = 0;
-  let failure: string | undefined;
-  let finished = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url: base,
-    connections: Math.min(connections, total),
-    amount: total,
-    timeout: 30,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const r = build(next++);
-          const payload = r.body === undefined ? undefined : JSON.stringify(r.body);
-          return {
-            ...request,
-            method: r.method,
-            path: r.path,
-            headers: { ...r.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(payload === undefined ? {} : { body: payload }),
-          };
-        },
-        onResponse: (status, body) => {
-          // autocannon notices the end of a run on its one-second tick: the clock stops at the last answer.
-          if (++answered === total) finished = performance.now();
-          if (failure) return;
-          let code: unknown;
-          try {
-            code = (JSON.parse(body) as { code?: unknown }).code;
-          } catch {
-            code = undefined;
-          }
-          if (status !== 200 || code !== 1) failure = `HTTP ${status} ${body.slice(0, 300)}`;
-        },
-      },
-    ],
+export function startLoadGenerator(): LoadGenerator {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./load-client.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const seconds = ((finished || performance.now()) - started) / 1000;
-  if (failure) throw new Error(`load: ${failure}`);
-  if (result.errors || result.timeouts || answered !== total) throw new Error(`load: ${result.errors} errors, ${result.timeouts} timeouts, ${answered} of ${total} answered`);
-  return answered / seconds;
+  let pending: { resolve: (o: LoadOutcome) => void; reject: (e: Error) => void } | undefined;
+  child.on('message', (outcome: LoadOutcome) => {
+    const waiting = pending;
+    pending = undefined;
+    waiting?.resolve(outcome);
+  });
+  child.on('exit', (code) => {
+    const waiting = pending;
+    pending = undefined;
+    waiting?.reject(new Error(`load generator exited (${code})`));
+  });
+  return {
+    async run(base, total, build, connections) {
+      if (pending) throw new Error('load: one run at a time');
+      const requests = Array.from({ length: total }, (_, i) => build(i));
+      const outcome = await new Promise<LoadOutcome>((resolve, reject) => {
+        pending = { resolve, reject };
+        child.send({ base, requests, connections } satisfies LoadJob);
+      });
+      if (outcome.failure) throw new Error(`load: ${outcome.failure}`);
+      return { perSecond: outcome.answered / outcome.seconds, clientCpu: outcome.cpuMs / total };
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.disconnect();
+      }),
+  };
 }

@@ -91,14 +91,16 @@ export async function findDeviceOwners(kids: readonly string[]): Promise<Map<str
   return new Map(items.map((item) => [String(item.kid), item as unknown as Pick<Device, 'kid' | 'user_id' | 'tenant_id' | 'udid'>]));
 }
 
-// Several of these names are DynamoDB reserved words (type, pool…): every one goes through a placeholder.
-const RECORD_PROJECTION = {
-  ProjectionExpression: DEVICE_RECORD_FIELDS.map((_, i) => `#r${i}`).join(', '),
-  ExpressionAttributeNames: Object.fromEntries(DEVICE_RECORD_FIELDS.map((field, i) => [`#r${i}`, field])),
-};
+/**
+ * The record's attributes as `AttributesToGet`, a plain list of names, rather than a `ProjectionExpression`:
+ * the same projection without an expression for DynamoDB to parse on every read (parsing 17 placeholders was
+ * about 2% of DynamoDB Local's CPU for a device-info request in a Flight Recorder profile) and without
+ * placeholders for the names that are reserved words (type, pool). The read costs the same read units either way.
+ */
+const RECORD_ATTRIBUTES = [...DEVICE_RECORD_FIELDS];
 
 export async function getDeviceRecord(kid: string): Promise<DeviceRecord | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, ...RECORD_PROJECTION }));
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: RECORD_ATTRIBUTES }));
   return out.Item as DeviceRecord | undefined;
 }
 
