@@ -5,7 +5,9 @@
  *    Per route: DynamoDB calls per request counted at the wire, and requests per second at concurrency 16,
  *    beside raw GetItem operations per second measured in the same run, on the same DynamoDB Local, through
  *    the same proxy and SDK client, after a warm-up. Efficiency = req/s × calls ÷ raw GetItem/s: 1 would mean
- *    the product costs nothing beyond its DynamoDB calls; 0.75 means one raw GetItem's worth per request.
+ *    a request costs no more than its calls as raw GetItems; 0.75 means one raw GetItem's worth more. For
+ *    device info, its own calls are also replayed without the product around them, which splits efficiency
+ *    into the product's own work and what the calls cost DynamoDB Local beside a raw GetItem.
  *    The requests come from autocannon in a process of its own, as a real client would be; the CPU the bench's
  *    process, DynamoDB Local and the load generator spend per request (and the first two per raw GetItem) is
  *    printed beside, so a reader can see which side a route's cost lies on (DynamoDB Local spends more on an
