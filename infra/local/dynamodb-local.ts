@@ -77,6 +77,11 @@ export async function startDynamoDbLocal(port: number): Promise<RunningDynamoDb>
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
+  // The JVM must not outlive the process that started it, even one that dies of an uncaught error before it
+  // could call stop(): 'exit' is emitted then too, and a signal can still be sent from its listener.
+  const killWithParent = () => child.kill('SIGTERM');
+  process.once('exit', killWithParent);
+  child.once('exit', () => process.off('exit', killWithParent));
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited early (code ${code}): ${stderr.trim()}`))),
   );

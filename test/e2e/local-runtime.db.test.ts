@@ -86,6 +86,28 @@ describe('npm start (the local runtime as a user runs it)', () => {
     }
   }, 40_000);
 
+  test('DynamoDB Local does not outlive a process that started it and then died of an uncaught error', async () => {
+    const dynamoPort = await freePort();
+    const script = [
+      `import { startDynamoDbLocal } from ${JSON.stringify(join(root, 'infra/local/dynamodb-local.ts'))};`,
+      `await startDynamoDbLocal(${dynamoPort});`,
+      `console.log('DynamoDB Local is up');`,
+      `throw new Error('a crash before stop()');`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      await waitForOutput(child, /DynamoDB Local is up/, 60_000);
+      expect(await exited).not.toBe(0);
+      // The JVM gets SIGTERM as its parent exits; it needs a moment to close its port.
+      const deadline = Date.now() + 15_000;
+      while ((await portOpen(dynamoPort)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(await portOpen(dynamoPort)).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+
   test('without Java it says how to install it and exits non-zero', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: dirname(process.execPath), PORT: String(await freePort()), DYNAMODB_LOCAL_PORT: String(await freePort()) };
     delete env.DYNAMODB_ENDPOINT;
