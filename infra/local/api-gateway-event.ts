@@ -10,8 +10,6 @@ export interface IncomingRequest {
   rawHeaders: string[];
   body: Buffer;
   sourceIp: string;
-  /** `url` already parsed (against any base), when the caller has it: the event is built without parsing again. */
-  parsedUrl?: URL;
 }
 
 /** `/api/rjy/{source_id}/appstore` → a matcher returning the path parameters. */
@@ -46,7 +44,7 @@ function apiGatewayTime(d: Date): string {
  * locally exactly as they do behind API Gateway.
  */
 export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefinition, pathParameters: Record<string, string>, stage = 'local'): APIGatewayProxyEvent {
-  const url = request.parsedUrl ?? new URL(request.url, 'http://localhost');
+  const url = new URL(request.url, 'http://localhost');
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   let contentType: string | undefined;
