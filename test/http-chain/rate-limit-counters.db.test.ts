@@ -41,7 +41,7 @@ describe('bucketKey', () => {
 });
 
 describe('chargeRequest on DynamoDB', () => {
-  test('counts up to the limit, then refuses without counting further', async () => {
+  test('allows up to the limit, then refuses; refused requests only push the counter past the limit', async () => {
     const owner = { user: 'u_sequential' };
     const decisions = [];
     for (let i = 0; i < 7; i++) decisions.push(await chargeRequest(route, owner, minute + i));
@@ -55,7 +55,7 @@ describe('chargeRequest on DynamoDB', () => {
       [false, 0],
     ]);
     const item = await documentClient().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { bucket: bucketKey(route, owner, minuteWindow(minute)) } }));
-    expect(item.Item).toMatchObject({ count: 5 });
+    expect(item.Item).toMatchObject({ count: 7 });
     // TTL only sweeps: the item outlives its minute.
     expect(item.Item?.expires_at).toBeGreaterThan(minute / 1000 + 60);
   });

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeDraft, makeOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
 import { downloadUrls, feedProblems, NO_PROBLEMS } from '../support/feed-validators';
@@ -310,6 +310,21 @@ describe('locked apps and unlocking', () => {
       expect((await unlock(other.source.source_id, udid, elsewhere!)).body.code).toBe(1);
       advance(60 * 60_000);
       expect((await unlock(owner.source.source_id, udid, spare!)).body.code).toBe(1);
+    });
+  });
+  test('refused unlocks do not count as failures: the hour\'s counter holds only the attempts that ran and failed', async () => {
+    const owner = await makeOwner();
+    const limit = routeFor('source-feed').ipLimits!.find((l) => l.operation === 'unlock')!;
+    const hour = Date.UTC(2031, 5, 1, 14, 0, 0);
+    await at(hour + 60_000, async () => {
+      const udid = newUdid();
+      for (let i = 0; i < 10; i++) expect((await unlock(owner.source.source_id, udid, `WRONGCODE${i}`)).body.data?.error).toBe('unlock_code_unknown');
+      for (let i = 0; i < 3; i++) expect((await unlock(owner.source.source_id, udid, `WRONGCODE${i}`)).status).toBe(429);
+      // Refusals giving their count back keeps the counter exact, so a success that raced a refusal and gave its
+      // own count back leaves the budget where the failures put it, not one refusal further along.
+      const key = ipBucketKey({ function: 'source-feed' }, limit, '127.0.0.1', { source_id: owner.source.source_id }, hour + 60_000);
+      const counter = await documentClient().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { bucket: key }, ConsistentRead: true }));
+      expect(counter.Item?.count).toBe(10);
     });
   });
 });

@@ -157,25 +157,32 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
       const state = context.app;
       for (const limit of applicableIpLimits(limits, state.operation)) {
         const decision = await chargeIpLimit(route, limit, state.ip, state.pathParams, state.now);
-        apply(state, decision, limit.window === 'hour');
         if (limit.counts === 'failures') {
-          const refunds = refundOnSuccess.get(state) ?? [];
-          refunds.push({ bucket: ipBucketKey(route, limit, state.ip, state.pathParams, state.now), decision });
-          refundOnSuccess.set(state, refunds);
+          const bucket = ipBucketKey(route, limit, state.ip, state.pathParams, state.now);
+          // A refusal is not a failure of the operation: its count goes straight back, so only attempts that
+          // ran and failed use the limit up (a concurrent refusal must not outlive the success it raced).
+          if (!decision.allowed) await giveBackQuietly(bucket);
+          else refundOnSuccess.set(state, [...(refundOnSuccess.get(state) ?? []), { bucket, decision }]);
         }
+        apply(state, decision, limit.window === 'hour');
       }
     },
     after: async ({ context }) => {
       const state = context.app;
       for (const { bucket, decision } of refundOnSuccess.get(state) ?? []) {
-        try {
-          await giveBack(bucket);
-          state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(decision.limit, decision.remaining + 1));
-        } catch (error) {
-          // The success stands; the counter merely keeps one count too many until its window ends.
-          logger.warn('Rate-limit refund failed', { bucket, error: error as Error });
-        }
+        if (await giveBackQuietly(bucket)) state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(decision.limit, decision.remaining + 1));
       }
     },
   };
+}
+
+/** Gives a count back; a failure only leaves one count too many until the window ends, so it is logged, not thrown. */
+async function giveBackQuietly(bucket: string): Promise<boolean> {
+  try {
+    await giveBack(bucket);
+    return true;
+  } catch (error) {
+    logger.warn('Rate-limit refund failed', { bucket, error: error as Error });
+    return false;
+  }
 }
