@@ -44,21 +44,28 @@ export interface RateLimitDecision {
   limit: number;
   remaining: number;
   window: MinuteWindow;
+  /** The counter this request was counted in (what a refund gives back to). */
+  bucket: string;
 }
 
 /**
- * Counts one request of `owner` on `route` in the current minute. A limiter that cannot be reached refuses
- * the request (fail closed): an outage must not switch the limits off.
+ * Counts one request in `bucket` against `limit` for `window`. A limiter that cannot be reached refuses the
+ * request (fail closed): an outage must not switch the limits off.
  */
-export async function chargeRequest(route: RouteDefinition & { rateLimit: number }, owner: RateLimitOwner, nowMs: number): Promise<RateLimitDecision> {
-  const window = minuteWindow(nowMs);
+async function charge(bucket: string, limit: number, window: MinuteWindow): Promise<RateLimitDecision> {
   let hit;
   try {
-    hit = await incrementWithinLimit(bucketKey(route, owner, window), route.rateLimit, window.resetAt + TTL_GRACE_SECONDS);
+    hit = await incrementWithinLimit(bucket, limit, window.resetAt + TTL_GRACE_SECONDS);
   } catch (cause) {
     throw new DomainError('unavailable', 'rate_limit_unavailable', { cause });
   }
-  return { allowed: hit.allowed, limit: route.rateLimit, remaining: Math.max(0, route.rateLimit - hit.count), window };
+  return { allowed: hit.allowed, limit, remaining: Math.max(0, limit - hit.count), window, bucket };
+}
+
+/** Counts one request of `owner` on `route` in the current minute (fail closed). */
+export function chargeRequest(route: RouteDefinition & { rateLimit: number }, owner: RateLimitOwner, nowMs: number): Promise<RateLimitDecision> {
+  const window = minuteWindow(nowMs);
+  return charge(bucketKey(route, owner, window), route.rateLimit, window);
 }
 
 const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, limit.window === 'hour' ? HOUR_MS : MINUTE_MS);
@@ -69,16 +76,9 @@ export function ipBucketKey(route: Pick<RouteDefinition, 'function'>, limit: IpL
   return `${route.function}#${limit.window}#ip:${ip}${scope}#${ipWindow(limit, nowMs).id}`;
 }
 
-/** Counts one request of a public route against one of its per-IP limits (fail closed, like `chargeRequest`). */
-export async function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): Promise<RateLimitDecision> {
-  const window = ipWindow(limit, nowMs);
-  let hit;
-  try {
-    hit = await incrementWithinLimit(ipBucketKey(route, limit, ip, pathParams, nowMs), limit.limit, window.resetAt + TTL_GRACE_SECONDS);
-  } catch (cause) {
-    throw new DomainError('unavailable', 'rate_limit_unavailable', { cause });
-  }
-  return { allowed: hit.allowed, limit: limit.limit, remaining: Math.max(0, limit.limit - hit.count), window };
+/** Counts one request of a public route against one of its per-IP limits (fail closed). */
+export function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): Promise<RateLimitDecision> {
+  return charge(ipBucketKey(route, limit, ip, pathParams, nowMs), limit.limit, ipWindow(limit, nowMs));
 }
 
 /** The headers every limited response carries, and the 429 error when the request was refused. */
@@ -150,7 +150,7 @@ export function applicableIpLimits(limits: readonly IpLimit[], operation: string
  * window ends.
  */
 function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
-  const refundOnSuccess = new WeakMap<RequestState, { bucket: string; decision: RateLimitDecision }[]>();
+  const refundOnSuccess = new WeakMap<RequestState, RateLimitDecision[]>();
   return {
     name: 'ipRateLimit',
     before: async ({ context }) => {
@@ -158,19 +158,18 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
       for (const limit of applicableIpLimits(limits, state.operation)) {
         const decision = await chargeIpLimit(route, limit, state.ip, state.pathParams, state.now);
         if (limit.counts === 'failures') {
-          const bucket = ipBucketKey(route, limit, state.ip, state.pathParams, state.now);
           // A refusal is not a failure of the operation: its count goes straight back, so only attempts that
           // ran and failed use the limit up (a concurrent refusal must not outlive the success it raced).
-          if (!decision.allowed) await giveBackQuietly(bucket);
-          else refundOnSuccess.set(state, [...(refundOnSuccess.get(state) ?? []), { bucket, decision }]);
+          if (!decision.allowed) await giveBackQuietly(decision.bucket);
+          else refundOnSuccess.set(state, [...(refundOnSuccess.get(state) ?? []), decision]);
         }
         apply(state, decision, limit.window === 'hour');
       }
     },
     after: async ({ context }) => {
       const state = context.app;
-      for (const { bucket, decision } of refundOnSuccess.get(state) ?? []) {
-        if (await giveBackQuietly(bucket)) state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(decision.limit, decision.remaining + 1));
+      for (const decision of refundOnSuccess.get(state) ?? []) {
+        if (await giveBackQuietly(decision.bucket)) state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(decision.limit, decision.remaining + 1));
       }
     },
   };
