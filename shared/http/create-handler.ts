@@ -33,7 +33,8 @@ export type BusinessHandler<S extends RequestState = RequestState> = (state: S) 
  * the envelope comes first so its `onError` sees every failure, and the language is known before anything
  * that can fail on the caller's input. Structural limits run before the body is parsed (size, path ids) and
  * as it is merged into `params` (depth, keys, numbers, control characters). The rate limit follows auth (it counts per token owner) and precedes the
- * business code, so a refused request changes nothing.
+ * business code, so a refused request changes nothing (a `limitAlongside` route, which writes nothing, has its
+ * count made while its one read runs).
  */
 export function createHandler<R extends RouteDefinition>(route: R, business: BusinessHandler<StateFor<R['auth']>>) {
   return middy<ApiEvent, ApiResult, Error, AppContext>()

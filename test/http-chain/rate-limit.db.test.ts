@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
-import { makeOwner, type Owner } from '../support/fixtures';
+import { makeOwner, newUdid, type Owner } from '../support/fixtures';
+import { importDevice } from '../../shared/domain/devices/device-import';
+import { rateLimit } from '../../shared/http/middlewares/rate-limit';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { logger } from '../../shared/logger';
 import { setClock } from '../../shared/clock';
-import { routes, type RouteDefinition } from '../../shared/routes';
+import { deviceStatusRoute, routes, type RouteDefinition } from '../../shared/routes';
 
 let api: TestApi;
 let restoreClock: () => void = () => undefined;
@@ -145,6 +147,60 @@ describe('update-source, as a new user hammering it sees it', () => {
     const all = await Promise.all(Array.from({ length: 45 }, (_, i) => patchName(owner, `n${i}`)));
     expect(all.filter((r) => r.status === 200)).toHaveLength(30);
     expect(all.filter((r) => r.status === 429)).toHaveLength(15);
+  });
+});
+
+describe('device info counts its limit while it reads the device (one round trip less), and answers as if it had counted first', () => {
+  const info = (owner: Owner, kid: string, lang = 'en') => api.request('GET', `/api/device/info?token=${encodeURIComponent(owner.token)}&kid=${kid}`, { headers: { 'X-Lang': lang } });
+
+  test('120 answers with the device and the remaining count, then 429 without the device, even for a kid that does not exist', async () => {
+    freshMinute();
+    const owner = await makeOwner();
+    const device = await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000);
+    const allowed = await burst(120, () => info(owner, device.kid));
+    expect(allowed.every((r) => r.status === 200 && r.body.code === 1 && r.body.data?.kid === device.kid)).toBe(true);
+    expect(allowed.at(-1)!.headers.get('x-ratelimit-remaining')).toBe('0');
+
+    for (const kid of [device.kid, 'no-such-kid']) {
+      const refused = await info(owner, kid, 'es');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 429, ysucc: 'Yerror', data: { error: 'rate_limited', limit: 120 } });
+      expect(refused.body.msg).toMatch(/120/);
+      expect(JSON.stringify(refused.body)).not.toContain(device.udid);
+      expect(refused.headers.get('retry-after')).toBe('60');
+    }
+  });
+
+  test('a request the business code refuses still counts, and carries the limit headers', async () => {
+    freshMinute();
+    const owner = await makeOwner();
+    const res = await info(owner, 'no-such-kid');
+    expect(res.body).toMatchObject({ code: 100, data: { error: 'device_not_found' } });
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('119');
+    expect((await info(owner, 'no-such-kid')).headers.get('x-ratelimit-remaining')).toBe('118');
+  });
+
+  test('an unreachable limiter refuses the read (fail closed), whatever the read found', async () => {
+    freshMinute();
+    const owner = await makeOwner();
+    const device = await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000);
+    const saved = process.env.TABLE_RATE_LIMITS;
+    process.env.TABLE_RATE_LIMITS = 'no-such-rate-limit-table';
+    try {
+      for (const kid of [device.kid, 'no-such-kid']) {
+        const res = await info(owner, kid);
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ code: 500, data: { error: 'rate_limit_unavailable' } });
+        expect(JSON.stringify(res.body)).not.toContain(device.udid);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TABLE_RATE_LIMITS;
+      else process.env.TABLE_RATE_LIMITS = saved;
+    }
+  });
+
+  test('a route whose function writes cannot be marked so: its chain refuses to build', () => {
+    expect(() => rateLimit({ ...deviceStatusRoute, limitAlongside: true })).toThrow(/only for routes that write nothing/);
   });
 });
 

@@ -108,25 +108,53 @@ function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimi
  * counted against its user before the business code runs, so a refused request writes nothing. A request
  * whose token is missing or invalid never reaches `before`; `onError` counts it against its source IP
  * instead, in a bucket of its own, so a valid user is never slowed by someone else's bad attempts.
+ * A route marked `limitAlongside` (one read, no writes) has its count made while the business code runs: the
+ * decision is awaited after it, and a refusal replaces whatever it answered, so the caller sees the same 429.
  * Public routes are limited per caller IP by their `ipLimits` instead; a route with neither gets no
  * middleware at all.
  */
 export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
   if (!hasLimit(route)) return route.ipLimits?.length ? [ipRateLimit(route, route.ipLimits)] : [];
+  if (route.limitAlongside && route.data.write?.length) throw new Error(`${route.function}: limitAlongside is only for routes that write nothing`);
   // Marks requests already counted, so a failure later in the same request is not counted twice.
   const charged = new WeakSet<RequestState>();
+  // `limitAlongside`: the count in flight while the business code runs (settled, so it never rejects unheard).
+  const inFlight = new WeakMap<RequestState, Promise<{ decision: RateLimitDecision } | { error: unknown }>>();
+  /** The in-flight count's outcome applied to the request (throws the 429 or the limiter's outage), once. */
+  const settle = async (state: RequestState) => {
+    const pending = inFlight.get(state);
+    if (!pending) return;
+    inFlight.delete(state);
+    const outcome = await pending;
+    if ('error' in outcome) throw outcome.error;
+    apply(state, outcome.decision);
+  };
   const middleware: MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> = {
     name: 'rateLimit',
     before: async ({ context }) => {
       const state = context.app;
       charged.add(state);
       const owner: RateLimitOwner = state.user ? { user: state.user.userId } : { ip: state.ip };
-      apply(state, await chargeRequest(route, owner, state.now));
+      const decision = chargeRequest(route, owner, state.now);
+      if (!route.limitAlongside) return apply(state, await decision);
+      inFlight.set(state, decision.then((d) => ({ decision: d }), (error: unknown) => ({ error })));
     },
+    after: async ({ context }) => settle(context.app),
     onError: async (request) => {
       const state = request.context.app;
+      if (!state) return;
+      if (inFlight.has(state)) {
+        // The limit was the first thing to decide this request: its refusal or outage wins over the business
+        // code's own error, as it would have had it been counted first.
+        try {
+          await settle(state);
+        } catch (refusal) {
+          request.error = refusal as Error;
+        }
+        return;
+      }
       const error = request.error;
-      if (!state || charged.has(state) || !(error instanceof DomainError) || !authFailures.has(error.kind)) return;
+      if (charged.has(state) || !(error instanceof DomainError) || !authFailures.has(error.kind)) return;
       charged.add(state);
       try {
         apply(state, await chargeRequest(route, { ip: state.ip }, state.now));
