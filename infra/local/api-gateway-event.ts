@@ -4,8 +4,11 @@ import type { RouteDefinition } from '../../shared/routes';
 
 export interface IncomingRequest {
   method: string;
-  /** Path and query string, e.g. `/api/device/info?token=…`. */
-  url: string;
+  /**
+   * The request target (`/api/device/info?token=…`) parsed against the local origin, once: the server has
+   * already routed by its path, and the event reads the same object.
+   */
+  url: URL;
   /** Raw header pairs as Node receives them (`rawHeaders`). */
   rawHeaders: string[];
   body: Buffer;
@@ -44,7 +47,7 @@ function apiGatewayTime(d: Date): string {
  * locally exactly as they do behind API Gateway.
  */
 export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefinition, pathParameters: Record<string, string>, stage = 'local'): APIGatewayProxyEvent {
-  const url = new URL(request.url, 'http://localhost');
+  const { url } = request;
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   let contentType: string | undefined;

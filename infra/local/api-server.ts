@@ -85,7 +85,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
   const hit = findRoute(url.pathname, method);
   if (!hit) return noRoute(res);
   const event = toApiGatewayEvent(
-    { method, url: req.url ?? '/', rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
+    { method, url, rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
     hit.route,
     hit.params,
   );

@@ -8,7 +8,7 @@ describe('local API Gateway events', () => {
     const event = toApiGatewayEvent(
       {
         method: 'post',
-        url: '/api/appstore/manage/sources/s1/apps/7/publish?a=1&a=2&b=x',
+        url: new URL('/api/appstore/manage/sources/s1/apps/7/publish?a=1&a=2&b=x', 'http://localhost'),
         rawHeaders: ['Host', 'localhost:3000', 'Content-Type', 'application/json', 'X-Lang', 'en'],
         body: Buffer.from('{"x":1}'),
         sourceIp: '127.0.0.1',
@@ -32,7 +32,7 @@ describe('local API Gateway events', () => {
 
   test('a GET without body or query is valid too, with nulls where API Gateway sends them', () => {
     const route = routeFor('source-feed');
-    const event = toApiGatewayEvent({ method: 'GET', url: '/api/rjy/s1/appstore', rawHeaders: [], body: Buffer.alloc(0), sourceIp: '10.0.0.1' }, route, { source_id: 's1' });
+    const event = toApiGatewayEvent({ method: 'GET', url: new URL('/api/rjy/s1/appstore', 'http://localhost'), rawHeaders: [], body: Buffer.alloc(0), sourceIp: '10.0.0.1' }, route, { source_id: 's1' });
     expect(APIGatewayProxyEventSchema.safeParse(event).success).toBe(true);
     expect(event.body).toBeNull();
     expect(event.queryStringParameters).toBeNull();
