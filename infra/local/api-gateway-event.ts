@@ -15,6 +15,19 @@ export interface IncomingRequest {
   sourceIp: string;
 }
 
+/**
+ * A path parameter as API Gateway hands it over: percent-decoded. A segment whose encoding is broken (`%ZZ`)
+ * is kept as sent, so the function's own path-id check answers it (404 with the route's not-found code)
+ * instead of the local server failing on it.
+ */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** `/api/rjy/{source_id}/appstore` → a matcher returning the path parameters. */
 export function compilePath(template: string): (path: string) => Record<string, string> | undefined {
   const names: string[] = [];
@@ -26,7 +39,7 @@ export function compilePath(template: string): (path: string) => Record<string, 
   return (path) => {
     const match = regex.exec(path);
     if (!match) return undefined;
-    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    return Object.fromEntries(names.map((name, i) => [name, decodePathSegment(match[i + 1]!)]));
   };
 }
 

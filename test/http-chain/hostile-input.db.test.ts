@@ -124,6 +124,8 @@ describe('path ids', () => {
     ['update source, a long source id', 'PATCH', () => `/api/appstore/manage/sources/${longId}`, 40001],
     ['feed, a long source id', 'GET', () => `/api/rjy/${longId}/appstore`, 40001],
     ['feed, a NUL in the source id', 'GET', () => `/api/rjy/${encodeURIComponent('ab\u0000c')}/appstore`, 40001],
+    ['feed, a broken percent-encoding in the source id', 'GET', (): string => '/api/rjy/ab%E0%A4%A/appstore', 40001],
+    ['publish, a broken percent-encoding in the app id', 'POST', () => `/api/appstore/manage/sources/${owner.source.source_id}/apps/1%ZZ/publish`, 40004],
   ] as const)('%s → 404 with the route’s not-found code', async (_name, method, path, code) => {
     const res = await api.request(method, path(), { headers: { ...owner.bearer, 'X-Lang': 'en', 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{"name":"x"}' });
     expect(res.status).toBe(404);
