@@ -34,7 +34,7 @@ function createInput(key: TableKey): CreateTableCommandInput {
               { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
               ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
             ],
-            Projection: { ProjectionType: 'ALL' as const },
+            Projection: index.include ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' as const },
           })),
         }
       : {}),

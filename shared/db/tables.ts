@@ -2,6 +2,8 @@
  * The one list of DynamoDB tables. The CDK stack and the local bootstrap both build their tables from it,
  * and functions resolve physical names through `tableName`.
  */
+import { DEVICE_RECORD_FIELDS } from '../domain/devices/device';
+
 export type AttributeType = 'S' | 'N';
 
 export interface KeyAttribute {
@@ -13,6 +15,11 @@ export interface IndexDefinition {
   name: string;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
+  /**
+   * The non-key attributes the index copies (an `INCLUDE` projection); without it, every attribute (`ALL`).
+   * An index that must never hold a secret (a device's `.p12`) lists what it may hold.
+   */
+  include?: readonly string[];
 }
 
 export interface TableDefinition {
@@ -72,6 +79,16 @@ export const tables = {
       { name: 'by-user-udid', partitionKey: { name: 'user_udid', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
       /** Sparse: only certificates issued through an Apple account carry `issued_account` (the revocation sweep). */
       { name: 'by-account', partitionKey: { name: 'issued_account', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
+      /**
+       * A user's certificates, newest first (`/api/device/list`). It copies the record without the `.p12` and
+       * the profile, so a list page reads and returns neither.
+       */
+      {
+        name: 'by-owner',
+        partitionKey: { name: 'user_id', type: 'S' },
+        sortKey: { name: 'addtime', type: 'N' },
+        include: DEVICE_RECORD_FIELDS.filter((field) => field !== 'kid' && field !== 'user_id' && field !== 'addtime'),
+      },
     ],
   },
   /** Apple Developer accounts; `pool_key` is `public#<tenant>` or `private#<user>`, lowest `weight` picked first. */
@@ -133,6 +150,15 @@ export const tables = {
   rateLimits: {
     partitionKey: { name: 'bucket', type: 'S' },
     ttlAttribute: 'expires_at',
+  },
+  /**
+   * Every change of a user's balance or use of their activation codes, one immutable entry each, keyed by the
+   * user's ledger sequence (`seq`, 1, 2, …): written in the transaction that makes the change, on the
+   * condition that the user's sequence is still the one the entry follows (shared/domain/ledger).
+   */
+  ledger: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'seq', type: 'N' },
   },
 } as const satisfies Record<string, TableDefinition>;
 

@@ -15,8 +15,8 @@ export const userCommands: Record<string, Command> = {
   },
   'user show': async (flags) => shown(await requireUser(parseFlags(flags, { user: flagText() }).user)),
   'user credit': async (flags) => {
-    const f = parseFlags(flags, { user: flagText(), amount: flagInt({ min: 1 }) });
-    return shown(await credit(f.user, f.amount));
+    const f = parseFlags(flags, { user: flagText(), amount: flagInt({ min: 1 }), note: z.optional(flagText(200)) });
+    return shown(await credit(f.user, f.amount, nowSeconds(), f.note));
   },
   'token rotate': async (flags) => ({ token: await rotateToken(parseFlags(flags, { user: flagText() }).user) }),
   'token expire': async (flags) => {

@@ -1,16 +1,14 @@
 /**
  * Payment holds. An add takes its payment before Apple is called: one transaction debits the balance (or
- * claims the activation code) under its condition and records the hold. The add's final transaction then
+ * claims the activation code) under its condition, writes the ledger's charge entry and records the hold
+ * (shared/domain/ledger/charges.ts builds it from these parts). The add's final transaction then
  * completes the hold, or the add releases it, which refunds exactly what was held; both are conditional on
  * the hold still being `held`, so a hold is settled once whatever retries or sweeps run.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
-import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
-import { balanceCreditPart, balanceDebitPart } from './balance-repository';
-import { codeReleasePart, codeUsePart } from './code-repository';
-import type { ActivationCode } from '../../domain/pricing/activation-code';
+import { transactionPart, type TransactionPart } from '../transactions';
 import type { Charge } from '../../domain/reservations/reservation';
 
 export interface PaymentHold {
@@ -20,6 +18,11 @@ export interface PaymentHold {
   udid: string;
   charge: Exclude<Charge, { kind: 'free' }>;
   createdAt: number;
+  /** What the add will deliver, named before it is paid for, so the ledger's charge entry can say it. */
+  kid?: string;
+  reservationId?: string;
+  mode?: 'instant' | 'review';
+  tier?: number;
 }
 
 const QUEUE = 'held';
@@ -30,7 +33,20 @@ function holdPut(hold: PaymentHold): TransactionPart {
   return transactionPart({
     Put: {
       TableName: tableName('paymentHolds'),
-      Item: { hold_id: hold.holdId, user_id: hold.userId, tenant_id: hold.tenantId, udid: hold.udid, charge: hold.charge, created_at: hold.createdAt, state: 'held', queue: QUEUE },
+      Item: {
+        hold_id: hold.holdId,
+        user_id: hold.userId,
+        tenant_id: hold.tenantId,
+        udid: hold.udid,
+        charge: hold.charge,
+        created_at: hold.createdAt,
+        ...(hold.kid ? { kid: hold.kid } : {}),
+        ...(hold.reservationId ? { reservation_id: hold.reservationId } : {}),
+        ...(hold.mode ? { mode: hold.mode } : {}),
+        ...(hold.tier !== undefined ? { tier: hold.tier } : {}),
+        state: 'held',
+        queue: QUEUE,
+      },
       ConditionExpression: 'attribute_not_exists(hold_id)',
     },
   });
@@ -49,13 +65,9 @@ function settle(holdId: string, state: 'completed' | 'released', at: number): Tr
   });
 }
 
-/**
- * Takes the payment and records the hold in one transaction. False when the balance is short or the code
- * was claimed first (nothing changed).
- */
-export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined): Promise<boolean> {
-  const take = hold.charge.kind === 'balance' ? balanceDebitPart(hold.userId, hold.charge.amount) : codeUsePart(code!, hold.userId, hold.createdAt);
-  return (await transactWrite([take, holdPut(hold)])).ok;
+/** The hold's record, on the condition that it is new: a part of the transaction that takes the payment (shared/domain/ledger). */
+export function holdPutPart(hold: PaymentHold): TransactionPart {
+  return holdPut(hold);
 }
 
 /** What completes the hold inside the add's final transaction. */
@@ -63,21 +75,30 @@ export function holdCompletePart(holdId: string, at: number): TransactionPart {
   return settle(holdId, 'completed', at);
 }
 
-/** What gives a charge back: the credit of a balance debit, or the code made usable again; nothing for a free one. */
-export function refundPart(charge: PaymentHold['charge'], userId: string): TransactionPart;
-export function refundPart(charge: Charge, userId: string): TransactionPart | undefined;
-export function refundPart(charge: Charge, userId: string): TransactionPart | undefined {
-  if (charge.kind === 'balance') return balanceCreditPart(userId, charge.amount);
-  if (charge.kind === 'code') return codeReleasePart(charge.code);
-  return undefined;
+/** What marks the hold released, in the transaction that refunds it; fails when it was already settled. */
+export function holdReleasePart(holdId: string, at: number): TransactionPart {
+  return settle(holdId, 'released', at);
 }
 
-/**
- * Refunds exactly the held payment and marks the hold released. False when the hold was already settled
- * (completed by its add, or released by an earlier call): then nothing changes.
- */
-export async function releaseHold(hold: Pick<PaymentHold, 'holdId' | 'userId' | 'charge'>, at: number): Promise<boolean> {
-  return (await transactWrite([settle(hold.holdId, 'released', at), refundPart(hold.charge, hold.userId)])).ok;
+/** The hold as stored, or undefined (never taken, or settled more than a day ago). */
+export async function getHold(holdId: string): Promise<(PaymentHold & { state: 'held' | 'completed' | 'released' }) | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('paymentHolds'), Key: { hold_id: holdId }, ConsistentRead: true }));
+  return out.Item ? { ...holdFromItem(out.Item), state: out.Item.state as 'held' | 'completed' | 'released' } : undefined;
+}
+
+function holdFromItem(i: Record<string, unknown>): PaymentHold {
+  return {
+    holdId: String(i.hold_id),
+    userId: String(i.user_id),
+    tenantId: String(i.tenant_id),
+    udid: String(i.udid),
+    charge: i.charge as PaymentHold['charge'],
+    createdAt: Number(i.created_at),
+    ...(typeof i.kid === 'string' ? { kid: i.kid } : {}),
+    ...(typeof i.reservation_id === 'string' ? { reservationId: i.reservation_id } : {}),
+    ...(i.mode === 'instant' || i.mode === 'review' ? { mode: i.mode } : {}),
+    ...(typeof i.tier === 'number' ? { tier: i.tier } : {}),
+  };
 }
 
 /** Holds still held that were taken before `before` (epoch seconds): what crashed adds left behind. */
@@ -91,12 +112,5 @@ export async function listStaleHolds(before: number, limit: number): Promise<Pay
       Limit: limit,
     }),
   );
-  return (out.Items ?? []).map((i) => ({
-    holdId: String(i.hold_id),
-    userId: String(i.user_id),
-    tenantId: String(i.tenant_id),
-    udid: String(i.udid),
-    charge: i.charge as PaymentHold['charge'],
-    createdAt: Number(i.created_at),
-  }));
+  return (out.Items ?? []).map(holdFromItem);
 }

@@ -14,6 +14,7 @@ interface UserItem {
   tenant_id: string;
   name?: string;
   balance?: number;
+  ledger_seq?: number;
   token_hash: string;
   token_expires_at?: number;
 }
@@ -32,6 +33,7 @@ export function userFromItem(item: Record<string, unknown>): User {
     tenantId: u.tenant_id,
     name: u.name ?? '',
     balance: u.balance ?? 0,
+    ledgerSeq: u.ledger_seq ?? 0,
     tokenHash: u.token_hash,
     tokenExpiresAt: u.token_expires_at,
   };

@@ -13,7 +13,8 @@ import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
 import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { holdCompletePart, releaseHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { holdCompletePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
@@ -128,7 +129,9 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     }
 
     const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows });
-    const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid }, context.now);
+    // Named before the payment, so the ledger's charge entry says what it pays for.
+    const ids: AddIds = { kid: randomId('k', 16), reservationId: request.mode === 'review' ? randomId('r', 16) : undefined };
+    const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid }, { ...ids, mode: request.mode }, context.now);
     let issued: Issued;
     try {
       issued = await issueOnAccount({
@@ -146,21 +149,27 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
       });
     } catch (error) {
-      if (hold && (await releaseHold(hold, context.now))) addRefunded('issue_failed');
+      if (hold && (await releaseHold(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed'))) addRefunded('issue_failed');
       throw error;
     }
-    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock);
+    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock, ids);
   });
 }
 
-async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock): Promise<AddedCertificate> {
+/** The ids of what an add delivers: the certificate, and in review mode the reservation. */
+interface AddIds {
+  kid: string;
+  reservationId: string | undefined;
+}
+
+async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock, ids: AddIds): Promise<AddedCertificate> {
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
-  const kid = randomId('k', 16);
+  const { kid } = ids;
   const reservation: Reservation | undefined =
-    request.mode === 'review'
+    ids.reservationId !== undefined
       ? {
-          reservationId: randomId('r', 16),
+          reservationId: ids.reservationId,
           status: pending ? 'pending' : 'issued',
           tenantId: tenant.tenantId,
           userId: user.userId,
@@ -226,7 +235,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // Apple has the registration but the add cannot be recorded: refund exactly the hold, and keep the
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
-  if (hold && (await releaseHold(hold, now))) addRefunded('add_not_recorded');
+  if (hold && (await releaseHold(hold, now, 'add_not_recorded'))) addRefunded('add_not_recorded');
   await transactWrite([issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

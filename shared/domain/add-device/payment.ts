@@ -3,7 +3,8 @@
  * the balance at the price for (mode, tier, class) — and the hold that takes the payment before Apple is
  * called, so that no device is registered for an add nobody paid for.
  */
-import { takeHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import type { PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { headOf, takeHold } from '../ledger/charges';
 import { randomId } from '../ids';
 import type { User } from '../users/user';
 import { DomainError } from '../errors';
@@ -44,15 +45,33 @@ export function insufficientBalance(price: number, balance: number): DomainError
 }
 
 /**
- * Takes the payment (a conditional debit, or the code's claim) and records the hold; undefined for a free
- * add. Refused exactly as the checks above would refuse it, now that a concurrent add may have got there
- * first: the balance no longer covers the price, or the code was claimed.
+ * Takes the payment (a conditional debit, or the code's claim) with its ledger entry and records the hold;
+ * undefined for a free add. Refused exactly as the checks above would refuse it, now that a concurrent add
+ * may have got there first: the balance no longer covers the price, or the code was claimed. `delivers`
+ * names what the add will deliver (the kid, and the reservation in review mode), for the charge entry.
  */
-export async function holdPayment(payment: Payment, owner: { user: User; tenantId: string; udid: string }, now: number): Promise<PaymentHold | undefined> {
+export async function holdPayment(
+  payment: Payment,
+  owner: { user: User; tenantId: string; udid: string },
+  delivers: { kid: string; reservationId: string | undefined; mode: 'instant' | 'review' },
+  now: number,
+): Promise<PaymentHold | undefined> {
   const { charge } = payment;
   if (charge.kind === 'free') return undefined;
-  const hold: PaymentHold = { holdId: randomId('h', 16), userId: owner.user.userId, tenantId: owner.tenantId, udid: owner.udid, charge, createdAt: now };
-  if (await takeHold(hold, payment.code)) return hold;
-  if (charge.kind === 'code') throw new DomainError('add_failed', 'code_used');
-  throw insufficientBalance(charge.amount, owner.user.balance);
+  const hold: PaymentHold = {
+    holdId: randomId('h', 16),
+    userId: owner.user.userId,
+    tenantId: owner.tenantId,
+    udid: owner.udid,
+    charge,
+    createdAt: now,
+    kid: delivers.kid,
+    ...(delivers.reservationId ? { reservationId: delivers.reservationId } : {}),
+    mode: delivers.mode,
+    tier: payment.tier,
+  };
+  const outcome = await takeHold(hold, payment.code, headOf(owner.user));
+  if (outcome.taken) return hold;
+  if (outcome.reason === 'code_used') throw new DomainError('add_failed', 'code_used');
+  throw insufficientBalance(charge.kind === 'balance' ? charge.amount : 0, outcome.balance);
 }

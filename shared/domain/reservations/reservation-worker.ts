@@ -10,9 +10,10 @@
 import { AppleApiError } from '../../apple/asc-errors';
 import { getAccount } from '../../db/repositories/account-repository';
 import { deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
-import { listStaleHolds, refundPart, releaseHold } from '../../db/repositories/payment-hold-repository';
-import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
+import { listStaleHolds } from '../../db/repositories/payment-hold-repository';
+import { refundCharge, releaseHold } from '../ledger/charges';
 import { transactWrite } from '../../db/transactions';
+import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
 import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
@@ -38,7 +39,7 @@ const STALE_HOLDS_PER_PASS = 100;
 async function releaseStaleHolds(now: number): Promise<number> {
   let released = 0;
   for (const hold of await listStaleHolds(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)) {
-    if (await releaseHold(hold, now)) {
+    if (await releaseHold(hold, now, 'stale_hold')) {
       released++;
       addRefunded('stale_hold');
       logger.warn('Refunded a payment hold left by an add that did not finish', { holdId: hold.holdId, userId: hold.userId });
@@ -47,20 +48,24 @@ async function releaseStaleHolds(now: number): Promise<number> {
   return released;
 }
 
-/** Finishes the reservation as failed, marks the device and gives the charge back, all or nothing. */
+/**
+ * Finishes the reservation as failed, marks the device and gives the charge back with its `review_refund`
+ * ledger entry, all or nothing.
+ */
 export async function failReservation(reservation: Reservation, zt: DeviceZt, reason: string, now: number): Promise<boolean> {
-  const refund = refundPart(reservation.charge, reservation.userId);
   // The reservation's, the device's and the payment's repositories each hand out their part of one write.
-  const outcome = await transactWrite([
-    reservationFinishPart(reservation.reservationId, 'failed', now, reason),
-    deviceZtPart(reservation.kid, zt, 'processing'),
-    ...(refund ? [refund] : []),
-  ]);
-  if (outcome.ok) {
+  const ok = await refundCharge({
+    userId: reservation.userId,
+    charge: reservation.charge,
+    own: [reservationFinishPart(reservation.reservationId, 'failed', now, reason), deviceZtPart(reservation.kid, zt, 'processing')],
+    ref: { reservation_id: reservation.reservationId, kid: reservation.kid, udid: reservation.udid, mode: 'review', reason },
+    at: now,
+  });
+  if (ok) {
     logger.info('Reservation failed and refunded', { reservationId: reservation.reservationId, reason });
-    if (refund) addRefunded(reason);
+    if (reservation.charge.kind !== 'free') addRefunded(reason);
   }
-  return outcome.ok;
+  return ok;
 }
 
 type Outcome = 'issued' | 'failed' | 'waiting';

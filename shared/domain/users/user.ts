@@ -4,6 +4,8 @@ export interface User {
   name: string;
   /** Balance in cents. */
   balance: number;
+  /** The sequence of the user's last ledger entry (0: none yet); every balance change moves it (shared/domain/ledger). */
+  ledgerSeq: number;
   tokenHash: string;
   /** Epoch seconds after which the token is refused; undefined = no expiry. */
   tokenExpiresAt: number | undefined;

@@ -1,0 +1,140 @@
+/**
+ * The ledger table and the user's ledger head (`balance`, `ledger_seq` on the user item).
+ *
+ * - `ledgerWriteParts(head, entries)` — the transaction parts of one change: the user item moved from `head`
+ *   to the last entry's balance and sequence, on the condition that its sequence is still `head.seq` (so the
+ *   entry's `balance_after` is exact whatever runs beside it), and a put per entry (its key is new).
+ * - `readLedgerHead(userId)` — the user's balance and sequence, strongly consistent.
+ * - `queryLedger(userId, …)` — a page of entries, newest first.
+ * - `ledgerEntries(userId)` — every entry, oldest first (reconciliation).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { queryItems } from '../paging';
+import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
+import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../domain/ledger/ledger-entry';
+
+function entryItem(entry: LedgerEntry): Record<string, unknown> {
+  const ref: Record<string, unknown> = {};
+  for (const field of LEDGER_REF_FIELDS) if (entry.ref[field] !== undefined && entry.ref[field] !== '') ref[field] = entry.ref[field];
+  return { user_id: entry.userId, seq: entry.seq, tenant_id: entry.tenantId, time: entry.time, kind: entry.kind, amount: entry.amount, balance_after: entry.balanceAfter, ...ref };
+}
+
+export function entryFromItem(item: Record<string, unknown>): LedgerEntry {
+  const ref: LedgerRef = {};
+  for (const field of LEDGER_REF_FIELDS) if (item[field] !== undefined) (ref as Record<string, unknown>)[field] = item[field];
+  return {
+    userId: String(item.user_id),
+    tenantId: String(item.tenant_id),
+    seq: Number(item.seq),
+    time: Number(item.time),
+    kind: item.kind as LedgerKind,
+    amount: Number(item.amount),
+    balanceAfter: Number(item.balance_after),
+    ref,
+  };
+}
+
+/** `entries` follow `head` in order (seq head.seq + 1, + 2, …); the user item ends at the last one. */
+export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry[]): TransactionPart[] {
+  const last = entries[entries.length - 1];
+  if (!last) return [];
+  const first = head.seq === 0;
+  return [
+    transactionPart({
+      Update: {
+        TableName: tableName('users'),
+        Key: { user_id: head.userId },
+        UpdateExpression: 'SET balance = :after, ledger_seq = :seq',
+        // A user the ledger has not seen yet has no `ledger_seq`: its first entry's condition is that it has none.
+        ConditionExpression: first ? 'attribute_exists(user_id) AND attribute_not_exists(ledger_seq)' : 'ledger_seq = :prev',
+        ExpressionAttributeValues: { ':after': last.balanceAfter, ':seq': last.seq, ...(first ? {} : { ':prev': head.seq }) },
+      },
+    }),
+    ...entries.map((entry) =>
+      transactionPart({ Put: { TableName: tableName('ledger'), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(seq)' } }),
+    ),
+  ];
+}
+
+export async function readLedgerHead(userId: string): Promise<LedgerHead | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName('users'), Key: { user_id: userId }, ConsistentRead: true, ProjectionExpression: 'user_id, tenant_id, balance, ledger_seq' }),
+  );
+  if (!out.Item) return undefined;
+  return { userId, tenantId: String(out.Item.tenant_id), balance: Number(out.Item.balance ?? 0), seq: Number(out.Item.ledger_seq ?? 0) };
+}
+
+export interface LedgerPageQuery {
+  userId: string;
+  /** Entries older than this sequence (the cursor). */
+  beforeSeq?: number;
+  kinds?: readonly LedgerKind[];
+  /** Epoch seconds, inclusive. */
+  from?: number;
+  to?: number;
+  limit: number;
+  /** At most this many entries are read to fill the page (filters may skip many). */
+  readBudget: number;
+}
+
+/**
+ * Up to `limit` matching entries newest first, and whether more may follow (then `lastSeq` is where the next
+ * page starts). Reading stops at the budget, so a page may come back short with more to read.
+ */
+export async function queryLedger(q: LedgerPageQuery): Promise<{ entries: LedgerEntry[]; more: boolean; lastSeq: number | undefined }> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':u': q.userId };
+  const filters: string[] = [];
+  if (q.kinds && q.kinds.length > 0) {
+    names['#kind'] = 'kind';
+    filters.push(`#kind IN (${q.kinds.map((kind, i) => ((values[`:k${i}`] = kind), `:k${i}`)).join(', ')})`);
+  }
+  if (q.from !== undefined) {
+    names['#time'] = 'time';
+    values[':from'] = q.from;
+    filters.push('#time >= :from');
+  }
+  if (q.to !== undefined) {
+    names['#time'] = 'time';
+    values[':to'] = q.to;
+    filters.push('#time <= :to');
+  }
+  const entries: LedgerEntry[] = [];
+  let start: Record<string, unknown> | undefined = q.beforeSeq !== undefined ? { user_id: q.userId, seq: q.beforeSeq } : undefined;
+  let read = 0;
+  while (read < q.readBudget) {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName('ledger'),
+        KeyConditionExpression: 'user_id = :u',
+        ...(filters.length > 0 ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        // One more than the page: whether another entry follows is known without a further request. Filters
+        // skip entries, so a filtered read takes at least a hundred at a time.
+        Limit: Math.min(q.readBudget - read, filters.length > 0 ? Math.max(q.limit + 1 - entries.length, 100) : q.limit + 1 - entries.length),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    read += out.ScannedCount ?? 0;
+    for (const item of out.Items ?? []) entries.push(entryFromItem(item));
+    if (entries.length > q.limit) {
+      const page = entries.slice(0, q.limit);
+      return { entries: page, more: true, lastSeq: page[page.length - 1]!.seq };
+    }
+    start = out.LastEvaluatedKey;
+    if (!start) return { entries, more: false, lastSeq: undefined };
+  }
+  // The budget ran out before the page filled: the next page starts where reading stopped.
+  return { entries, more: true, lastSeq: Number(start!.seq) };
+}
+
+/** Every entry of the user, oldest first. */
+export async function* ledgerEntries(userId: string): AsyncGenerator<LedgerEntry> {
+  for await (const item of queryItems({ TableName: tableName('ledger'), KeyConditionExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': userId }, ConsistentRead: true })) {
+    yield entryFromItem(item);
+  }
+}

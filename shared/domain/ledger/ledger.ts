@@ -1,0 +1,69 @@
+/**
+ * The one way a balance changes or an activation code is claimed or given back: together with its ledger
+ * entry, in the same DynamoDB transaction.
+ *
+ * - `ledgerChange(head, change)` — pure: the transaction parts that move the user's balance from `head` by
+ *   `change.amount` AND write the entry (plus an `opening` entry first when the user's balance predates the
+ *   ledger), and the head after them.
+ * - `writeWithLedger({ userId, change, with, head? })` — sends `with` (the caller's own parts: the hold, the
+ *   code's claim, the reservation's end, a plan …) and the ledger's parts as one transaction. The user item's
+ *   condition is its ledger sequence, so `balance_after` is exact: when another change got there first, the
+ *   head is read again and the transaction rebuilt (no money moved in between). A debit that the balance no
+ *   longer covers, a missing user, or a failed condition of the caller's own parts end it with nothing written.
+ */
+import { readLedgerHead, ledgerWriteParts } from '../../db/repositories/ledger-repository';
+import { transactWrite, type TransactionPart } from '../../db/transactions';
+import type { LedgerChange, LedgerEntry, LedgerHead } from './ledger-entry';
+
+export function ledgerChange(head: LedgerHead, change: LedgerChange): { parts: TransactionPart[]; entry: LedgerEntry; after: LedgerHead } {
+  const entries: LedgerEntry[] = [];
+  let seq = head.seq;
+  // A balance from before the ledger existed becomes its first entry, so the entries always add up to it.
+  if (seq === 0 && head.balance !== 0) {
+    entries.push({ userId: head.userId, tenantId: head.tenantId, seq: ++seq, time: change.at, kind: 'opening', amount: head.balance, balanceAfter: head.balance, ref: { note: 'balance before the ledger' } });
+  }
+  const entry: LedgerEntry = { userId: head.userId, tenantId: head.tenantId, seq: ++seq, time: change.at, kind: change.kind, amount: change.amount, balanceAfter: head.balance + change.amount, ref: change.ref };
+  entries.push(entry);
+  return { parts: ledgerWriteParts(head, entries), entry, after: { ...head, balance: entry.balanceAfter, seq } };
+}
+
+export type LedgerWriteOutcome =
+  | { ok: true; entry: LedgerEntry; after: LedgerHead }
+  /** The debit is more than the balance (`head` as last read). */
+  | { ok: false; reason: 'insufficient_balance'; head: LedgerHead }
+  | { ok: false; reason: 'user_not_found' }
+  /** A condition of the caller's own parts failed: `failed` are their indexes in `with`. */
+  | { ok: false; reason: 'condition_failed'; failed: number[]; head: LedgerHead };
+
+/** Other changes of the same user in flight: each retry follows one that succeeded, so this is generous. */
+const MAX_ATTEMPTS = 50;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+
+export async function writeWithLedger(input: {
+  userId: string;
+  /** The head as the caller already read it (the add reads the user anyway); read here otherwise. */
+  head?: LedgerHead | undefined;
+  /** The change, or how to make it from the head (e.g. an amount that depends on the balance). */
+  change: LedgerChange | ((head: LedgerHead) => LedgerChange);
+  with?: readonly TransactionPart[];
+  /** A negative amount may take the balance below zero (the operator's corrections); default false. */
+  allowNegative?: boolean;
+}): Promise<LedgerWriteOutcome> {
+  const own = input.with ?? [];
+  let head = input.head ?? (await readLedgerHead(input.userId));
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (!head) return { ok: false, reason: 'user_not_found' };
+    const change = typeof input.change === 'function' ? input.change(head) : input.change;
+    if (change.amount < 0 && head.balance + change.amount < 0 && !input.allowNegative) return { ok: false, reason: 'insufficient_balance', head };
+    const built = ledgerChange(head, change);
+    const outcome = await transactWrite([...own, ...built.parts], { conflicts: 'report' });
+    if (outcome.ok) return { ok: true, entry: built.entry, after: built.after };
+    const ownFailed = outcome.failed.filter((index) => index < own.length);
+    if (ownFailed.length > 0) return { ok: false, reason: 'condition_failed', failed: ownFailed, head };
+    // The head moved (another change of this user) or a concurrent transaction conflicted: read it again.
+    if (outcome.failed.length === 0) await pause(attempt);
+    head = await readLedgerHead(input.userId);
+  }
+  throw new Error(`The ledger of ${input.userId} kept moving; try again`);
+}
