@@ -20,6 +20,11 @@ export interface CommandIo {
   err: { write(text: string): unknown; isTTY?: boolean | undefined; columns?: number | undefined };
 }
 
+/** A command's answer printed as this text instead of JSON (e.g. CSV). */
+export const RAW_TEXT = Symbol('raw text');
+/** A command that succeeded but found something wrong (a reconciliation's differences) exits with this status. */
+export const EXIT_STATUS = Symbol('exit status');
+
 /** `io` is given by `runAdmin`; a command called directly (tests) reports to the process's stderr. */
 export type Command = (flags: Flags, io?: CommandIo) => Promise<Record<string, unknown>>;
 

@@ -1,6 +1,6 @@
 import { RuleError, type RuleReason } from '../../shared/domain/errors';
 import { commands } from './commands';
-import { CliError, type Flags } from './cli-types';
+import { CliError, EXIT_STATUS, RAW_TEXT, type Flags } from './cli-types';
 import { configureAdminTarget } from './target';
 
 export function parseArgv(argv: string[]): { name: string; flags: Flags } {
@@ -62,8 +62,12 @@ export async function runAdmin(argv: string[], out: (s: string) => void = (s) =>
     await configureAdminTarget({ stack: typeof stack === 'string' ? stack : undefined, region: typeof region === 'string' ? region : undefined });
     // Progress bars only where a person watches: the real stderr, when it is a terminal.
     const io = { err: { write: err, isTTY: err === writeStderr && process.stderr.isTTY, columns: process.stderr.columns } };
-    out(`${JSON.stringify(await command(rest, io))}\n`);
-    return 0;
+    const result = await command(rest, io);
+    const marks = result as Record<symbol, unknown>;
+    const text = marks[RAW_TEXT];
+    out(typeof text === 'string' ? text : `${JSON.stringify(result)}\n`);
+    const status = marks[EXIT_STATUS];
+    return typeof status === 'number' ? status : 0;
   } catch (error) {
     err(`Error: ${cliMessage(error)}\n`);
     return 1;

@@ -19,6 +19,7 @@ import { getUser } from '../../shared/db/repositories/user-repository';
 import { makeTenant } from '../support/fixtures';
 import { balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
 import type { ApiResponse } from '../support/api';
+import { expectLedgerAddsUp, ledgerOf } from '../support/ledger';
 
 let bed: Testbed;
 beforeAll(async () => {
@@ -61,6 +62,14 @@ test('racing adds of different UDIDs with money for 2 of 8: 2 delivered, 2 charg
   expect(await balanceOf(s.user.userId)).toBe(0);
   expect(await freeSlots(s)).toBe(98);
   expect(registrations(s)).toBe(2);
+  // The opening balance and exactly two charges: the six refused adds took nothing and wrote nothing.
+  const ledger = await ledgerOf(s.user.userId);
+  expect(ledger.map((e) => [e.kind, e.amount, e.balance_after])).toEqual([
+    ['opening', 2 * s.price, 2 * s.price],
+    ['charge', -s.price, s.price],
+    ['charge', -s.price, 0],
+  ]);
+  await expectLedgerAddsUp(s.tenantId);
 });
 
 test('one activation code raced by 8 adds of different UDIDs: 1 delivered, the code used once, 1 slot, 1 registration', async () => {
@@ -72,6 +81,7 @@ test('one activation code raced by 8 adds of different UDIDs: 1 delivered, the c
   expect((await getCode(code))?.usedAt).toBeDefined();
   expect(await freeSlots(s)).toBe(99);
   expect(registrations(s)).toBe(1);
+  await expectLedgerAddsUp(s.tenantId);
 });
 
 test('8 identical forced adds while the clock turns over seconds: 1 certificate, 1 charge, the rest add_in_progress', async () => {
@@ -92,6 +102,7 @@ test('8 identical forced adds while the clock turns over seconds: 1 certificate,
   expect(await listDevicesByUserUdid(s.user.userId, udid)).toHaveLength(1);
   expect(await balanceOf(s.user.userId)).toBe(4 * s.price);
   expect(registrations(s)).toBe(1);
+  await expectLedgerAddsUp(s.tenantId);
 });
 
 test('one user gets one add budget of 60 a minute across v2 and both legacy routes', async () => {
@@ -108,6 +119,7 @@ test('one user gets one add budget of 60 a minute across v2 and both legacy rout
     expect(res.body).toMatchObject({ code: 0, data: { error: 'rate_limited' } });
     expect(res.headers.get('x-ratelimit-limit')).toBe('60');
   }
+  await expectLedgerAddsUp(s.tenantId);
 });
 
 describe('a failure after the payment is held', () => {
@@ -119,6 +131,11 @@ describe('a failure after the payment is held', () => {
     expect(await balanceOf(s.user.userId)).toBe(s.price);
     expect(await freeSlots(s)).toBe(100);
     expect(registrations(s)).toBe(0);
+    // A released hold is one charge and one refund, with its reason.
+    const [, charge, refund] = await ledgerOf(s.user.userId);
+    expect(charge).toMatchObject({ kind: 'charge', amount: -s.price, balance_after: 0, mode: 'instant', tier: 0 });
+    expect(refund).toMatchObject({ kind: 'refund', amount: s.price, balance_after: s.price, hold_id: charge!.hold_id, kid: charge!.kid, reason: 'apple_unavailable' });
+    await expectLedgerAddsUp(s.tenantId);
   });
 
   test('Apple registers but its answer is lost: the add finds the registration and delivers, one slot, one charge', async () => {
@@ -131,6 +148,7 @@ describe('a failure after the payment is held', () => {
     expect(await freeSlots(s)).toBe(99);
     expect(registrations(s)).toBe(1);
     expect(await listDevicesByUserUdid(s.user.userId, udid)).toHaveLength(1);
+    await expectLedgerAddsUp(s.tenantId);
   });
 
   test('Apple fails without registering: the lookup finds nothing, the slot goes back and nothing is charged', async () => {
@@ -141,6 +159,7 @@ describe('a failure after the payment is held', () => {
     expect(await balanceOf(s.user.userId)).toBe(s.price);
     expect(await freeSlots(s)).toBe(100);
     expect(registrations(s)).toBe(0);
+    await expectLedgerAddsUp(s.tenantId);
   });
 
   describe('the final transaction is cancelled', () => {
@@ -171,6 +190,7 @@ describe('a failure after the payment is held', () => {
       expect(failuresLeft).toBe(0);
       expect(await balanceOf(s.user.userId)).toBe(0);
       expect(await freeSlots(s)).toBe(99);
+      await expectLedgerAddsUp(s.tenantId);
     });
 
     test('every time: the hold is refunded, the registration kept, and the next add reuses it without a new slot', async () => {
@@ -192,6 +212,7 @@ describe('a failure after the payment is held', () => {
       expect(await balanceOf(s.user.userId)).toBe(0);
       expect(await freeSlots(s)).toBe(99);
       expect(registrations(s)).toBe(1);
+      await expectLedgerAddsUp(s.tenantId);
     });
   });
 });
@@ -206,4 +227,5 @@ test('a hold left by an add that died is refunded by the worker, once', async ()
   expect(await balanceOf(s.user.userId)).toBe(s.price);
   await runReservationWorker(Math.floor(Date.now() / 1000));
   expect((await getUser(s.user.userId))!.balance).toBe(s.price);
+  await expectLedgerAddsUp(s.tenantId);
 });

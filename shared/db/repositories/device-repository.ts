@@ -141,3 +141,9 @@ export async function setDeviceEnabled(
   });
   return out.written ? fromItem(out.output.Attributes ?? {}) : undefined;
 }
+
+/** For each existing kid among `kids`: its status and owner (batched reads; reconciliation). */
+export async function findDeviceStates(kids: readonly string[]): Promise<Map<string, Pick<Device, 'kid' | 'user_id' | 'zt'>>> {
+  const items = await batchGet(tableName('devices'), kids.map((kid) => ({ kid })), ['kid', 'user_id', 'zt']);
+  return new Map(items.map((item) => [String(item.kid), item as unknown as Pick<Device, 'kid' | 'user_id' | 'zt'>]));
+}

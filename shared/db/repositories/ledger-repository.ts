@@ -10,7 +10,7 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
-import { queryItems } from '../paging';
+import { queryItems, scanItems } from '../paging';
 import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../domain/ledger/ledger-entry';
@@ -136,5 +136,17 @@ export async function queryLedger(q: LedgerPageQuery): Promise<{ entries: Ledger
 export async function* ledgerEntries(userId: string): AsyncGenerator<LedgerEntry> {
   for await (const item of queryItems({ TableName: tableName('ledger'), KeyConditionExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': userId }, ConsistentRead: true })) {
     yield entryFromItem(item);
+  }
+}
+
+/** The head of every user (of one tenant when given): the operator's reconciliation reads them all. */
+export async function* scanLedgerHeads(tenantId?: string): AsyncGenerator<LedgerHead> {
+  for await (const item of scanItems({
+    TableName: tableName('users'),
+    ConsistentRead: true,
+    ProjectionExpression: 'user_id, tenant_id, balance, ledger_seq',
+    ...(tenantId !== undefined ? { FilterExpression: 'tenant_id = :t', ExpressionAttributeValues: { ':t': tenantId } } : {}),
+  })) {
+    yield { userId: String(item.user_id), tenantId: String(item.tenant_id), balance: Number(item.balance ?? 0), seq: Number(item.ledger_seq ?? 0) };
   }
 }

@@ -60,8 +60,10 @@ export interface LedgerChange {
   at: number;
 }
 
+export type LedgerEntryView = { seq: number; time: number; kind: LedgerKind; amount: number; balance_after: number } & LedgerRef;
+
 /** The answer's shape of an entry (the API and the CLI): only the references that are set. */
-export function entryView(entry: LedgerEntry) {
+export function entryView(entry: LedgerEntry): LedgerEntryView {
   const ref: Record<string, string | number> = {};
   for (const field of LEDGER_REF_FIELDS) {
     const value = entry.ref[field];

@@ -1,0 +1,108 @@
+/**
+ * Reconciliation: proves, for each user, that the ledger accounts for the balance and that every charge
+ * ended in a delivery or a refund. What it reports as a difference:
+ *
+ * - `sequence_gap` — the entries are not numbered 1, 2, … or the user's sequence is not the last entry's;
+ * - `running_balance` — an entry's `balance_after` is not the one before plus its amount;
+ * - `sum_differs` — the sum of the entries is not the balance (also a balance with no entries at all);
+ * - `refunded_twice`, `refund_differs` — a hold refunded more than once, or by another amount than it took;
+ * - `not_delivered` — a completed (or long settled) hold whose certificate does not exist, or failed without a
+ *   refund entry.
+ *
+ * A hold still `held` is an add in flight (or one the reservation worker will refund): listed, not a difference.
+ */
+import { findDeviceStates } from '../../db/repositories/device-repository';
+import { ledgerEntries, scanLedgerHeads } from '../../db/repositories/ledger-repository';
+import { getHold } from '../../db/repositories/payment-hold-repository';
+import type { LedgerEntry, LedgerHead } from './ledger-entry';
+
+export interface LedgerDifference {
+  user_id: string;
+  tenant_id: string;
+  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered';
+  seq?: number;
+  hold_id?: string;
+  kid?: string;
+  expected?: number;
+  found?: number;
+}
+
+export interface UserReconciliation {
+  user_id: string;
+  tenant_id: string;
+  balance: number;
+  ledger_sum: number;
+  entries: number;
+  holds_in_flight: string[];
+  differences: LedgerDifference[];
+}
+
+/** A certificate that was delivered (or is being reviewed) — what a completed hold must have paid for. */
+const DELIVERED = new Set(['normal', 'processing', 'revoked', 'expired']);
+
+export async function reconcileUser(head: LedgerHead): Promise<UserReconciliation> {
+  const entries: LedgerEntry[] = [];
+  for await (const entry of ledgerEntries(head.userId)) entries.push(entry);
+  const differences: LedgerDifference[] = [];
+  const who = { user_id: head.userId, tenant_id: head.tenantId };
+  let running = 0;
+  entries.forEach((entry, i) => {
+    if (entry.seq !== i + 1) differences.push({ ...who, problem: 'sequence_gap', seq: entry.seq, expected: i + 1 });
+    running += entry.amount;
+    if (entry.balanceAfter !== running) differences.push({ ...who, problem: 'running_balance', seq: entry.seq, expected: running, found: entry.balanceAfter });
+  });
+  if (entries.length > 0 && head.seq !== entries[entries.length - 1]!.seq) differences.push({ ...who, problem: 'sequence_gap', expected: entries[entries.length - 1]!.seq, found: head.seq });
+  if (running !== head.balance) differences.push({ ...who, problem: 'sum_differs', expected: head.balance, found: running });
+
+  // Holds: the charge each took, the refunds that gave it back, and what a kept charge must have delivered.
+  const charges = new Map<string, LedgerEntry>();
+  const refunds = new Map<string, LedgerEntry[]>();
+  const reviewRefundedKids = new Set<string>();
+  for (const entry of entries) {
+    const holdId = entry.ref.hold_id;
+    if (entry.kind === 'charge' && holdId) charges.set(holdId, entry);
+    if (entry.kind === 'refund' && holdId) refunds.set(holdId, [...(refunds.get(holdId) ?? []), entry]);
+    if (entry.kind === 'review_refund' && entry.ref.kid) reviewRefundedKids.add(entry.ref.kid);
+  }
+  const kept: LedgerEntry[] = [];
+  const inFlight: string[] = [];
+  for (const [holdId, charge] of charges) {
+    const given = refunds.get(holdId) ?? [];
+    if (given.length > 1) differences.push({ ...who, problem: 'refunded_twice', hold_id: holdId, found: given.length });
+    const back = given.reduce((sum, refund) => sum + refund.amount, 0);
+    if (given.length > 0 && back !== -charge.amount) differences.push({ ...who, problem: 'refund_differs', hold_id: holdId, expected: -charge.amount, found: back });
+    if (given.length > 0) continue;
+    const hold = await getHold(holdId);
+    if (hold?.state === 'held') inFlight.push(holdId);
+    else kept.push(charge);
+  }
+  const kids = kept.flatMap((charge) => (charge.ref.kid ? [charge.ref.kid] : []));
+  const devices = kids.length > 0 ? await findDeviceStates(kids) : new Map();
+  for (const charge of kept) {
+    const kid = charge.ref.kid;
+    const device = kid ? devices.get(kid) : undefined;
+    const delivered = device !== undefined && device.user_id === head.userId && (DELIVERED.has(device.zt) || reviewRefundedKids.has(kid!));
+    if (!delivered) differences.push({ ...who, problem: 'not_delivered', hold_id: charge.ref.hold_id!, ...(kid ? { kid } : {}) });
+  }
+  return { ...who, balance: head.balance, ledger_sum: running, entries: entries.length, holds_in_flight: inFlight, differences };
+}
+
+export interface LedgerCheck {
+  users: number;
+  entries: number;
+  holds_in_flight: number;
+  differences: LedgerDifference[];
+}
+
+/** Every user (of one tenant when given), reconciled. */
+export async function checkLedger(tenantId?: string): Promise<LedgerCheck> {
+  const report: LedgerCheck = { users: 0, entries: 0, holds_in_flight: 0, differences: [] };
+  for await (const head of scanLedgerHeads(tenantId)) {
+    const user = await reconcileUser(head);
+    report.users++;
+    report.entries += user.entries;
+    report.holds_in_flight += user.holds_in_flight.length;
+    report.differences.push(...user.differences);
+  }
+  return report;
+}
