@@ -21,7 +21,7 @@ export const ledgerCommands: Record<string, Command> = {
     const entries: LedgerEntryView[] = [];
     for await (const entry of ledgerEntries(user.userId)) entries.push(entryView(entry));
     if (f.csv) {
-      const rows = entries.map((entry) => CSV_COLUMNS.map((column) => csvCell((entry as Record<string, unknown>)[column])).join(','));
+      const rows = entries.map((entry) => CSV_COLUMNS.map((column) => csvCell(entry[column])).join(','));
       return { [RAW_TEXT]: [CSV_COLUMNS.join(','), ...rows].map((row) => `${row}\r\n`).join('') };
     }
     return { user_id: user.userId, tenant_id: user.tenantId, balance: user.balance, entries };
