@@ -215,7 +215,7 @@ export const addDeviceRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Add a device (instant or review)',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -228,7 +228,7 @@ export const addDeviceLegacyInstantRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy instant add',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -241,7 +241,7 @@ export const addDeviceLegacyReviewRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds'] },
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -324,6 +324,39 @@ export const blocklistEntryRoute = {
   data: { read: ['sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
+export const deviceListRoute = {
+  function: 'device-list',
+  methods: ['GET', 'POST'],
+  path: '/api/device/list',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "List the caller's devices, newest first, filtered and a page at a time",
+  data: { read: ['devices'] },
+} as const satisfies RouteDefinition;
+
+export const userBalanceRoute = {
+  function: 'user-balance',
+  methods: ['GET', 'POST'],
+  path: '/api/user/balance',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "The caller's balance and the prices they pay",
+  data: { read: ['users', 'prices'] },
+} as const satisfies RouteDefinition;
+
+export const userLedgerRoute = {
+  function: 'user-ledger',
+  methods: ['GET', 'POST'],
+  path: '/api/user/ledger',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "The caller's ledger: every change of their balance and use of their codes, newest first",
+  data: { read: ['ledger'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -343,6 +376,9 @@ export const routes = [
   unlockCodesRoute,
   listBlocklistRoute,
   blocklistEntryRoute,
+  deviceListRoute,
+  userBalanceRoute,
+  userLedgerRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
@@ -376,7 +412,7 @@ export const scheduledJobs = [
     function: 'reservation-worker',
     everyMinutes: 2,
     description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise',
-    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds'] },
+    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger'] },
     secrets: true,
   },
   {

@@ -9,8 +9,9 @@
  * - `UDID_PATTERN` / `isUdidFormat(udid)` — 25 characters `XXXXXXXX-XXXXXXXXXXXXXXXX` or 40, hex.
  * - `KID_PATTERN`, `BEIZHU_MAX_CHARS`, `PNAME_MAX_CHARS` — the limits of a kid, a remark and a device name.
  * - `isOwnedBy(device, actor)` — a device belongs to a caller only when user AND tenant match.
- * - `statusView(device, statusName)` / `infoView(device)` — the allowlisted response shapes of the status
- *   and info endpoints (never the `.p12`, the profile, the owner, the tenant or the account).
+ * - `statusView(device, statusName)` / `infoView(device)` / `listItemView(device)` — the allowlisted response
+ *   shapes of the status, info and list endpoints (never the `.p12`, the profile, the owner, the tenant or
+ *   the account).
  */
 import type { Actor } from '../sources/source';
 
@@ -121,4 +122,9 @@ export function infoView(device: DeviceRecord) {
     enabled: device.enabled,
     beizhu: device.beizhu,
   };
+}
+
+/** An item of the device list: what info shows, plus the numeric id, the pool and the add time. */
+export function listItemView(device: DeviceRecord) {
+  return { id: device.id, ...infoView(device), pool: device.pool, addtime: device.addtime };
 }

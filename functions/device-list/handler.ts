@@ -1,0 +1,14 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { deviceListRoute } from '../../shared/routes';
+import { useMessages } from '../../shared/i18n/localize';
+import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
+import { listDevices } from '../../shared/domain/devices/device-list';
+import { encodeCursor } from '../../shared/validation/list-params';
+import { parseRequest } from './schema';
+
+useMessages(selfServiceMessages);
+
+export const handler = createHandler(deviceListRoute, async (state) => {
+  const page = await listDevices(state.actor, parseRequest(state));
+  return { data: { items: page.items, next: page.next ? encodeCursor({ k: page.next.kid, t: page.next.addtime }) : '' } };
+});

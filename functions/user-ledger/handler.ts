@@ -1,0 +1,14 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { userLedgerRoute } from '../../shared/routes';
+import { useMessages } from '../../shared/i18n/localize';
+import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
+import { readLedgerPage } from '../../shared/domain/ledger/statement';
+import { encodeCursor } from '../../shared/validation/list-params';
+import { parseRequest } from './schema';
+
+useMessages(selfServiceMessages);
+
+export const handler = createHandler(userLedgerRoute, async (state) => {
+  const page = await readLedgerPage(state.user, state.tenant, parseRequest(state));
+  return { data: { items: page.items, next: page.nextSeq !== undefined ? encodeCursor({ s: page.nextSeq }) : '' } };
+});

@@ -1,0 +1,25 @@
+/**
+ * The reseller's own device list: their certificates on the tenant of the request, newest first, a page at a
+ * time, filtered. Read from the owner's index only; a caller on another tenant's site owns nothing there.
+ */
+import { listOwnedDevices, type DeviceListQuery } from '../../db/repositories/device-list-repository';
+import type { Actor } from '../sources/source';
+import { listItemView } from './device';
+
+export type DeviceListFilters = Omit<DeviceListQuery, 'userId' | 'tenantId' | 'after' | 'limit' | 'readBudget'>;
+
+/** Index entries read per request at most: filters that match little make short pages, never long requests. */
+const READ_BUDGET = 1_000;
+
+export async function listDevices(actor: Actor, request: { filters: DeviceListFilters; after: { kid: string; addtime: number } | undefined; limit: number }) {
+  const page = await listOwnedDevices({
+    ...request.filters,
+    beizhu: request.filters.beizhu?.toLowerCase(),
+    userId: actor.userId,
+    tenantId: actor.tenantId,
+    after: request.after,
+    limit: request.limit,
+    readBudget: READ_BUDGET,
+  });
+  return { items: page.devices.map(listItemView), next: page.next };
+}
