@@ -7,7 +7,7 @@
  * - `transactRows(rows)` — many rows, each a few conditional items, written whole or not at all in as few
  *   transactions as the failed conditions allow.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
 
@@ -32,7 +32,17 @@ export function transactionPart(item: TransactItem): TransactionPart {
  * `failed`: the index of each item whose condition failed, ascending. Empty only with `conflicts: 'report'`,
  * when a conflicting write (not a condition) cancelled the transaction.
  */
-export type TransactionOutcome = { ok: true } | { ok: false; failed: number[] };
+export type TransactionOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      failed: number[];
+      /**
+       * By index, the item as a failed condition saw it, for items that asked with
+       * `ReturnValuesOnConditionCheckFailure` (raw attribute values: the document client does not translate them).
+       */
+      returned?: ReadonlyArray<Record<string, AttributeValue> | undefined>;
+    };
 
 export const MAX_TRANSACTION_ITEMS = 100;
 
@@ -49,7 +59,7 @@ export async function transactWrite(items: ReadonlyArray<TransactItem | Transact
     if (!(err instanceof TransactionCanceledException)) throw err;
     const failed = (err.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
     if (failed.length === 0 && options.conflicts !== 'report') throw err;
-    return { ok: false, failed };
+    return { ok: false, failed, returned: (err.CancellationReasons ?? []).map((reason) => reason.Item) };
   }
 }
 

@@ -4,10 +4,12 @@
  * - `ledgerWriteParts(head, entries)` — the transaction parts of one change: the user item moved from `head`
  *   to the last entry's balance and sequence, on the condition that its sequence is still `head.seq` (so the
  *   entry's `balance_after` is exact whatever runs beside it), and a put per entry (its key is new).
- * - `readLedgerHead(userId)` — the user's balance and sequence, strongly consistent.
+ * - `readLedgerHead(userId)` — the user's balance and sequence, strongly consistent; `headFromReturnedItem`
+ *   the same from the user item a lost race handed back.
  * - `queryLedger(userId, …)` — a page of entries, newest first.
  * - `ledgerEntries(userId)` — every entry, oldest first (reconciliation).
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { queryItems, scanItems } from '../paging';
@@ -50,12 +52,20 @@ export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry
         // A user the ledger has not seen yet has no `ledger_seq`: its first entry's condition is that it has none.
         ConditionExpression: first ? 'attribute_exists(user_id) AND attribute_not_exists(ledger_seq)' : 'ledger_seq = :prev',
         ExpressionAttributeValues: { ':after': last.balanceAfter, ':seq': last.seq, ...(first ? {} : { ':prev': head.seq }) },
+        // A lost race hands back the head that won it: the retry needs no read.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     }),
     ...entries.map((entry) =>
       transactionPart({ Put: { TableName: tableName('ledger'), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(seq)' } }),
     ),
   ];
+}
+
+/** The head from the user item a failed condition handed back (raw attribute values); undefined without one. */
+export function headFromReturnedItem(userId: string, item: Record<string, AttributeValue> | undefined): LedgerHead | undefined {
+  if (!item?.tenant_id?.S) return undefined;
+  return { userId, tenantId: item.tenant_id.S, balance: Number(item.balance?.N ?? 0), seq: Number(item.ledger_seq?.N ?? 0) };
 }
 
 export async function readLedgerHead(userId: string): Promise<LedgerHead | undefined> {

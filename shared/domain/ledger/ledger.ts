@@ -7,11 +7,12 @@
  *   ledger), and the head after them.
  * - `writeWithLedger({ userId, change, with, head? })` — sends `with` (the caller's own parts: the hold, the
  *   code's claim, the reservation's end, a plan …) and the ledger's parts as one transaction. The user item's
- *   condition is its ledger sequence, so `balance_after` is exact: when another change got there first, the
- *   head is read again and the transaction rebuilt (no money moved in between). A debit that the balance no
- *   longer covers, a missing user, or a failed condition of the caller's own parts end it with nothing written.
+ *   condition is its ledger sequence, so `balance_after` is exact: when another change got there first,
+ *   nothing was written, and the transaction is rebuilt on the head that won (the failed condition hands it
+ *   back). A debit that the balance no longer covers, a missing user, or a failed condition of the caller's
+ *   own parts end it with nothing written.
  */
-import { readLedgerHead, ledgerWriteParts } from '../../db/repositories/ledger-repository';
+import { headFromReturnedItem, readLedgerHead, ledgerWriteParts } from '../../db/repositories/ledger-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import type { LedgerChange, LedgerEntry, LedgerHead } from './ledger-entry';
 
@@ -38,7 +39,11 @@ export type LedgerWriteOutcome =
 /** Other changes of the same user in flight: each retry follows one that succeeded, so this is generous. */
 const MAX_ATTEMPTS = 50;
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+/**
+ * Backoff with full jitter after a lost race: N changes of one user that keep retrying at once cost N² tries;
+ * spread out, about N log N.
+ */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1_000, 10 * 2 ** attempt)));
 
 export async function writeWithLedger(input: {
   userId: string;
@@ -61,9 +66,10 @@ export async function writeWithLedger(input: {
     if (outcome.ok) return { ok: true, entry: built.entry, after: built.after };
     const ownFailed = outcome.failed.filter((index) => index < own.length);
     if (ownFailed.length > 0) return { ok: false, reason: 'condition_failed', failed: ownFailed, head };
-    // The head moved (another change of this user) or a concurrent transaction conflicted: read it again.
-    if (outcome.failed.length === 0) await pause(attempt);
-    head = await readLedgerHead(input.userId);
+    // The head moved (another change of this user: the failed condition handed it back) or a concurrent
+    // transaction conflicted (read it again).
+    await pause(attempt);
+    head = headFromReturnedItem(input.userId, outcome.returned?.[own.length]) ?? (await readLedgerHead(input.userId));
   }
   throw new Error(`The ledger of ${input.userId} kept moving; try again`);
 }
