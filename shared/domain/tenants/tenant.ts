@@ -19,6 +19,12 @@ export interface TenantSettings {
    * under it; the account's own password is never handed out). `1` is the convention of the market.
    */
   p12Password: string;
+  /** The plan a new user may try once, free (a plan id of this tenant); '' = no trial. */
+  trialPlanId: string;
+  /** How long the trial runs, in days; 0 = no trial. */
+  trialDays: number;
+  /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
+  subscriptionGraceDays: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -28,6 +34,9 @@ export const defaultTenantSettings: TenantSettings = {
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',
+  trialPlanId: '',
+  trialDays: 0,
+  subscriptionGraceDays: 7,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
