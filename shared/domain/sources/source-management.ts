@@ -10,7 +10,7 @@ import {
   listOwnedSources,
   listSourceApps,
   purgeSourceItems,
-  PLAN_COUNTED,
+  type PLAN_COUNTED,
 } from '../../db/repositories/source-lifecycle-repository';
 import { DomainError } from '../errors';
 import { effectiveHealthAlert } from '../link-health/health-alert';

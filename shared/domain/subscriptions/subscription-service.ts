@@ -6,7 +6,7 @@
  * once, and a balance never goes negative.
  */
 import { balanceDebitPart } from '../../db/repositories/balance-repository';
-import { getPlan, listPlans } from '../../db/repositories/plan-repository';
+import { listPlans } from '../../db/repositories/plan-repository';
 import { getSubscription, subscriptionChangePart, subscriptionRecordPart } from '../../db/repositories/subscription-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { DomainError, RuleError } from '../errors';
@@ -96,7 +96,8 @@ export async function subscribe(owner: TokenOwner, tenant: Tenant, request: Subs
     if (change.price > 0 && outcome.failed.includes(0)) {
       throw new DomainError('conflict', 'insufficient_balance', { messageKey: 'balance_too_low', params: { price: change.price }, data: { price: change.price } });
     }
-    // Another change of the subscription won the race: judge again on what it left.
+    // Another change of the subscription won the race: judge again on what it left (after a short random pause).
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
   }
   throw new DomainError('conflict', 'subscription_changed');
 }
