@@ -112,7 +112,7 @@ export const publishAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Publish an app draft',
-  data: { write: ['sources', 'apps'] },
+  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps'] },
 } as const satisfies RouteDefinition;
 
 export const createAppRoute = {
@@ -123,7 +123,7 @@ export const createAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Create an app draft',
-  data: { write: ['sources', 'apps'] },
+  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps'] },
 } as const satisfies RouteDefinition;
 
 export const updateAppRoute = {
@@ -134,7 +134,7 @@ export const updateAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Edit an app (a published one: its presentation only)',
-  data: { read: ['sources'], write: ['apps'] },
+  data: { read: ['sources', 'subscriptions', 'plans'], write: ['apps'] },
 } as const satisfies RouteDefinition;
 
 export const unpublishAppRoute = {
@@ -156,7 +156,7 @@ export const updateSourceRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Update source settings',
-  data: { write: ['sources'] },
+  data: { read: ['subscriptions', 'plans'], write: ['sources'] },
 } as const satisfies RouteDefinition;
 
 export const sourceHealthRoute = {
@@ -265,7 +265,7 @@ export const sourceFeedRoute = {
   envelope: 'feed',
   description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',
   // sources: written once to give a source created before signed links its link secret and feed key.
-  data: { read: ['apps', 'devices'], write: ['sources', 'sourceProtection'] },
+  data: { read: ['apps', 'devices', 'subscriptions'], write: ['sources', 'sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const sourceIconRoute = {
@@ -288,7 +288,7 @@ export const downloadGateRoute = {
   ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
   envelope: 'feed',
   description: 'Check a signed download link and redirect to the build',
-  data: { read: ['sources', 'apps', 'devices', 'sourceProtection'] },
+  data: { read: ['sources', 'apps', 'devices', 'sourceProtection', 'subscriptions'] },
 } as const satisfies RouteDefinition;
 
 export const unlockCodesRoute = {
@@ -299,7 +299,7 @@ export const unlockCodesRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: "List a source's unlock codes (GET) or create a batch of them (POST)",
-  data: { read: ['sources'], write: ['sourceProtection'] },
+  data: { read: ['sources', 'subscriptions', 'plans'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const listBlocklistRoute = {
@@ -321,7 +321,62 @@ export const blocklistEntryRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Block a device from a source by hand (PUT) or take it off the block list (DELETE)',
-  data: { read: ['sources'], write: ['sourceProtection'] },
+  data: { read: ['sources', 'subscriptions', 'plans'], write: ['sourceProtection'] },
+} as const satisfies RouteDefinition;
+
+export const subscriptionRoute = {
+  function: 'subscription',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/subscription',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "The caller's subscription, limits, usage and the plans on sale (GET); start the trial or buy a plan from the balance (POST)",
+  data: { read: ['plans'], write: ['subscriptions', 'users'] },
+} as const satisfies RouteDefinition;
+
+export const sourcesRoute = {
+  function: 'sources',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/sources',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "List the caller's sources on this site (GET, cursor-paginated) or create one within the plan (POST)",
+  data: { write: ['sources', 'subscriptions'] },
+} as const satisfies RouteDefinition;
+
+export const sourceDetailRoute = {
+  function: 'source-detail',
+  methods: ['GET', 'DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Read every setting of a source (GET) or delete it with its apps, codes, block list and health records (DELETE)',
+  data: { write: ['sources', 'subscriptions', 'sourcePurges', 'apps', 'sourceProtection', 'linkHealth'] },
+} as const satisfies RouteDefinition;
+
+export const listAppsRoute = {
+  function: 'list-apps',
+  methods: ['GET'],
+  path: '/api/appstore/manage/sources/{source_id}/apps',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "A source's apps, drafts and published, cursor-paginated, optionally by status",
+  data: { read: ['sources', 'apps'] },
+} as const satisfies RouteDefinition;
+
+export const deleteAppRoute = {
+  function: 'delete-app',
+  methods: ['DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Delete a draft (a published app must be unpublished first)',
+  data: { write: ['sources', 'apps', 'linkHealth'] },
 } as const satisfies RouteDefinition;
 
 export const deviceListRoute = {
@@ -379,6 +434,11 @@ export const routes = [
   deviceListRoute,
   userBalanceRoute,
   userLedgerRoute,
+  subscriptionRoute,
+  sourcesRoute,
+  sourceDetailRoute,
+  listAppsRoute,
+  deleteAppRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
@@ -427,6 +487,12 @@ export const scheduledJobs = [
     everyMinutes: 5,
     description: 'Probe the download links of sources whose link-health alerting is due; send failing and recovery alerts',
     data: { read: ['apps'], write: ['sources', 'linkHealth'] },
+  },
+  {
+    function: 'source-purge',
+    everyMinutes: 5,
+    description: 'Finish removing the apps, unlock codes, block list and health records of deleted sources',
+    data: { write: ['sourcePurges', 'apps', 'sourceProtection', 'linkHealth'] },
   },
 ] as const satisfies readonly ScheduledJobDefinition[];
 

@@ -2,12 +2,15 @@ import { createHandler } from '../../shared/http/create-handler';
 import { createAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { createAppDraft } from '../../shared/domain/sources/source-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, subscriptionMessages);
 
 export const handler = createHandler(createAppRoute, async (state) => {
   const { sourceId, fields } = parseRequest(state);
-  return { data: await createAppDraft(state.actor, sourceId, fields, state.tenant.settings, Math.floor(state.now / 1000)) };
+  const now = Math.floor(state.now / 1000);
+  return { data: await createAppDraft(state.actor, sourceId, fields, await writableLimits(state.actor, state.tenant, now), now) };
 });

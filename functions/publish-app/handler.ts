@@ -2,12 +2,15 @@ import { createHandler } from '../../shared/http/create-handler';
 import { publishAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, subscriptionMessages);
 
 export const handler = createHandler(publishAppRoute, async (state) => {
   const { sourceId, appId } = parseRequest(state);
-  return { data: await publishApp(state.actor, sourceId, appId, state.tenant.settings, Math.floor(state.now / 1000)) };
+  const now = Math.floor(state.now / 1000);
+  return { data: await publishApp(state.actor, sourceId, appId, await writableLimits(state.actor, state.tenant, now), now) };
 });

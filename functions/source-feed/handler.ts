@@ -3,6 +3,7 @@ import { createHandler } from '../../shared/http/create-handler';
 import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
@@ -24,7 +25,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 // `?udid=` binds the links to the installing device, a device the owner disabled gets only links the gate
 // refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
-useMessages(protectionMessages);
+useMessages(protectionMessages, subscriptionMessages);
 
 export const handler = createHandler(sourceFeedRoute, async (state) => {
   const request = parseRequest(state);
@@ -43,6 +44,7 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
     nowSeconds,
     linkTtlSeconds: tenant.settings.linkTtlSeconds,
     lang,
+    graceDays: tenant.settings.subscriptionGraceDays,
   });
   const body = JSON.stringify(answer.document);
   const cacheControl = answer.encrypted ? 'no-store' : 'private, max-age=60';

@@ -2,13 +2,17 @@ import { createHandler } from '../../shared/http/create-handler';
 import { unlockCodesRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { createUnlockCodes, listUnlockCodes } from '../../shared/domain/sources/protection-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, subscriptionMessages);
 
 export const handler = createHandler(unlockCodesRoute, async (state) => {
   const request = parseRequest(state);
   if (request.action === 'list') return { data: await listUnlockCodes(state.actor, request.sourceId) };
-  return { data: await createUnlockCodes(state.actor, request.sourceId, request, Math.floor(state.now / 1000)) };
+  const now = Math.floor(state.now / 1000);
+  await writableLimits(state.actor, state.tenant, now);
+  return { data: await createUnlockCodes(state.actor, request.sourceId, request, now) };
 });

@@ -2,12 +2,16 @@ import { createHandler } from '../../shared/http/create-handler';
 import { updateAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { editApp } from '../../shared/domain/sources/source-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, subscriptionMessages);
 
 export const handler = createHandler(updateAppRoute, async (state) => {
   const { sourceId, appId, changes } = parseRequest(state);
-  return { data: await editApp(state.actor, sourceId, appId, changes, Math.floor(state.now / 1000)) };
+  const now = Math.floor(state.now / 1000);
+  await writableLimits(state.actor, state.tenant, now);
+  return { data: await editApp(state.actor, sourceId, appId, changes, now) };
 });

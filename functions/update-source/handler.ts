@@ -2,12 +2,16 @@ import { createHandler } from '../../shared/http/create-handler';
 import { updateSourceRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { updateSourceSettings } from '../../shared/domain/sources/source-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, subscriptionMessages);
 
 export const handler = createHandler(updateSourceRoute, async (state) => {
   const { sourceId, changes } = parseRequest(state);
-  return { data: await updateSourceSettings(state.actor, sourceId, changes, Math.floor(state.now / 1000)) };
+  const now = Math.floor(state.now / 1000);
+  await writableLimits(state.actor, state.tenant, now);
+  return { data: await updateSourceSettings(state.actor, sourceId, changes, now) };
 });

@@ -2,13 +2,14 @@
  * The scheduled functions of the route table, run on short intervals by the local runtime: the reservation
  * worker every few seconds (so a review add finishes about when the simulator enables the device), the
  * link-health checker every few seconds (a source is still checked only when its own interval comes due)
- * and the revocation sweep every minute. Deployed, EventBridge runs the same handlers on `scheduledJobs`'
+ * and the revocation sweep and the deleted sources' purge every minute. Deployed, EventBridge runs the same handlers on `scheduledJobs`'
  * schedule.
  */
 import { nowSeconds } from '../../shared/clock';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { runLinkHealthChecker } from '../../shared/domain/link-health/checker';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
+import { runSourcePurge } from '../../shared/domain/sources/source-purge';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -36,6 +37,7 @@ export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEver
     every(options.workerEveryMs ?? 5_000, () => runReservationWorker(nowSeconds())),
     every(options.linkHealthEveryMs ?? 5_000, () => runLinkHealthChecker(nowSeconds())),
     every(options.sweepEveryMs ?? 60_000, () => runRevocationSweep(nowSeconds())),
+    every(options.sweepEveryMs ?? 60_000, () => runSourcePurge()),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
 }

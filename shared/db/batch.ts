@@ -8,6 +8,7 @@
  * - `batchGet(table, keys, projection?)` — the items that exist among any number of keys (strongly
  *   consistent), in groups of 100 and no particular order: the operator's imports, retried patiently.
  * - `batchPut(table, items)` — unconditional puts in groups of 25, retried patiently.
+ * - `batchDelete(table, keys)` — unconditional deletes in groups of 25, retried patiently.
  */
 import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
@@ -83,6 +84,21 @@ async function putGroup(table: string, group: object[]): Promise<void> {
   let requests = group.map((Item) => ({ PutRequest: { Item } }));
   for (let attempt = 0; requests.length > 0; attempt++) {
     if (attempt >= PATIENT.tries) throw new UnprocessedItemsError(`${requests.length} item(s) of ${table} still unprocessed after ${PATIENT.tries} tries`);
+    if (attempt > 0) await PATIENT.wait(attempt);
+    const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+    requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+  }
+}
+
+/** Unconditional deletes of `keys` in groups of 25, retried patiently. */
+export async function batchDelete(table: string, keys: readonly Item[]): Promise<void> {
+  await Promise.all(groups(keys, WRITE_BATCH).map((group) => deleteGroup(table, group)));
+}
+
+async function deleteGroup(table: string, group: Item[]): Promise<void> {
+  let requests = group.map((Key) => ({ DeleteRequest: { Key } }));
+  for (let attempt = 0; requests.length > 0; attempt++) {
+    if (attempt >= PATIENT.tries) throw new UnprocessedItemsError(`${requests.length} key(s) of ${table} still unprocessed after ${PATIENT.tries} tries`);
     if (attempt > 0) await PATIENT.wait(attempt);
     const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
     requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;

@@ -160,6 +160,27 @@ export const tables = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'seq', type: 'N' },
   },
+  /** The plans a tenant sells (`plan_id`), each with its price, days and limits; a retired plan is sold no more. */
+  plans: {
+    partitionKey: { name: 'tenant_id', type: 'S' },
+    sortKey: { name: 'plan_id', type: 'S' },
+  },
+  /**
+   * Per user: the running subscription (`current`: plan, limits, expiry, the trial's use, the count of
+   * sources held against the plan) and one record per purchase, trial or extension (`purchase#<time>#<id>`),
+   * written in the same transaction as the change it records.
+   */
+  subscriptions: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+  },
+  /**
+   * Deleted sources whose apps, protection and health items are still being removed (`source_id`). The
+   * source item is gone first, so nothing of it is visible; the purge job finishes what a delete left.
+   */
+  sourcePurges: {
+    partitionKey: { name: 'source_id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

@@ -84,6 +84,9 @@ const ruleKinds = {
   user_outside_tenant: 'invalid',
   domain_taken: 'conflict',
   kid_taken: 'conflict',
+  plan_not_found: 'not_found',
+  plan_taken: 'conflict',
+  subscription_not_found: 'not_found',
 } as const;
 
 export type RuleReason = keyof typeof ruleKinds;

@@ -6,6 +6,7 @@ import { managementMessages } from './messages/management';
 import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
 import { selfServiceMessages } from './messages/self-service';
+import { subscriptionMessages } from './messages/subscriptions';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -23,6 +24,7 @@ export const catalog = {
   ...protectionMessages,
   ...rateLimitMessages,
   ...selfServiceMessages,
+  ...subscriptionMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -9,6 +9,7 @@ import type { managementMessages } from './messages/management';
 import type { protectionMessages } from './messages/protection';
 import type { rateLimitMessages } from './messages/rate-limit';
 import type { selfServiceMessages } from './messages/self-service';
+import type { subscriptionMessages } from './messages/subscriptions';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -18,7 +19,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof managementMessages &
   typeof protectionMessages &
   typeof rateLimitMessages &
-  typeof selfServiceMessages);
+  typeof selfServiceMessages &
+  typeof subscriptionMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -3,6 +3,7 @@ import { accountCommands } from './account';
 import { codeCommands } from './code';
 import { deviceCommands } from './device';
 import { migrateCommands } from './migrate';
+import { planCommands } from './plan';
 import { importCommands } from './import';
 import { sourceCommands } from './source';
 import { tenantCommands } from './tenant';
@@ -22,4 +23,5 @@ export const commands: Record<string, Command> = {
   ...migrateCommands,
   ...importCommands,
   ...ledgerCommands,
+  ...planCommands,
 };

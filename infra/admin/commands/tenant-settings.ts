@@ -5,6 +5,7 @@ import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../
 import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
 import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
+import { requirePlan } from '../../../shared/domain/subscriptions/plan-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 
@@ -65,9 +66,13 @@ export const tenantSettingsCommands: Record<string, Command> = {
         z.pipe(flagInt({ min: LINK_TTL_BOUNDS.min }), z.number().check(z.refine((n) => n <= LINK_TTL_BOUNDS.max, `must be at most ${LINK_TTL_BOUNDS.max}`))),
       ),
       currency: z.optional(flagText(3).check(z.regex(CURRENCY_PATTERN, 'must be an ISO 4217 code such as CNY or USD'))),
+      'trial-plan': z.optional(flagText(64)),
+      'trial-days': z.optional(z.pipe(flagInt(), z.number().check(z.refine((n) => n <= 365, 'must be at most 365')))),
+      'grace-days': z.optional(z.pipe(flagInt(), z.number().check(z.refine((n) => n <= 365, 'must be at most 365')))),
     });
-    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined && f.currency === undefined) {
-      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds, --currency or --lang');
+    const subscriptionFlags = [f['trial-plan'], f['trial-days'], f['grace-days']];
+    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined && f.currency === undefined && subscriptionFlags.every((v) => v === undefined)) {
+      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds, --currency, --lang, --trial-plan, --trial-days or --grace-days');
     }
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await requireTenant(f.tenant ?? DEFAULT_TENANT_ID);
@@ -77,6 +82,10 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['p12-password'] !== undefined) settings.p12Password = f['p12-password'];
     if (f['link-ttl-seconds'] !== undefined) settings.linkTtlSeconds = f['link-ttl-seconds'];
     if (f.currency !== undefined) settings.currency = f.currency;
+    // The trial: a plan of this tenant, given once per user for --trial-days (0 takes the trial away).
+    if (f['trial-plan'] !== undefined) settings.trialPlanId = (await requirePlan(tenant.tenantId, f['trial-plan'])).planId;
+    if (f['trial-days'] !== undefined) settings.trialDays = f['trial-days'];
+    if (f['grace-days'] !== undefined) settings.subscriptionGraceDays = f['grace-days'];
     const updated = await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
     return {
       tenant_id: updated.tenantId,
@@ -86,6 +95,9 @@ export const tenantSettingsCommands: Record<string, Command> = {
       p12_password: updated.settings.p12Password,
       link_ttl_seconds: updated.settings.linkTtlSeconds,
       currency: updated.settings.currency,
+      trial_plan: updated.settings.trialPlanId || null,
+      trial_days: updated.settings.trialDays,
+      grace_days: updated.settings.subscriptionGraceDays,
     };
   },
 };

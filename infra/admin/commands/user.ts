@@ -4,6 +4,7 @@ import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
 import { createUser, credit, expireToken, requireUser, rotateToken } from '../../../shared/domain/users/user-service';
 import type { User } from '../../../shared/domain/users/user';
 import { flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { userSubscription } from './plan';
 
 const shown = (user: User) => ({ user_id: user.userId, tenant_id: user.tenantId, balance: user.balance });
 
@@ -13,7 +14,10 @@ export const userCommands: Record<string, Command> = {
     const { user, token } = await createUser({ tenantId: f.tenant ?? DEFAULT_TENANT_ID, name: f.name, balance: f.balance }, nowSeconds());
     return { user_id: user.userId, tenant_id: user.tenantId, token };
   },
-  'user show': async (flags) => shown(await requireUser(parseFlags(flags, { user: flagText() }).user)),
+  'user show': async (flags) => {
+    const user = await requireUser(parseFlags(flags, { user: flagText() }).user);
+    return { ...shown(user), subscription: await userSubscription(user.userId) };
+  },
   'user credit': async (flags) => {
     const f = parseFlags(flags, { user: flagText(), amount: flagInt({ min: 1 }), note: z.optional(flagText(200)) });
     return shown(await credit(f.user, f.amount, nowSeconds(), f.note));

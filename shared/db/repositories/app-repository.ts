@@ -22,7 +22,7 @@ export const publishedGuardKey = (bundleIdentifier: string, version: string) =>
 /** Guards written before apps had bundle identifiers were keyed by name + version. */
 const legacyGuardKey = (name: string, version: string) => `published#${createHash('sha256').update(JSON.stringify([name, version])).digest('hex')}`;
 
-interface AppItem extends Partial<AppMetadata> {
+export interface AppItem extends Partial<AppMetadata> {
   source_id: string;
   item_key: string;
   app_id: number;
@@ -33,7 +33,8 @@ interface AppItem extends Partial<AppMetadata> {
   guard_key?: string;
 }
 
-function fromItem(item: AppItem): App {
+/** An app as the domain sees it, from its stored item. */
+export function fromItem(item: AppItem): App {
   const defaults = emptyMetadata();
   return {
     ...defaults,

@@ -12,10 +12,11 @@ import { buildBlockedFeed, buildFeed, canonicalUdid, type AskingDevice } from '.
 import { BLOCKED_APP_ID, isValidSignature } from './download-links';
 import { isUnlocked, NO_STANDING } from './protection';
 import { sourceOnTenant } from './source-lookup';
+import { buildSuspendedFeed, isSuspended } from './suspended-feed';
 import type { Lang } from '../../i18n/languages';
 import type { Actor, Source } from './source';
 
-const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked') => new DomainError('download_refused', reason);
+const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended') => new DomainError('download_refused', reason);
 
 const ownerOf = (source: Pick<Source, 'owner_id' | 'tenant_id'>): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
 
@@ -58,6 +59,8 @@ export interface FeedRequest {
   linkTtlSeconds: number;
   /** The blocked document speaks the reader's language. */
   lang: Lang;
+  /** Days the feed keeps serving after the owner's subscription ended (then the suspended document). */
+  graceDays: number;
 }
 
 export interface FeedAnswer {
@@ -70,9 +73,9 @@ export interface FeedAnswer {
 
 export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
   const source = await withSourceKeys(await sourceOnTenant(request.sourceId, request.tenantId));
-  const device = await askingDevice(source, request.query, request.nowSeconds);
+  const [device, suspended] = await Promise.all([askingDevice(source, request.query, request.nowSeconds), isSuspended(source, request.graceDays, request.nowSeconds)]);
   const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
-  const document = device.blocked ? buildBlockedFeed(ctx, request.lang) : await buildFeed(ctx);
+  const document = suspended ? buildSuspendedFeed(ctx, request.lang) : device.blocked ? buildBlockedFeed(ctx, request.lang) : await buildFeed(ctx);
   return { document, encrypted: source.encrypt_enabled === 1, feedKey: source.feed_key };
 }
 
@@ -86,6 +89,8 @@ export interface DownloadRequest {
   exp: number | undefined;
   sig: string | undefined;
   nowSeconds: number;
+  /** Days a source keeps serving after its owner's subscription ended; then every link refuses `source_suspended`. */
+  graceDays: number;
 }
 
 /**
@@ -106,6 +111,7 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
     source.link_secret !== undefined &&
     isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp }, sig);
   if (!signed) throw refuse('bad_signature');
+  if (await isSuspended(source, request.graceDays, request.nowSeconds)) throw refuse('source_suspended');
   if (appId === BLOCKED_APP_ID) throw refuse('blocked');
   if (udid === '') throw refuse('udid_required');
   if (exp < request.nowSeconds) throw refuse('link_expired');

@@ -154,14 +154,21 @@ export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknow
  * whose links go to the gate under the reserved app id, which refuses them `blocked`. No real app appears.
  */
 export function buildBlockedFeed(ctx: FeedContext, lang: Lang): Record<string, unknown> {
+  return buildPlaceholderFeed(ctx, { title: localize(lang, 'blocked_title'), notice: localize(lang, 'blocked_notice'), kind: 'blocked' });
+}
+
+/**
+ * A document every client loads that shows one notice instead of the catalogue: its name and message, and
+ * one placeholder app (bundle identifier `<kind>.<source_id>`) whose links go to the gate under the reserved
+ * app id, which always refuses them. The blocked document is one; a suspended source's is another.
+ */
+export function buildPlaceholderFeed(ctx: FeedContext, { title, notice, kind }: { title: string; notice: string; kind: string }): Record<string, unknown> {
   const source = ctx.source;
   const header = sourceHeader(ctx);
-  const title = localize(lang, 'blocked_title');
-  const notice = localize(lang, 'blocked_notice');
   const version = { version: '0', date: isoSeconds(ctx.nowSeconds), localizedDescription: notice, downloadURL: linkFor(BLOCKED_APP_ID, ctx), size: 0 };
   const placeholder = {
     name: title,
-    bundleIdentifier: `blocked.${source.source_id}`,
+    bundleIdentifier: `${kind}.${source.source_id}`,
     developerName: source.name,
     localizedDescription: notice,
     iconURL: source.source_icon || `${ctx.baseUrl}${sourceIconPath(source.source_id)}`,

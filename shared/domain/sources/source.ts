@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { randomId } from '../ids';
 
 /** Settings a source owner can change through the update-source endpoint. */
 export interface SourceSettings {
@@ -29,6 +30,30 @@ export interface Source extends SourceSettings {
 
 /** A fresh secret or key: base64url of 32 random bytes. */
 export const newSourceKey = (): string => randomBytes(32).toString('base64url');
+
+/** A new source of `ownerId` on `tenantId` with default settings; response encryption is on by default. */
+export function newSource(input: { tenantId: string; ownerId: string; name: string; now: number }): Source {
+  return {
+    source_id: randomId('s', 11),
+    tenant_id: input.tenantId,
+    owner_id: input.ownerId,
+    name: input.name,
+    message: '',
+    identifier: '',
+    source_icon: '',
+    pay_url: '',
+    encrypt_enabled: 1,
+    open_black: 0,
+    open_black2: 0,
+    health_alert: {},
+    app_count: 0,
+    published_count: 0,
+    created_at: input.now,
+    updated_at: input.now,
+    link_secret: newSourceKey(),
+    feed_key: newSourceKey(),
+  };
+}
 
 /** The acting token owner, on the tenant of the request's host. */
 export interface Actor {

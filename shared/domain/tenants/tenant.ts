@@ -21,6 +21,12 @@ export interface TenantSettings {
   p12Password: string;
   /** ISO 4217 code of the currency balances and prices are counted in (their cents); shown to users, never converted. */
   currency: string;
+  /** The plan a new user may try once, free (a plan id of this tenant); '' = no trial. */
+  trialPlanId: string;
+  /** How long the trial runs, in days; 0 = no trial. */
+  trialDays: number;
+  /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
+  subscriptionGraceDays: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -31,6 +37,9 @@ export const defaultTenantSettings: TenantSettings = {
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',
   currency: 'CNY',
+  trialPlanId: '',
+  trialDays: 0,
+  subscriptionGraceDays: 7,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */

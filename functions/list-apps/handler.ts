@@ -1,0 +1,14 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { listAppsRoute } from '../../shared/routes';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { listApps } from '../../shared/domain/sources/source-management';
+import { parseRequest } from './schema';
+
+useMessages(managementMessages, subscriptionMessages);
+
+export const handler = createHandler(listAppsRoute, async (state) => {
+  const { sourceId, ...query } = parseRequest(state);
+  return { data: await listApps(state.actor, sourceId, query) };
+});

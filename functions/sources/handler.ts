@@ -1,0 +1,15 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { sourcesRoute } from '../../shared/routes';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
+import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { createOwnedSource, listSources } from '../../shared/domain/sources/source-management';
+import { parseRequest } from './schema';
+
+useMessages(managementMessages, subscriptionMessages);
+
+export const handler = createHandler(sourcesRoute, async (state) => {
+  const request = parseRequest(state);
+  if (request.action === 'list') return { data: await listSources(state.actor, request) };
+  return { data: await createOwnedSource(state.actor, request.fields, Math.floor(state.now / 1000)) };
+});

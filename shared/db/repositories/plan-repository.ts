@@ -1,0 +1,88 @@
+/** The plans of each tenant, one partition per tenant. */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { updateIf } from '../conditional-write';
+import { queryAll } from '../paging';
+import { tableName } from '../tables';
+import type { Plan } from '../../domain/subscriptions/plan';
+
+interface PlanItem {
+  tenant_id: string;
+  plan_id: string;
+  name: string;
+  price: number;
+  days: number;
+  sources: number;
+  apps_per_source: number;
+  published_per_source: number;
+  retired?: boolean;
+  created_at: number;
+}
+
+function fromItem(item: PlanItem): Plan {
+  return {
+    tenantId: item.tenant_id,
+    planId: item.plan_id,
+    name: item.name,
+    price: item.price,
+    days: item.days,
+    sources: item.sources,
+    appsPerSource: item.apps_per_source,
+    publishedPerSource: item.published_per_source,
+    retired: item.retired === true,
+    createdAt: item.created_at,
+  };
+}
+
+function toItem(plan: Plan): PlanItem {
+  return {
+    tenant_id: plan.tenantId,
+    plan_id: plan.planId,
+    name: plan.name,
+    price: plan.price,
+    days: plan.days,
+    sources: plan.sources,
+    apps_per_source: plan.appsPerSource,
+    published_per_source: plan.publishedPerSource,
+    retired: plan.retired,
+    created_at: plan.createdAt,
+  };
+}
+
+export async function getPlan(tenantId: string, planId: string): Promise<Plan | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('plans'), Key: { tenant_id: tenantId, plan_id: planId }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item as PlanItem) : undefined;
+}
+
+export async function putNewPlan(plan: Plan): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName('plans'), Item: toItem(plan), ConditionExpression: 'attribute_not_exists(plan_id)' }));
+}
+
+/** Every plan of the tenant, retired ones included, by id. */
+export async function listPlans(tenantId: string): Promise<Plan[]> {
+  const items = await queryAll({ TableName: tableName('plans'), KeyConditionExpression: 'tenant_id = :t', ExpressionAttributeValues: { ':t': tenantId } });
+  return items.map((item) => fromItem(item as PlanItem));
+}
+
+/** Whether the operator defined any plan on the tenant (then a user without a subscription has no plan limits to fall back on). */
+export async function tenantHasPlans(tenantId: string): Promise<boolean> {
+  const out = await documentClient().send(
+    new QueryCommand({ TableName: tableName('plans'), KeyConditionExpression: 'tenant_id = :t', ExpressionAttributeValues: { ':t': tenantId }, Limit: 1, ProjectionExpression: 'plan_id' }),
+  );
+  return (out.Items?.length ?? 0) > 0;
+}
+
+/** Changes an existing plan's fields; undefined when there is no such plan. */
+export async function updatePlan(tenantId: string, planId: string, changes: Partial<Omit<PlanItem, 'tenant_id' | 'plan_id' | 'created_at'>>): Promise<Plan | undefined> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  const out = await updateIf({
+    TableName: tableName('plans'),
+    Key: { tenant_id: tenantId, plan_id: planId },
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(plan_id)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    ReturnValues: 'ALL_NEW',
+  });
+  return out.written ? fromItem(out.output.Attributes as PlanItem) : undefined;
+}

@@ -1,0 +1,170 @@
+/**
+ * Subscriptions, one partition per user: the running subscription (`current`) and a record of each change
+ * (`purchase#…`). A change is always one transaction: the subscription conditioned on the version it was
+ * computed from, its record, and (for a purchase) the balance debit, so a lost race changes nothing.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { queryAll } from '../paging';
+import { tableName } from '../tables';
+import { transactionPart, type TransactionPart } from '../transactions';
+import { randomId } from '../../domain/ids';
+import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';
+
+const CURRENT = 'current';
+
+interface SubscriptionItem {
+  user_id: string;
+  item_key: string;
+  tenant_id: string;
+  plan_id: string;
+  plan_name: string;
+  trial: boolean;
+  max_sources: number;
+  apps_per_source: number;
+  published_per_source: number;
+  started_at: number;
+  expires_at: number;
+  trial_used_at?: number;
+  source_count?: number;
+  version: number;
+}
+
+function fromItem(item: SubscriptionItem): Subscription {
+  return {
+    userId: item.user_id,
+    tenantId: item.tenant_id,
+    planId: item.plan_id,
+    planName: item.plan_name,
+    trial: item.trial,
+    limits: { sources: item.max_sources, appsPerSource: item.apps_per_source, publishedPerSource: item.published_per_source },
+    startedAt: item.started_at,
+    expiresAt: item.expires_at,
+    trialUsedAt: item.trial_used_at,
+    sourceCount: item.source_count ?? 0,
+    version: item.version,
+  };
+}
+
+export async function getSubscription(userId: string): Promise<Subscription | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('subscriptions'), Key: { user_id: userId, item_key: CURRENT }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item as SubscriptionItem) : undefined;
+}
+
+/**
+ * Writes the subscription's new state if it is still at `seenVersion` (undefined: if the user has none yet).
+ * The source count is never written here: only source creation and deletion move it.
+ */
+export function subscriptionChangePart(next: Omit<Subscription, 'sourceCount' | 'version'>, seenVersion: number | undefined): TransactionPart {
+  const values: Record<string, unknown> = {
+    ':tenant': next.tenantId,
+    ':plan': next.planId,
+    ':name': next.planName,
+    ':trial': next.trial,
+    ':sources': next.limits.sources,
+    ':apps': next.limits.appsPerSource,
+    ':published': next.limits.publishedPerSource,
+    ':started': next.startedAt,
+    ':expires': next.expiresAt,
+    ':next': (seenVersion ?? 0) + 1,
+    ':zero': 0,
+  };
+  const sets = [
+    'tenant_id = :tenant',
+    'plan_id = :plan',
+    'plan_name = :name',
+    'trial = :trial',
+    'max_sources = :sources',
+    'apps_per_source = :apps',
+    'published_per_source = :published',
+    'started_at = :started',
+    'expires_at = :expires',
+    'version = :next',
+    'source_count = if_not_exists(source_count, :zero)',
+  ];
+  if (next.trialUsedAt !== undefined) {
+    sets.push('trial_used_at = :trialUsed');
+    values[':trialUsed'] = next.trialUsedAt;
+  }
+  if (seenVersion !== undefined) values[':seen'] = seenVersion;
+  return transactionPart({
+    Update: {
+      TableName: tableName('subscriptions'),
+      Key: { user_id: next.userId, item_key: CURRENT },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: seenVersion === undefined ? 'attribute_not_exists(user_id)' : 'version = :seen',
+      ExpressionAttributeValues: values,
+    },
+  });
+}
+
+/** The record of a change, its own item in the user's partition, keyed by time so a user's history reads in order. */
+export function subscriptionRecordPart(userId: string, tenantId: string, record: SubscriptionRecord): TransactionPart {
+  return transactionPart({
+    Put: {
+      TableName: tableName('subscriptions'),
+      Item: {
+        user_id: userId,
+        item_key: `purchase#${String(record.at).padStart(12, '0')}#${randomId('', 8)}`,
+        tenant_id: tenantId,
+        kind: record.kind,
+        plan_id: record.planId,
+        price: record.price,
+        days: record.days,
+        period_start: record.periodStart,
+        period_end: record.periodEnd,
+        at: record.at,
+      },
+      ConditionExpression: 'attribute_not_exists(item_key)',
+    },
+  });
+}
+
+/** The user's records, oldest first. */
+export async function listSubscriptionRecords(userId: string): Promise<Array<SubscriptionRecord & { tenantId: string }>> {
+  const items = await queryAll({
+    TableName: tableName('subscriptions'),
+    KeyConditionExpression: 'user_id = :u AND begins_with(item_key, :p)',
+    ExpressionAttributeValues: { ':u': userId, ':p': 'purchase#' },
+  });
+  return items.map((i) => ({
+    tenantId: String(i.tenant_id),
+    kind: i.kind as SubscriptionRecord['kind'],
+    planId: String(i.plan_id),
+    price: Number(i.price),
+    days: Number(i.days),
+    periodStart: Number(i.period_start),
+    periodEnd: Number(i.period_end),
+    at: Number(i.at),
+  }));
+}
+
+/**
+ * Takes one source of the plan's count: only while the subscription on this tenant runs and the count is
+ * below the plan's sources. In the transaction that creates the source, so K racing creates with room for J
+ * create exactly J.
+ */
+export function sourceSlotTakePart(userId: string, tenantId: string, now: number): TransactionPart {
+  return transactionPart({
+    Update: {
+      TableName: tableName('subscriptions'),
+      Key: { user_id: userId, item_key: CURRENT },
+      UpdateExpression: 'SET source_count = if_not_exists(source_count, :zero) + :one',
+      ConditionExpression: 'tenant_id = :tenant AND expires_at > :now AND (attribute_not_exists(source_count) OR source_count < max_sources)',
+      ExpressionAttributeValues: { ':tenant': tenantId, ':now': now, ':zero': 0, ':one': 1 },
+    },
+  });
+}
+
+/** Gives a source back to the plan's count, in the transaction that deletes the source. */
+export function sourceSlotReturnPart(userId: string): TransactionPart {
+  return transactionPart({
+    Update: {
+      TableName: tableName('subscriptions'),
+      Key: { user_id: userId, item_key: CURRENT },
+      UpdateExpression: 'SET source_count = source_count - :one',
+      ConditionExpression: 'source_count > :zero',
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+    },
+  });
+}
