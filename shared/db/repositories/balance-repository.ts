@@ -13,9 +13,10 @@ function debit(userId: string, amount: number) {
   return {
     TableName: tableName('users'),
     Key: { user_id: userId },
-    UpdateExpression: 'SET balance = balance - :a',
+    // `balance_check`: the low-balance pass looks at this user next (balance-watch-repository.ts).
+    UpdateExpression: 'SET balance = balance - :a, balance_check = :check',
     ConditionExpression: 'attribute_exists(user_id) AND balance >= :a',
-    ExpressionAttributeValues: { ':a': amount },
+    ExpressionAttributeValues: { ':a': amount, ':check': 'due' },
   };
 }
 
@@ -23,9 +24,9 @@ function credit(userId: string, amount: number) {
   return {
     TableName: tableName('users'),
     Key: { user_id: userId },
-    UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a',
+    UpdateExpression: 'SET balance = if_not_exists(balance, :zero) + :a, balance_check = :check',
     ConditionExpression: 'attribute_exists(user_id)',
-    ExpressionAttributeValues: { ':a': amount, ':zero': 0 },
+    ExpressionAttributeValues: { ':a': amount, ':zero': 0, ':check': 'due' },
   };
 }
 

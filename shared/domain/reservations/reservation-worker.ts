@@ -19,6 +19,7 @@ import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
+import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
 
 export interface WorkerReport {
   checked: number;
@@ -55,6 +56,7 @@ export async function failReservation(reservation: Reservation, zt: DeviceZt, re
     reservationFinishPart(reservation.reservationId, 'failed', now, reason),
     deviceZtPart(reservation.kid, zt, 'processing'),
     ...(refund ? [refund] : []),
+    reservationFailedPart(reservation, zt, reason),
   ]);
   if (outcome.ok) {
     logger.info('Reservation failed and refunded', { reservationId: reservation.reservationId, reason });
@@ -100,7 +102,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
     if (error instanceof AppleApiError && error.kind === 'devices_processing') return postpone(reservation, now);
     throw error;
   }
-  const outcome = await transactWrite([reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision)]);
+  const outcome = await transactWrite([reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision), reservationIssuedPart(reservation)]);
   return outcome.ok ? 'issued' : 'waiting';
 }
 

@@ -19,6 +19,8 @@ export interface TenantSettings {
    * under it; the account's own password is never handed out). `1` is the convention of the market.
    */
   p12Password: string;
+  /** Days before a hosting account's membership ends that its devices' `device.expiring` events are sent. */
+  expiryNoticeDays: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -28,6 +30,7 @@ export const defaultTenantSettings: TenantSettings = {
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',
+  expiryNoticeDays: 7,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
@@ -67,3 +70,6 @@ export function normalizeHost(host: string): string {
 
 /** Bounds of `linkTtlSeconds`: a minute (a client must manage to start the download) to a day. */
 export const LINK_TTL_BOUNDS = { min: 60, max: 86_400 } as const;
+
+/** `expiryNoticeDays` is 1 to this. */
+export const EXPIRY_NOTICE_MAX_DAYS = 60;
