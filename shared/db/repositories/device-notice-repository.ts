@@ -22,6 +22,8 @@ export interface AccountDevice {
   expiryNotice: number;
 }
 
+const PROJECTED = ['kid', 'id', 'user_id', 'tenant_id', 'udid', 'pool', 'shtype', 'addtime', 'warranty_from', 'expiry_notice'];
+
 /** The account's certificates in status `zt`; with `unannouncedExpiry`, only those not yet told about it. */
 export async function listAccountDevices(accountId: string, zt: DeviceZt, options: { unannouncedExpiry?: number } = {}): Promise<AccountDevice[]> {
   const expiry = options.unannouncedExpiry;
@@ -31,7 +33,8 @@ export async function listAccountDevices(accountId: string, zt: DeviceZt, option
     KeyConditionExpression: 'issued_account = :a',
     FilterExpression: expiry === undefined ? 'zt = :zt' : 'zt = :zt AND (attribute_not_exists(expiry_notice) OR expiry_notice <> :exp)',
     ExpressionAttributeValues: { ':a': accountId, ':zt': zt, ...(expiry === undefined ? {} : { ':exp': expiry }) },
-    ProjectionExpression: 'kid, id, user_id, tenant_id, udid, pool, shtype, addtime, warranty_from, expiry_notice',
+    ProjectionExpression: PROJECTED.map((_, i) => `#p${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(PROJECTED.map((name, i) => [`#p${i}`, name])),
   });
   return items.map((i) => ({
     kid: String(i.kid),

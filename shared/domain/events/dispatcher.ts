@@ -58,8 +58,10 @@ export async function dispatchStoredEvent(stored: StoredEvent, now: number, opti
     logger.info('Event delivered', context);
     return 'delivered';
   }
-  const next = now + retryDelaySeconds(attempts);
-  if (next > event.created + RETRY_WINDOW_SECONDS || (after?.disabledAt ?? 0) > 0) {
+  // The last attempt is made when the window ends, so a receiver down all along has failed for the whole 24 hours.
+  const windowEnd = event.created + RETRY_WINDOW_SECONDS;
+  const next = Math.min(now + retryDelaySeconds(attempts), windowEnd);
+  if (now >= windowEnd || (after?.disabledAt ?? 0) > 0) {
     await settleEvent(key, 'failed', now, result.error ?? 'http_status');
     logger.warn('Event not delivered: gave up', { ...context, error: result.error, disabled: (after?.disabledAt ?? 0) > 0 });
     return 'failed';
