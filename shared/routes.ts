@@ -215,7 +215,7 @@ export const addDeviceRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Add a device (instant or review)',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger'] },
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -228,7 +228,7 @@ export const addDeviceLegacyInstantRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy instant add',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger'] },
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -241,7 +241,7 @@ export const addDeviceLegacyReviewRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger'] },
+  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -412,6 +412,40 @@ export const userLedgerRoute = {
   data: { read: ['ledger'] },
 } as const satisfies RouteDefinition;
 
+export const userWebhookRoute = {
+  function: 'user-webhook',
+  methods: ['PUT', 'GET', 'DELETE'],
+  path: '/api/user/webhook',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "Set (PUT), show (GET) or remove (DELETE) the caller's webhook for events",
+  // users: the low-balance threshold lives on the user item.
+  data: { write: ['webhooks', 'users'] },
+} as const satisfies RouteDefinition;
+
+export const userWebhookTestRoute = {
+  function: 'user-webhook-test',
+  methods: ['POST'],
+  path: '/api/user/webhook/test',
+  auth: 'bearer',
+  rateLimit: 10,
+  envelope: 'management',
+  description: "Send a signed ping to the caller's webhook now",
+  data: { read: ['webhooks'] },
+} as const satisfies RouteDefinition;
+
+export const userEventsRoute = {
+  function: 'user-events',
+  methods: ['GET', 'POST'],
+  path: '/api/user/events',
+  auth: 'bearer',
+  rateLimit: 120,
+  envelope: 'management',
+  description: "The caller's events after a cursor, oldest first (kept 30 days)",
+  data: { read: ['events'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -439,6 +473,9 @@ export const routes = [
   sourceDetailRoute,
   listAppsRoute,
   deleteAppRoute,
+  userWebhookRoute,
+  userWebhookTestRoute,
+  userEventsRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
@@ -472,14 +509,14 @@ export const scheduledJobs = [
     function: 'reservation-worker',
     everyMinutes: 2,
     description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise',
-    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger'] },
+    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger', 'events'] },
     secrets: true,
   },
   {
     function: 'revocation-sweep',
     everyMinutes: 60,
     description: "Mark certificates of accounts whose distribution certificate Apple revoked, or whose membership ended",
-    data: { write: ['accounts', 'devices'] },
+    data: { read: ['tenants'], write: ['accounts', 'devices', 'events'] },
     secrets: true,
   },
   {
@@ -494,7 +531,40 @@ export const scheduledJobs = [
     description: 'Finish removing the apps, unlock codes, block list and health records of deleted sources',
     data: { write: ['sourcePurges', 'apps', 'sourceProtection', 'linkHealth'] },
   },
+  {
+    function: 'event-retry',
+    everyMinutes: 1,
+    description: 'Retry webhook deliveries that are due (the stream consumer makes the first attempts)',
+    data: { read: ['webhooks'], write: ['events', 'webhooks'] },
+  },
 ] as const satisfies readonly ScheduledJobDefinition[];
+
+/**
+ * A function a table's DynamoDB stream triggers (an event source mapping). The stack sets batch failure
+ * reporting, bisection on error, bounded retries and an on-failure queue; the handler reports only the records
+ * that failed (Powertools batch).
+ */
+export interface StreamConsumerDefinition {
+  function: string;
+  /** The table whose stream (see its `stream` in shared/db/tables.ts) triggers the function. */
+  table: TableKey;
+  description: string;
+  batchSize: number;
+  /** Attempts after the first for a failing batch before it goes to the failure queue. */
+  retryAttempts: number;
+  data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
+}
+
+export const streamConsumers = [
+  {
+    function: 'event-dispatcher',
+    table: 'events',
+    description: 'Deliver each new event to its user’s webhook (signed, at least once)',
+    batchSize: 10,
+    retryAttempts: 3,
+    data: { read: ['webhooks'], write: ['events', 'webhooks'] },
+  },
+] as const satisfies readonly StreamConsumerDefinition[];
 
 /**
  * A function API Gateway runs in front of the routes: a REQUEST authorizer whose answer API Gateway caches by

@@ -11,6 +11,7 @@ import { OpenApiAsset } from './constructs/openapi-asset';
 import { ServiceApi, STAGE_NAME } from './constructs/service-api';
 import { POWERTOOLS_SERVICE_NAME, ServiceFunction } from './constructs/service-function';
 import { Schedules } from './constructs/schedules';
+import { StreamConsumers } from './constructs/stream-consumers';
 import { deployedFunctions, type DeployedFunction } from './function-access';
 import type { StackConfig } from './stack-config';
 import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey, USAGE_PLAN_OUTPUT } from './stack-outputs';
@@ -39,6 +40,7 @@ export class AppSourceStack extends Stack {
   readonly functions: { fn: DeployedFunction; handler: NodejsFunction }[];
   readonly api: ServiceApi;
   readonly monitoring: Monitoring;
+  readonly streamConsumers: StreamConsumers;
 
   constructor(scope: Construct, id: string, props: AppSourceStackProps) {
     super(scope, id, props);
@@ -81,6 +83,11 @@ export class AppSourceStack extends Stack {
     this.api = api;
     const schedules = new Schedules(this, 'Schedules', {
       jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])),
+      removalPolicy: config.removalPolicy,
+    });
+    this.streamConsumers = new StreamConsumers(this, 'Streams', {
+      consumers: functions.flatMap(({ fn, handler }) => (fn.kind === 'stream' ? [{ consumer: fn.consumer, handler }] : [])),
+      tables: data.byKey,
       removalPolicy: config.removalPolicy,
     });
     // Last, so every alarm above exists when it wires them to the topic.

@@ -9,9 +9,11 @@ import {
   jobTableAccess,
   routes,
   scheduledJobs,
+  streamConsumers,
   type AuthorizerDefinition,
   type RouteDefinition,
   type ScheduledJobDefinition,
+  type StreamConsumerDefinition,
 } from '../../shared/routes';
 
 export interface FunctionAccess {
@@ -26,7 +28,8 @@ export interface FunctionAccess {
 export type DeployedFunction =
   | { kind: 'route'; name: string; route: RouteDefinition; access: FunctionAccess }
   | { kind: 'schedule'; name: string; job: ScheduledJobDefinition; access: FunctionAccess }
-  | { kind: 'authorizer'; name: string; authorizer: AuthorizerDefinition; access: FunctionAccess };
+  | { kind: 'authorizer'; name: string; authorizer: AuthorizerDefinition; access: FunctionAccess }
+  | { kind: 'stream'; name: string; consumer: StreamConsumerDefinition; access: FunctionAccess };
 
 function combine(read: readonly TableKey[], write: readonly TableKey[], secrets: boolean | undefined): FunctionAccess {
   const writes = [...new Set(write)];
@@ -54,16 +57,23 @@ export function authorizerAccess(authorizer: AuthorizerDefinition): FunctionAcce
   return combine(authorizer.data.read ?? [], authorizer.data.write ?? [], false);
 }
 
-/** Every function the stack deploys: one per route-table entry, per scheduled job and per authorizer. */
+/** A stream consumer runs outside the HTTP chain: what its entry declares (its own table's stream is granted apart). */
+export function streamConsumerAccess(consumer: StreamConsumerDefinition): FunctionAccess {
+  return combine(consumer.data.read ?? [], consumer.data.write ?? [], false);
+}
+
+/** Every function the stack deploys: one per route-table entry, per scheduled job, per authorizer and per stream consumer. */
 export function deployedFunctions(
   routeList: readonly RouteDefinition[] = routes,
   jobList: readonly ScheduledJobDefinition[] = scheduledJobs,
   authorizerList: readonly AuthorizerDefinition[] = authorizers,
+  consumerList: readonly StreamConsumerDefinition[] = streamConsumers,
 ): DeployedFunction[] {
   const list: DeployedFunction[] = [
     ...routeList.map((route) => ({ kind: 'route' as const, name: route.function, route, access: routeAccess(route) })),
     ...jobList.map((job) => ({ kind: 'schedule' as const, name: job.function, job, access: jobAccess(job) })),
     ...authorizerList.map((authorizer) => ({ kind: 'authorizer' as const, name: authorizer.function, authorizer, access: authorizerAccess(authorizer) })),
+    ...consumerList.map((consumer) => ({ kind: 'stream' as const, name: consumer.function, consumer, access: streamConsumerAccess(consumer) })),
   ];
   const seen = new Set<string>();
   for (const fn of list) {

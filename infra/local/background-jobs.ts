@@ -4,12 +4,20 @@
  * link-health checker every few seconds (a source is still checked only when its own interval comes due)
  * and the revocation sweep and the deleted sources' purge every minute. Deployed, EventBridge runs the same handlers on `scheduledJobs`'
  * schedule.
+ *
+ * Events: deployed, the `events` table's stream invokes the dispatcher for each new event and the retry job
+ * reads the due index every minute. Here the retry pass runs every second and makes the first attempts too,
+ * from the same outbox and the same `dispatchStoredEvent`: the due index already lists every event owed a
+ * delivery, so a poll needs no stream emulation (DynamoDB Local does serve streams, but reading them means a
+ * shard-iterator loop standing in for Lambda's event source mapping, code that would run nowhere but here).
  */
 import { nowSeconds } from '../../shared/clock';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { runLinkHealthChecker } from '../../shared/domain/link-health/checker';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { runSourcePurge } from '../../shared/domain/sources/source-purge';
+import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
+import { runDispatchPass } from '../../shared/domain/events/dispatcher';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -32,9 +40,13 @@ function every(ms: number, job: () => Promise<unknown>): { stop(): Promise<void>
   };
 }
 
-export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number } = {}): BackgroundJobs {
+export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number; eventsEveryMs?: number } = {}): BackgroundJobs {
   const jobs = [
-    every(options.workerEveryMs ?? 5_000, () => runReservationWorker(nowSeconds())),
+    every(options.workerEveryMs ?? 5_000, async () => {
+      await runReservationWorker(nowSeconds());
+      await runBalanceLowPass(nowSeconds());
+    }),
+    every(options.eventsEveryMs ?? 1_000, () => runDispatchPass(nowSeconds())),
     every(options.linkHealthEveryMs ?? 5_000, () => runLinkHealthChecker(nowSeconds())),
     every(options.sweepEveryMs ?? 60_000, () => runRevocationSweep(nowSeconds())),
     every(options.sweepEveryMs ?? 60_000, () => runSourcePurge()),

@@ -28,6 +28,8 @@ export interface TableDefinition {
   indexes?: readonly IndexDefinition[];
   /** Attribute holding an epoch-seconds expiry; DynamoDB deletes expired items in the background. */
   ttlAttribute?: string;
+  /** The table has a DynamoDB stream (new images) that a stream consumer of the route table reads. */
+  stream?: 'NEW_IMAGE';
 }
 
 export const tables = {
@@ -43,6 +45,13 @@ export const tables = {
   },
   users: {
     partitionKey: { name: 'user_id', type: 'S' },
+    indexes: [
+      /**
+       * Sparse: a debit or credit sets `balance_check` and the low-balance pass removes it once it has looked,
+       * so the pass reads only users whose balance moved since (see shared/domain/events/balance-low.ts).
+       */
+      { name: 'by-balance-check', partitionKey: { name: 'balance_check', type: 'S' } },
+    ],
   },
   /**
    * One item per live token, keyed by the SHA-256 hash of the token: its user, tenant and expiry. A request's
@@ -180,6 +189,22 @@ export const tables = {
    */
   sourcePurges: {
     partitionKey: { name: 'source_id', type: 'S' },
+  },
+  /**
+   * Events (the outbox and the feed): one partition per user, `event_key` = `<created>_<id>` so a page is one
+   * Query, oldest first. Written in the transaction of the change each reports; the stream triggers the
+   * dispatcher. Sparse: `delivery_shard` + `delivery_due_at` only while a webhook delivery is owed.
+   */
+  events: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'event_key', type: 'S' },
+    indexes: [{ name: 'by-delivery-due', partitionKey: { name: 'delivery_shard', type: 'S' }, sortKey: { name: 'delivery_due_at', type: 'N' } }],
+    ttlAttribute: 'expires_at',
+    stream: 'NEW_IMAGE',
+  },
+  /** Each user's webhook: URL, subscribed types, signing secret, and the state of its deliveries. */
+  webhooks: {
+    partitionKey: { name: 'user_id', type: 'S' },
   },
 } as const satisfies Record<string, TableDefinition>;
 

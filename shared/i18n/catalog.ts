@@ -7,6 +7,7 @@ import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
 import { selfServiceMessages } from './messages/self-service';
 import { subscriptionMessages } from './messages/subscriptions';
+import { eventMessages } from './messages/events';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -25,6 +26,7 @@ export const catalog = {
   ...rateLimitMessages,
   ...selfServiceMessages,
   ...subscriptionMessages,
+  ...eventMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -10,6 +10,7 @@ import type { protectionMessages } from './messages/protection';
 import type { rateLimitMessages } from './messages/rate-limit';
 import type { selfServiceMessages } from './messages/self-service';
 import type { subscriptionMessages } from './messages/subscriptions';
+import type { eventMessages } from './messages/events';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -20,7 +21,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof protectionMessages &
   typeof rateLimitMessages &
   typeof selfServiceMessages &
-  typeof subscriptionMessages);
+  typeof subscriptionMessages &
+  typeof eventMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -3,7 +3,7 @@ import { getUser } from '../../../shared/db/repositories/user-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
-import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
+import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { requirePlan } from '../../../shared/domain/subscriptions/plan-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
@@ -69,11 +69,11 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'trial-plan': z.optional(flagText(64)),
       'trial-days': z.optional(z.pipe(flagInt(), z.number().check(z.refine((n) => n <= 365, 'must be at most 365')))),
       'grace-days': z.optional(z.pipe(flagInt(), z.number().check(z.refine((n) => n <= 365, 'must be at most 365')))),
+      'expiry-notice-days': z.optional(z.pipe(flagInt({ min: 1 }), z.number().check(z.refine((n) => n <= EXPIRY_NOTICE_MAX_DAYS, `must be at most ${EXPIRY_NOTICE_MAX_DAYS}`)))),
     });
-    const subscriptionFlags = [f['trial-plan'], f['trial-days'], f['grace-days']];
-    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined && f.currency === undefined && subscriptionFlags.every((v) => v === undefined)) {
-      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds, --currency, --lang, --trial-plan, --trial-days or --grace-days');
-    }
+    // Every flag but --tenant sets something: without one there is nothing to do.
+    const given = Object.entries(f).filter(([name, value]) => name !== 'tenant' && value !== undefined);
+    if (given.length === 0) throw new CliError('nothing to set: pass at least one setting (see the README\'s `tenant set`)');
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await requireTenant(f.tenant ?? DEFAULT_TENANT_ID);
     const settings: Record<string, unknown> = {};
@@ -86,6 +86,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['trial-plan'] !== undefined) settings.trialPlanId = (await requirePlan(tenant.tenantId, f['trial-plan'])).planId;
     if (f['trial-days'] !== undefined) settings.trialDays = f['trial-days'];
     if (f['grace-days'] !== undefined) settings.subscriptionGraceDays = f['grace-days'];
+    if (f['expiry-notice-days'] !== undefined) settings.expiryNoticeDays = f['expiry-notice-days'];
     const updated = await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
     return {
       tenant_id: updated.tenantId,
@@ -98,6 +99,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       trial_plan: updated.settings.trialPlanId || null,
       trial_days: updated.settings.trialDays,
       grace_days: updated.settings.subscriptionGraceDays,
+      expiry_notice_days: updated.settings.expiryNoticeDays,
     };
   },
 };

@@ -1,5 +1,5 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableKeys, tables, type KeyAttribute, type TableDefinition, type TableKey } from '../../../shared/db/tables';
 
@@ -24,6 +24,7 @@ export class DataTables extends Construct {
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         ...(def.ttlAttribute ? { timeToLiveAttribute: def.ttlAttribute } : {}),
+        ...(def.stream ? { stream: StreamViewType.NEW_IMAGE } : {}),
         removalPolicy: props.removalPolicy,
       });
       for (const index of def.indexes ?? []) {

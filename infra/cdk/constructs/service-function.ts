@@ -42,9 +42,13 @@ export interface ServiceFunctionProps {
 /** An authorizer's answer is cached, so it runs rarely; a slow one delays only the first request of a host. */
 export const AUTHORIZER_TIMEOUT_SECONDS = 10;
 
+/** A stream batch: up to 10 records, each one delivery of at most 5 s plus a few DynamoDB calls. */
+export const STREAM_CONSUMER_TIMEOUT_SECONDS = 90;
+
 function describeFunction(fn: DeployedFunction): string {
   if (fn.kind === 'route') return `${fn.route.methods.join(',')} ${fn.route.path}: ${fn.route.description}`;
   if (fn.kind === 'schedule') return `Every ${fn.job.everyMinutes} min: ${fn.job.description}`;
+  if (fn.kind === 'stream') return `Stream of ${fn.consumer.table}: ${fn.consumer.description}`;
   return `Authorizer: ${fn.authorizer.description}`;
 }
 
@@ -53,6 +57,8 @@ function timeoutSeconds(fn: DeployedFunction): number {
   if (fn.kind === 'route') return fn.route.timeoutSeconds ?? (fn.access.secrets ? 28 : 10);
   // A scheduled job ends before its next run is due (see job-timing.ts).
   if (fn.kind === 'schedule') return jobTimeoutSeconds(fn.job);
+  // Each record is at most one delivery of 5 s, one after the other.
+  if (fn.kind === 'stream') return STREAM_CONSUMER_TIMEOUT_SECONDS;
   return AUTHORIZER_TIMEOUT_SECONDS;
 }
 

@@ -48,10 +48,11 @@ export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry
       Update: {
         TableName: tableName('users'),
         Key: { user_id: head.userId },
-        UpdateExpression: 'SET balance = :after, ledger_seq = :seq',
+        // `balance_check`: the low-balance pass looks at this user next (balance-watch-repository.ts).
+        UpdateExpression: 'SET balance = :after, ledger_seq = :seq, balance_check = :check',
         // A user the ledger has not seen yet has no `ledger_seq`: its first entry's condition is that it has none.
         ConditionExpression: first ? 'attribute_exists(user_id) AND attribute_not_exists(ledger_seq)' : 'ledger_seq = :prev',
-        ExpressionAttributeValues: { ':after': last.balanceAfter, ':seq': last.seq, ...(first ? {} : { ':prev': head.seq }) },
+        ExpressionAttributeValues: { ':after': last.balanceAfter, ':seq': last.seq, ':check': 'due', ...(first ? {} : { ':prev': head.seq }) },
         // A lost race hands back the head that won it: the retry needs no read.
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },

@@ -6,7 +6,11 @@
  */
 import { CertificateNotFoundError } from '../../apple/asc-errors';
 import { getAccount, listAllAccounts, markAccountRevoked } from '../../db/repositories/account-repository';
-import { changeDeviceZt, listAccountDeviceKids } from '../../db/repositories/issued-device-repository';
+import { changeDeviceZt, deviceZtPart, listAccountDeviceKids } from '../../db/repositories/issued-device-repository';
+import { expiryNoticePart, listAccountDevices } from '../../db/repositories/device-notice-repository';
+import { transactWrite } from '../../db/transactions';
+import { deviceExpiringPart, deviceRevokedPart, tenantSettingsCache } from '../events/device-events';
+import type { TenantSettings } from '../tenants/tenant';
 import { logger } from '../../logger';
 import { freeSlots } from '../../observability/metrics';
 import { DEVICE_CLASSES, type Account } from './account';
@@ -17,10 +21,38 @@ export interface SweepReport {
   revokedAccounts: string[];
   revokedDevices: number;
   expiredDevices: number;
+  /** Certificates told (`device.expiring`) that their account's membership ends soon. */
+  expiringNotices: number;
   errors: number;
 }
 
-async function moveDevices(accountId: string, to: 'revoked' | 'expired'): Promise<number> {
+type SettingsOf = (tenantId: string) => Promise<TenantSettings>;
+
+/** Each certificate's status change goes with its `device.revoked` event, in one transaction. */
+async function revokeDevices(accountId: string, now: number, settingsOf: SettingsOf): Promise<number> {
+  let moved = 0;
+  for (const device of await listAccountDevices(accountId, 'normal')) {
+    if ((await transactWrite([deviceZtPart(device.kid, 'revoked', 'normal'), deviceRevokedPart(device, await settingsOf(device.tenantId), now)])).ok) moved++;
+  }
+  return moved;
+}
+
+/**
+ * `device.expiring` for the usable certificates of an account whose membership ends within the tenant's notice
+ * period, once per certificate and expiry: only accounts that are due are read, and of them only certificates
+ * not yet told.
+ */
+async function announceExpiry(account: Account, now: number, settingsOf: SettingsOf): Promise<number> {
+  const days = (await settingsOf(account.tenantId)).expiryNoticeDays;
+  if (!(account.expiresAt > now && account.expiresAt - now <= days * 86_400)) return 0;
+  let told = 0;
+  for (const device of await listAccountDevices(account.accountId, 'normal', { unannouncedExpiry: account.expiresAt })) {
+    if ((await transactWrite([expiryNoticePart(device.kid, account.expiresAt), deviceExpiringPart(device, account.expiresAt, now)])).ok) told++;
+  }
+  return told;
+}
+
+async function moveDevices(accountId: string, to: 'expired'): Promise<number> {
   let moved = 0;
   for (const kid of await listAccountDeviceKids(accountId, 'normal')) {
     if (await changeDeviceZt(kid, to, 'normal')) moved++;
@@ -39,17 +71,17 @@ async function certificateGone(account: Account): Promise<boolean> {
   }
 }
 
-async function sweepAccount(account: Account, now: number, report: SweepReport): Promise<void> {
+async function sweepAccount(account: Account, now: number, report: SweepReport, settingsOf: SettingsOf): Promise<void> {
   if (account.status === 'revoked') {
     // A sweep that stopped half-way left some devices normal: finish the job.
-    report.revokedDevices += await moveDevices(account.accountId, 'revoked');
+    report.revokedDevices += await revokeDevices(account.accountId, now, settingsOf);
     return;
   }
   report.checked++;
   if (await certificateGone(account)) {
     await markAccountRevoked(account.accountId, now);
     report.revokedAccounts.push(account.accountId);
-    report.revokedDevices += await moveDevices(account.accountId, 'revoked');
+    report.revokedDevices += await revokeDevices(account.accountId, now, settingsOf);
     logger.info('Account certificate revoked by Apple', { accountId: account.accountId });
     return;
   }
@@ -57,6 +89,7 @@ async function sweepAccount(account: Account, now: number, report: SweepReport):
     report.expiredDevices += await moveDevices(account.accountId, 'expired');
     return;
   }
+  report.expiringNotices += await announceExpiry(account, now, settingsOf);
   // An account still selling reports its free slots once a sweep (hourly): the alarm watches the lowest.
   for (const deviceClass of DEVICE_CLASSES) freeSlots(account.accountId, deviceClass, account.free[deviceClass]);
 }
@@ -64,12 +97,13 @@ async function sweepAccount(account: Account, now: number, report: SweepReport):
 /** Every account, or only `accountId` (the operator's `account revoke`); no account is started after `budgetMs`. */
 export async function runRevocationSweep(now: number, options: { accountId?: string; budgetMs?: number } = {}): Promise<SweepReport> {
   const stopAt = Date.now() + (options.budgetMs ?? 4 * 60_000);
-  const report: SweepReport = { checked: 0, revokedAccounts: [], revokedDevices: 0, expiredDevices: 0, errors: 0 };
+  const report: SweepReport = { checked: 0, revokedAccounts: [], revokedDevices: 0, expiredDevices: 0, expiringNotices: 0, errors: 0 };
+  const settingsOf = tenantSettingsCache();
   const accounts = options.accountId ? [await getAccount(options.accountId)].filter((a): a is Account => a !== undefined) : await listAllAccounts();
   for (const account of accounts) {
     if (Date.now() > stopAt) break;
     try {
-      await sweepAccount(account, now, report);
+      await sweepAccount(account, now, report, settingsOf);
     } catch (error) {
       report.errors++;
       logger.warn('Could not check an account; next sweep retries', { accountId: account.accountId, error: error as Error });

@@ -31,6 +31,7 @@ import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
+import { deviceAddedPart } from '../events/add-events';
 
 export interface AddContext {
   tenant: Tenant;
@@ -217,6 +218,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     recent,
     ...(reservation ? [reservationPutPart(reservation)] : []),
     ...(hold ? [holdCompletePart(hold.holdId, now)] : []),
+    ...(pending ? [] : [deviceAddedPart(device, request.mode)]),
     // The lock is freed with the add's own write; it still holds (it outlives any add), so this never fails alone.
     lock.part,
   ];

@@ -20,6 +20,7 @@ import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
+import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
 
 export interface WorkerReport {
   checked: number;
@@ -57,7 +58,7 @@ export async function failReservation(reservation: Reservation, zt: DeviceZt, re
   const ok = await refundCharge({
     userId: reservation.userId,
     charge: reservation.charge,
-    own: [reservationFinishPart(reservation.reservationId, 'failed', now, reason), deviceZtPart(reservation.kid, zt, 'processing')],
+    own: [reservationFinishPart(reservation.reservationId, 'failed', now, reason), deviceZtPart(reservation.kid, zt, 'processing'), reservationFailedPart(reservation, zt, reason)],
     ref: { reservation_id: reservation.reservationId, kid: reservation.kid, udid: reservation.udid, mode: 'review', reason },
     at: now,
   });
@@ -105,7 +106,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
     if (error instanceof AppleApiError && error.kind === 'devices_processing') return postpone(reservation, now);
     throw error;
   }
-  const outcome = await transactWrite([reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision)]);
+  const outcome = await transactWrite([reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision), reservationIssuedPart(reservation)]);
   return outcome.ok ? 'issued' : 'waiting';
 }
 

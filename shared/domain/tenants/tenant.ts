@@ -27,6 +27,8 @@ export interface TenantSettings {
   trialDays: number;
   /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
   subscriptionGraceDays: number;
+  /** Days before a hosting account's membership ends that its devices' `device.expiring` events are sent. */
+  expiryNoticeDays: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -40,6 +42,7 @@ export const defaultTenantSettings: TenantSettings = {
   trialPlanId: '',
   trialDays: 0,
   subscriptionGraceDays: 7,
+  expiryNoticeDays: 7,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
@@ -82,3 +85,5 @@ export const LINK_TTL_BOUNDS = { min: 60, max: 86_400 } as const;
 
 /** Three capital letters, as ISO 4217 writes a currency (`CNY`, `USD`). */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+/** `expiryNoticeDays` is 1 to this. */
+export const EXPIRY_NOTICE_MAX_DAYS = 60;

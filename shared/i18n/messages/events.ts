@@ -1,0 +1,68 @@
+import { defineMessages } from '../define-messages';
+
+/** Webhooks and the events feed (`/api/user/webhook`, `/api/user/events`). */
+export const eventMessages = defineMessages({
+  webhook_created: {
+    zh: 'Webhook 已设置。请立即保存签名密钥：它不会再次显示',
+    en: 'Webhook set. Store the signing secret now: it is not shown again',
+    'zh-TW': 'Webhook 已設定。請立即保存簽章金鑰：它不會再次顯示',
+    vi: 'Đã đặt webhook. Hãy lưu khóa ký ngay: nó sẽ không được hiển thị lại',
+    ar: 'تم تعيين الـ Webhook. احفظ مفتاح التوقيع الآن: لن يُعرض مرة أخرى',
+    es: 'Webhook configurado. Guarde ahora el secreto de firma: no se volverá a mostrar',
+    ru: 'Webhook настроен. Сохраните секрет подписи сейчас: он больше не будет показан',
+  },
+  webhook_updated: {
+    zh: 'Webhook 已更新（签名密钥不变）',
+    en: 'Webhook updated (the signing secret is unchanged)',
+    'zh-TW': 'Webhook 已更新（簽章金鑰不變）',
+    vi: 'Đã cập nhật webhook (khóa ký không đổi)',
+    ar: 'تم تحديث الـ Webhook (مفتاح التوقيع لم يتغير)',
+    es: 'Webhook actualizado (el secreto de firma no cambia)',
+    ru: 'Webhook обновлён (секрет подписи не изменился)',
+  },
+  webhook_deleted: {
+    zh: 'Webhook 已删除',
+    en: 'Webhook removed',
+    'zh-TW': 'Webhook 已刪除',
+    vi: 'Đã xóa webhook',
+    ar: 'تمت إزالة الـ Webhook',
+    es: 'Webhook eliminado',
+    ru: 'Webhook удалён',
+  },
+  webhook_not_set: {
+    zh: '尚未设置 Webhook',
+    en: 'No webhook is set',
+    'zh-TW': '尚未設定 Webhook',
+    vi: 'Chưa đặt webhook nào',
+    ar: 'لم يتم تعيين أي Webhook',
+    es: 'No hay ningún webhook configurado',
+    ru: 'Webhook не настроен',
+  },
+  webhook_ping_delivered: {
+    zh: '测试事件已送达（HTTP {status}）',
+    en: 'Test event delivered (HTTP {status})',
+    'zh-TW': '測試事件已送達（HTTP {status}）',
+    vi: 'Đã gửi sự kiện thử (HTTP {status})',
+    ar: 'تم تسليم حدث الاختبار (HTTP {status})',
+    es: 'Evento de prueba entregado (HTTP {status})',
+    ru: 'Тестовое событие доставлено (HTTP {status})',
+  },
+  webhook_ping_failed: {
+    zh: '测试事件未送达：{error}（HTTP {status}）',
+    en: 'Test event not delivered: {error} (HTTP {status})',
+    'zh-TW': '測試事件未送達：{error}（HTTP {status}）',
+    vi: 'Không gửi được sự kiện thử: {error} (HTTP {status})',
+    ar: 'لم يتم تسليم حدث الاختبار: {error} (HTTP {status})',
+    es: 'Evento de prueba no entregado: {error} (HTTP {status})',
+    ru: 'Тестовое событие не доставлено: {error} (HTTP {status})',
+  },
+  webhook_disabled_notice: {
+    zh: 'Webhook 已因连续 24 小时投递失败而停用；重新设置即可启用',
+    en: 'The webhook was disabled after 24 hours of failed deliveries; set it again to re-enable it',
+    'zh-TW': 'Webhook 已因連續 24 小時投遞失敗而停用；重新設定即可啟用',
+    vi: 'Webhook đã bị tắt sau 24 giờ gửi thất bại; hãy đặt lại để bật lại',
+    ar: 'تم تعطيل الـ Webhook بعد 24 ساعة من فشل التسليم؛ عيّنه مجددًا لإعادة تفعيله',
+    es: 'El webhook se desactivó tras 24 horas de entregas fallidas; configúrelo de nuevo para reactivarlo',
+    ru: 'Webhook отключён после 24 часов неудачных доставок; настройте его заново, чтобы включить',
+  },
+});
