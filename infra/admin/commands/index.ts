@@ -8,6 +8,7 @@ import { sourceCommands } from './source';
 import { tenantCommands } from './tenant';
 import { tenantSettingsCommands } from './tenant-settings';
 import { userCommands } from './user';
+import { udidCommands } from './udid';
 
 /** Every operator command, `<resource> <action>` → implementation. Each resource keeps its own module. */
 export const commands: Record<string, Command> = {
@@ -20,4 +21,5 @@ export const commands: Record<string, Command> = {
   ...deviceCommands,
   ...migrateCommands,
   ...importCommands,
+  ...udidCommands,
 };

@@ -7,6 +7,36 @@ import { DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../..
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { profileSignerView, removeProfileSigner, setProfileSigner, type SignerView } from '../../../shared/domain/udid-capture/profile-signer';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The identity that signs the tenant's UDID profiles (iOS then shows them "Verified"): a .p12 with its
+ * password, checked, then sealed like account secrets. Without flags: what is configured now.
+ */
+async function applyProfileSigner(tenantId: string, file: string | undefined, password: string | undefined, remove: boolean): Promise<SignerView | null> {
+  if (remove && file !== undefined) throw new CliError('pass --profile-signer-p12 or --profile-signer-remove, not both');
+  if (remove) {
+    await removeProfileSigner(tenantId);
+    return null;
+  }
+  if (file === undefined) {
+    if (password !== undefined) throw new CliError('--profile-signer-password goes with --profile-signer-p12');
+    return profileSignerView(tenantId);
+  }
+  if (password === undefined) throw new CliError('--profile-signer-p12 needs --profile-signer-password');
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(file);
+  } catch (error) {
+    throw new CliError(`cannot read the .p12 at ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return await setProfileSigner(tenantId, p12.toString('base64'), password, Math.floor(Date.now() / 1000));
+  } catch (error) {
+    throw new CliError(`--profile-signer-p12: ${(error as Error).message}`);
+  }
+}
 
 /** `1=40,2=180`: free re-issue window in days per warranty tier. */
 const windowsFlag = () =>
@@ -64,18 +94,23 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'link-ttl-seconds': z.optional(
         z.pipe(flagInt({ min: LINK_TTL_BOUNDS.min }), z.number().check(z.refine((n) => n <= LINK_TTL_BOUNDS.max, `must be at most ${LINK_TTL_BOUNDS.max}`))),
       ),
+      'profile-signer-p12': z.optional(flagText(1000)),
+      'profile-signer-password': z.optional(z.string()),
+      'profile-signer-remove': z.optional(z.literal(true)),
     });
-    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined) {
-      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds or --lang');
+    const signerChange = f['profile-signer-p12'] !== undefined || f['profile-signer-remove'] !== undefined;
+    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined && !signerChange) {
+      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds, --profile-signer-p12 (with --profile-signer-password) or --lang');
     }
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await requireTenant(f.tenant ?? DEFAULT_TENANT_ID);
+    const profileSigner = await applyProfileSigner(tenant.tenantId, f['profile-signer-p12'], f['profile-signer-password'], f['profile-signer-remove'] === true);
     const settings: Record<string, unknown> = {};
     if (f['force-period-hours'] !== undefined) settings.forceAddPeriodSeconds = f['force-period-hours'] * 3600;
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
     if (f['p12-password'] !== undefined) settings.p12Password = f['p12-password'];
     if (f['link-ttl-seconds'] !== undefined) settings.linkTtlSeconds = f['link-ttl-seconds'];
-    const updated = await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
+    const updated = Object.keys(settings).length || f.lang ? await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) }) : tenant;
     return {
       tenant_id: updated.tenantId,
       default_lang: updated.defaultLang,
@@ -83,6 +118,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       warranty_windows: updated.settings.warrantyWindowDays,
       p12_password: updated.settings.p12Password,
       link_ttl_seconds: updated.settings.linkTtlSeconds,
+      profile_signer: profileSigner,
     };
   },
 };
