@@ -10,12 +10,13 @@ import * as asn1js from 'asn1js';
 import { Certificate, ContentInfo, SignedData } from 'pkijs';
 import { parsePlist, type PlistValue } from '../../apple/plist-reader';
 import { isUdidFormat } from '../devices/device';
-import { isCleanText } from '../../http/middlewares/input-limits';
 
 const SIGNED_DATA_OID = '1.2.840.113549.1.7.2';
 const BASIC_CONSTRAINTS_OID = '2.5.29.19';
 /** Apple's chain is device → Device CA → iPhone CA → Root: a longer one is not a device's. */
 const MAX_CHAIN = 6;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why a submission is refused; each is also the `data.error` and message key. */
 export type DeviceResponseProblem = 'device_response_malformed' | 'device_signature_invalid' | 'device_signer_untrusted' | 'device_attributes_invalid';
@@ -108,7 +109,7 @@ async function chainsToAnchor(signer: Certificate, pool: Certificate[], anchors:
 function text(dict: Record<string, PlistValue>, key: string, max: number): string {
   const value = dict[key];
   if (value === undefined) return '';
-  if (typeof value !== 'string' || [...value].length > max || !isCleanText(value, false)) return fail('device_attributes_invalid', `${key} is not a short text`);
+  if (typeof value !== 'string' || [...value].length > max || CONTROL.test(value)) return fail('device_attributes_invalid', `${key} is not a short text`);
   return value;
 }
 
