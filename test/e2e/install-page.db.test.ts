@@ -70,7 +70,7 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   // The copy button's script ran (the CSP nonce let it): it copies and says so.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
   await page.click('#copy');
-  await page.waitForFunction(() => document.getElementById('copy')?.textContent === 'Copied');
+  await page.waitForFunction("document.getElementById('copy').textContent === 'Copied'");
   await page.screenshot({ path: join(dir, 'install-page-after.png'), fullPage: true });
   expect(problems).toEqual([]);
 
@@ -80,7 +80,7 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   expect(await rtl.getAttribute('html', 'dir')).toBe('rtl');
   expect(await rtl.textContent('#copy')).toBe('نسخ');
   // The UDID stays left to right inside the right-to-left page.
-  expect(await rtl.$eval('#udid', (el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(await rtl.evaluate("getComputedStyle(document.getElementById('udid')).direction")).toBe('ltr');
   await rtl.screenshot({ path: join(dir, 'install-page-after-ar.png'), fullPage: true });
   await arabic.close();
   await context.close();
