@@ -19,8 +19,11 @@ export type AuthKind = 'bearer' | 'token' | 'none';
  * the management envelope.
  * unlock: a signer app redeeming an unlock code: the management envelope, but every refusal is code 0 (HTTP
  * 200, 429 when limited), since those clients read `code`.
+ * page: a page or file a person's browser or iPhone opens (install page, profile, the device's callback): the
+ * function answers raw, and a refusal is a short HTML page in the request language with the management
+ * table's HTTP status.
  */
-export type EnvelopeKind = 'management' | 'device' | 'add' | 'feed' | 'unlock';
+export type EnvelopeKind = 'management' | 'device' | 'add' | 'feed' | 'unlock' | 'page';
 
 /**
  * One of several kinds of request a route serves, told apart by what the request carries. A route's
@@ -88,6 +91,11 @@ export interface RouteDefinition {
   secrets?: boolean;
   /** Seconds the function may run, where the default (10 s; 28 s with secrets) is not enough. */
   timeoutSeconds?: number;
+  /**
+   * The body is not parameters but a document the function reads itself from the event (a device's DER
+   * answer): the chain still limits its size, and leaves a body no parser understood to the function.
+   */
+  rawBody?: true;
 }
 
 /**
@@ -215,7 +223,7 @@ export const addDeviceRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Add a device (instant or review)',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -228,7 +236,7 @@ export const addDeviceLegacyInstantRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy instant add',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -241,7 +249,7 @@ export const addDeviceLegacyReviewRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
-  data: { read: ['prices'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -446,6 +454,70 @@ export const userEventsRoute = {
   data: { read: ['events'] },
 } as const satisfies RouteDefinition;
 
+export const udidProfileRoute = {
+  function: 'udid-profile',
+  methods: ['GET'],
+  path: '/api/udid/profile',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 60, window: 'minute' }],
+  envelope: 'page',
+  description: "The tenant's Profile Service profile (.mobileconfig): installing it sends the device's UDID, signed by the device",
+  // udidCapture: the tenant's capture keys are made on first use.
+  data: { read: ['users'], write: ['udidCapture'] },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const sourceUdidProfileRoute = {
+  function: 'source-udid-profile',
+  methods: ['GET'],
+  path: '/api/rjy/{source_id}/udid.mobileconfig',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 60, window: 'minute', perPathParam: 'source_id' }],
+  envelope: 'page',
+  description: "A source's Profile Service profile: the capture returns to the source's install page (or to return)",
+  data: { read: ['sources'], write: ['udidCapture'] },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const udidCallbackRoute = {
+  function: 'udid-callback',
+  methods: ['POST'],
+  path: '/api/udid/callback',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 30, window: 'minute' }],
+  envelope: 'page',
+  description: "The device's signed answer to a Profile Service profile: verified, recorded, answered 301 to the return target",
+  data: { write: ['udidCapture'] },
+  secrets: true,
+  rawBody: true,
+} as const satisfies RouteDefinition;
+
+export const installPageRoute = {
+  function: 'install-page',
+  methods: ['GET'],
+  path: '/api/rjy/{source_id}/install',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
+  envelope: 'page',
+  description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap",
+  data: { read: ['sources', 'udidCapture'] },
+} as const satisfies RouteDefinition;
+
+export const udidCapturesRoute = {
+  function: 'udid-captures',
+  methods: ['GET', 'POST'],
+  path: '/api/udid/captures',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "The caller's UDID captures on this tenant (through their sources or their tenant profile), newest first",
+  data: { read: ['udidCapture'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -476,6 +548,11 @@ export const routes = [
   userWebhookRoute,
   userWebhookTestRoute,
   userEventsRoute,
+  udidProfileRoute,
+  sourceUdidProfileRoute,
+  udidCallbackRoute,
+  installPageRoute,
+  udidCapturesRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

@@ -7,13 +7,17 @@ import type { AuthenticatedState } from '../../shared/http/request-state';
 import { addDelivered, addRefused } from '../../shared/observability/metrics';
 import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
+import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { withCapturedUdid } from '../../shared/domain/udid-capture/captured-udid';
 
-useMessages(addDeviceMessages);
+useMessages(addDeviceMessages, udidCaptureMessages);
 
 export function addBusiness(parseRequest: (state: AuthenticatedState) => AddRequest): BusinessHandler<AuthenticatedState> {
   return async (state) => {
     try {
-      const request = parseRequest(state);
+      // `capture` (a verified capture's ticket) stands in for `udid`.
+      const params = await withCapturedUdid(state.params, state.tenant.tenantId, Math.floor(state.now / 1000));
+      const request = parseRequest({ ...state, params });
       const added = await addDevice({ tenant: state.tenant, user: state.user, now: Math.floor(state.now / 1000) }, request);
       addDelivered(request.mode);
       return { data: { ...added } };

@@ -44,7 +44,8 @@ export const deviceInfoData = z.object({
 
 const addParams = {
   token: tokenParam,
-  udid: describe(z.string().check(z.regex(UDID_PATTERN)), '25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hexadecimal'),
+  udid: describe(z.optional(z.string().check(z.regex(UDID_PATTERN))), '25 characters (XXXXXXXX-XXXXXXXXXXXXXXXX) or 40, hexadecimal; required unless capture is given'),
+  capture: describe(z.optional(z.string()), 'Instead of udid: the ticket of a verified UDID capture (GET /api/udid/profile); its UDID is added'),
   force: describe(z.optional(z.string()), 'true 1 yes y on / false 0 no n off; skips the short-circuit and the force-add period'),
   warranty: describe(z.optional(z.enum(WARRANTY_TIERS.map(String))), 'Warranty tier; review mode refuses 4 and 6'),
   shtype: describe(z.optional(z.string()), 'Legacy alias of warranty, used only when warranty is empty'),

@@ -206,6 +206,18 @@ export const tables = {
   webhooks: {
     partitionKey: { name: 'user_id', type: 'S' },
   },
+  /**
+   * UDID capture (Apple's Profile Service), one partition per scope: `tenant#<id>` holds the tenant's signing
+   * keys (`keys`), its profile signer (`signer`), the challenges already used (`challenge#<nonce>`, deleted
+   * by TTL once expired) and the captures (`capture#<time>#<id>`); `anchors` holds the deployment's trust
+   * anchors (`anchor#<sha256>`). Captures carry `owner_key` (`<tenant>#<user>`) for the reseller's list.
+   */
+  udidCapture: {
+    partitionKey: { name: 'scope', type: 'S' },
+    sortKey: { name: 'item_key', type: 'S' },
+    indexes: [{ name: 'by-owner', partitionKey: { name: 'owner_key', type: 'S' }, sortKey: { name: 'captured_key', type: 'S' } }],
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

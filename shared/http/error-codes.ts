@@ -66,6 +66,7 @@ export function codeFor(envelope: EnvelopeKind, kind: ErrorKind): CodeAndStatus 
   switch (envelope) {
     case 'management':
     case 'feed':
+    case 'page':
       return managementCodes[kind];
     case 'device':
       return deviceCodes[kind];

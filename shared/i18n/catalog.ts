@@ -8,6 +8,7 @@ import { rateLimitMessages } from './messages/rate-limit';
 import { selfServiceMessages } from './messages/self-service';
 import { subscriptionMessages } from './messages/subscriptions';
 import { eventMessages } from './messages/events';
+import { udidCaptureMessages } from './messages/udid-capture';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -27,6 +28,7 @@ export const catalog = {
   ...selfServiceMessages,
   ...subscriptionMessages,
   ...eventMessages,
+  ...udidCaptureMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -11,6 +11,7 @@ import type { rateLimitMessages } from './messages/rate-limit';
 import type { selfServiceMessages } from './messages/self-service';
 import type { subscriptionMessages } from './messages/subscriptions';
 import type { eventMessages } from './messages/events';
+import type { udidCaptureMessages } from './messages/udid-capture';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -22,7 +23,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof rateLimitMessages &
   typeof selfServiceMessages &
   typeof subscriptionMessages &
-  typeof eventMessages);
+  typeof eventMessages &
+  typeof udidCaptureMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -10,6 +10,7 @@ import { tenantCommands } from './tenant';
 import { tenantSettingsCommands } from './tenant-settings';
 import { userCommands } from './user';
 import { ledgerCommands } from './ledger';
+import { udidCommands } from './udid';
 
 /** Every operator command, `<resource> <action>` → implementation. Each resource keeps its own module. */
 export const commands: Record<string, Command> = {
@@ -24,4 +25,5 @@ export const commands: Record<string, Command> = {
   ...importCommands,
   ...ledgerCommands,
   ...planCommands,
+  ...udidCommands,
 };

@@ -8,6 +8,36 @@ import { changeTenantSettings, requireTenant } from '../../../shared/domain/tena
 import { requirePlan } from '../../../shared/domain/subscriptions/plan-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { profileSignerView, removeProfileSigner, setProfileSigner, type SignerView } from '../../../shared/domain/udid-capture/profile-signer';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The identity that signs the tenant's UDID profiles (iOS then shows them "Verified"): a .p12 with its
+ * password, checked, then sealed like account secrets. Without flags: what is configured now.
+ */
+async function applyProfileSigner(tenantId: string, file: string | undefined, password: string | undefined, remove: boolean): Promise<SignerView | null> {
+  if (remove && file !== undefined) throw new CliError('pass --profile-signer-p12 or --profile-signer-remove, not both');
+  if (remove) {
+    await removeProfileSigner(tenantId);
+    return null;
+  }
+  if (file === undefined) {
+    if (password !== undefined) throw new CliError('--profile-signer-password goes with --profile-signer-p12');
+    return profileSignerView(tenantId);
+  }
+  if (password === undefined) throw new CliError('--profile-signer-p12 needs --profile-signer-password');
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(file);
+  } catch (error) {
+    throw new CliError(`cannot read the .p12 at ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return await setProfileSigner(tenantId, p12.toString('base64'), password, Math.floor(Date.now() / 1000));
+  } catch (error) {
+    throw new CliError(`--profile-signer-p12: ${(error as Error).message}`);
+  }
+}
 
 /** `1=40,2=180`: free re-issue window in days per warranty tier. */
 const windowsFlag = () =>
@@ -70,12 +100,16 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'trial-days': z.optional(z.pipe(flagInt(), z.number().check(z.refine((n) => n <= 365, 'must be at most 365')))),
       'grace-days': z.optional(z.pipe(flagInt(), z.number().check(z.refine((n) => n <= 365, 'must be at most 365')))),
       'expiry-notice-days': z.optional(z.pipe(flagInt({ min: 1 }), z.number().check(z.refine((n) => n <= EXPIRY_NOTICE_MAX_DAYS, `must be at most ${EXPIRY_NOTICE_MAX_DAYS}`)))),
+      'profile-signer-p12': z.optional(flagText(1000)),
+      'profile-signer-password': z.optional(z.string()),
+      'profile-signer-remove': z.optional(z.literal(true)),
     });
     // Every flag but --tenant sets something: without one there is nothing to do.
     const given = Object.entries(f).filter(([name, value]) => name !== 'tenant' && value !== undefined);
     if (given.length === 0) throw new CliError('nothing to set: pass at least one setting (see the README\'s `tenant set`)');
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await requireTenant(f.tenant ?? DEFAULT_TENANT_ID);
+    const profileSigner = await applyProfileSigner(tenant.tenantId, f['profile-signer-p12'], f['profile-signer-password'], f['profile-signer-remove'] === true);
     const settings: Record<string, unknown> = {};
     if (f['force-period-hours'] !== undefined) settings.forceAddPeriodSeconds = f['force-period-hours'] * 3600;
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
@@ -87,7 +121,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['trial-days'] !== undefined) settings.trialDays = f['trial-days'];
     if (f['grace-days'] !== undefined) settings.subscriptionGraceDays = f['grace-days'];
     if (f['expiry-notice-days'] !== undefined) settings.expiryNoticeDays = f['expiry-notice-days'];
-    const updated = await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
+    const updated = Object.keys(settings).length || f.lang ? await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) }) : tenant;
     return {
       tenant_id: updated.tenantId,
       default_lang: updated.defaultLang,
@@ -100,6 +134,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       trial_days: updated.settings.trialDays,
       grace_days: updated.settings.subscriptionGraceDays,
       expiry_notice_days: updated.settings.expiryNoticeDays,
+      profile_signer: profileSigner,
     };
   },
 };

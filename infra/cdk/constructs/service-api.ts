@@ -93,9 +93,11 @@ export class ServiceApi extends Construct {
       restApiName: `${scope.node.id}-api`,
       description: 'App source & device service',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      // The built-in placeholder icon is the API's one binary answer: its function returns it base64-encoded
-      // and API Gateway decodes it for a client that asks for an image.
-      binaryMediaTypes: ['image/png', 'image/*'],
+      // The built-in placeholder icon is a binary answer: its function returns it base64-encoded and API
+      // Gateway decodes it for a client that asks for an image. A device's signed UDID answer arrives as
+      // application/pkcs7-signature and must reach the function base64-encoded, byte for byte; a signed
+      // profile is answered as application/x-apple-aspen-config.
+      binaryMediaTypes: ['image/png', 'image/*', 'application/pkcs7-signature', 'application/x-apple-aspen-config'],
       // Usage plans meter API keys; the authorizer, not the caller, names the key.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // The role API Gateway uses to write logs is one setting per account and region: the last stack that

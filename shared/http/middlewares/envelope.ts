@@ -5,6 +5,7 @@ import { logger } from '../../logger';
 import type { RouteDefinition } from '../../routes';
 import { codeFor, INTERNAL_ERROR } from '../error-codes';
 import { bodyParserError } from './parameters';
+import { errorPage } from '../error-page';
 import type { ApiEvent, ApiResult, AppContext, BusinessResult, RequestState } from '../request-state';
 
 function respond(state: RequestState, statusCode: number, body: unknown): ApiResult {
@@ -59,6 +60,10 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       }
       if (error.kind === 'unavailable') logger.error('Dependency unavailable', { route: route.path, error: error.cause as Error });
       const { code, status } = codeFor(state.envelope, error.kind);
+      if (state.envelope === 'page') {
+        request.response = errorPage(state, status, localize(state.lang, error.messageKey ?? error.reason, error.params), error.reason);
+        return;
+      }
       const data: Record<string, unknown> = { error: error.reason, ...error.data };
       if (error.fields) data.fields = error.fields;
       request.response = respond(state, status, envelopeBody(state, code, localize(state.lang, error.messageKey ?? error.reason, error.params), data, false));

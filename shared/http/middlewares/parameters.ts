@@ -22,7 +22,8 @@ export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppConte
       const body: unknown = event.body;
       let bodyParams: Params = {};
       if (typeof body === 'string') {
-        if (body.trim() !== '') throw new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
+        // A raw-body route reads its document from the event itself.
+        if (body.trim() !== '' && !context.app.route.rawBody) throw new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
       } else if (body !== null && body !== undefined) {
         if (!isPlainObject(body)) throw new DomainError('validation', 'malformed_body', { fields: ['body'] });
         // Only a form repeats keys; a JSON array is a value of its own and is validated as one.

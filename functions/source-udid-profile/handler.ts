@@ -1,0 +1,25 @@
+import { buildProfile, sourceOnTenant } from '../../shared/domain/udid-capture/capture-service';
+import { createHandler } from '../../shared/http/create-handler';
+import { requestBaseUrl } from '../../shared/http/request-url';
+import { localize, useMessages } from '../../shared/i18n/localize';
+import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { sourceUdidProfileRoute } from '../../shared/routes';
+import { profileResult } from '../udid-profile/profile-answer';
+import { parseRequest } from './schema';
+
+useMessages(udidCaptureMessages);
+
+/** GET /api/rjy/{source_id}/udid.mobileconfig: the profile the source's install page links to. */
+export const handler = createHandler(sourceUdidProfileRoute, async (state) => {
+  const { sourceId, returnUrl } = parseRequest(state);
+  const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
+  const profile = await buildProfile({
+    tenant: state.tenant,
+    baseUrl: requestBaseUrl(state.event),
+    source,
+    returnUrl,
+    description: localize(state.lang, 'udid_profile_description', { name: state.tenant.name }),
+    now: Math.floor(state.now / 1000),
+  });
+  return profileResult(profile);
+});

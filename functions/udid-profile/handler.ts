@@ -1,0 +1,24 @@
+import { buildProfile } from '../../shared/domain/udid-capture/capture-service';
+import { createHandler } from '../../shared/http/create-handler';
+import { requestBaseUrl } from '../../shared/http/request-url';
+import { localize, useMessages } from '../../shared/i18n/localize';
+import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { udidProfileRoute } from '../../shared/routes';
+import { profileResult } from './profile-answer';
+import { parseRequest } from './schema';
+
+useMessages(udidCaptureMessages);
+
+/** GET /api/udid/profile?return=URL[&user=ID]: the tenant's Profile Service profile. */
+export const handler = createHandler(udidProfileRoute, async (state) => {
+  const { returnUrl, userId } = parseRequest(state);
+  const profile = await buildProfile({
+    tenant: state.tenant,
+    baseUrl: requestBaseUrl(state.event),
+    returnUrl,
+    userId,
+    description: localize(state.lang, 'udid_profile_description', { name: state.tenant.name }),
+    now: Math.floor(state.now / 1000),
+  });
+  return profileResult(profile);
+});

@@ -1,0 +1,121 @@
+/**
+ * UDID capture end to end: the profile a customer installs, the device's signed answer, and the resellers'
+ * view of what was captured. Nothing is stored for a submission that does not verify.
+ */
+import { randomId } from '../ids';
+import { DomainError } from '../errors';
+import { getSource } from '../../db/repositories/source-repository';
+import { getUser } from '../../db/repositories/user-repository';
+import { listOwnerCaptures, recordCapture } from '../../db/repositories/udid-capture-repository';
+import type { Source } from '../sources/source';
+import type { Tenant } from '../tenants/tenant';
+import { captureView, type UdidCapture } from './capture';
+import { signingKeys } from './capture-keys';
+import { issueChallenge, readChallenge } from './challenge';
+import { DeviceResponseError, verifyDeviceResponse } from './device-response';
+import { MOBILECONFIG_TYPE, profilePlist, signProfile, tenantSigner } from './profile';
+import { issueTicket } from './ticket';
+import { trustAnchorsDer } from './trust-anchors';
+
+export const CALLBACK_PATH = '/api/udid/callback';
+
+export function installPagePath(sourceId: string): string {
+  return `/api/rjy/${sourceId}/install`;
+}
+
+/** The source on this tenant, or the route's not-found. */
+export async function sourceOnTenant(sourceId: string, tenantId: string): Promise<Source> {
+  const source = await getSource(sourceId);
+  if (!source || source.tenant_id !== tenantId) throw new DomainError('source_not_found', 'source_not_found');
+  return source;
+}
+
+export interface ProfileRequest {
+  tenant: Tenant;
+  /** Absolute URL prefix of the request (scheme, host, base path): the callback lives on the same host. */
+  baseUrl: string;
+  source?: Source;
+  /** The tenant profile's `user`: a reseller of this tenant the captures are listed for. */
+  userId?: string;
+  returnUrl?: string;
+  description: string;
+  now: number;
+}
+
+export interface ProfileAnswer {
+  body: Buffer;
+  contentType: string;
+  signed: boolean;
+}
+
+export async function buildProfile(request: ProfileRequest): Promise<ProfileAnswer> {
+  const { tenant, source, now } = request;
+  let ownerId = source?.owner_id ?? '';
+  if (!source && request.userId) {
+    const user = await getUser(request.userId);
+    if (!user || user.tenantId !== tenant.tenantId) throw new DomainError('validation', 'invalid_value', { fields: ['user'] });
+    ownerId = user.userId;
+  }
+  const returnUrl = request.returnUrl ?? (source ? `${request.baseUrl}${installPagePath(source.source_id)}` : '');
+  if (!returnUrl) throw new DomainError('validation', 'return_required', { fields: ['return'] });
+  const keys = await signingKeys(tenant.tenantId, now);
+  const challenge = await issueChallenge(keys.challengeSecret, { tenantId: tenant.tenantId, sourceId: source?.source_id ?? '', ownerId, returnUrl }, now);
+  const xml = profilePlist({ tenantId: tenant.tenantId, tenantName: tenant.name, callbackUrl: `${request.baseUrl}${CALLBACK_PATH}`, challenge: challenge.token, description: request.description });
+  const signer = await tenantSigner(tenant.tenantId);
+  if (!signer) return { body: Buffer.from(xml, 'utf8'), contentType: MOBILECONFIG_TYPE, signed: false };
+  return { body: signProfile(xml, signer), contentType: MOBILECONFIG_TYPE, signed: true };
+}
+
+/** `url` with the capture's parameters added to its query. */
+export function withCaptureParams(url: string, udid: string, ticket: string): string {
+  const target = new URL(url);
+  target.searchParams.set('udid', udid);
+  target.searchParams.set('ticket', ticket);
+  return target.toString();
+}
+
+export interface CaptureAnswer {
+  location: string;
+  capture: UdidCapture;
+  ticket: string;
+}
+
+const refused = (reason: 'device_response_malformed' | 'device_signature_invalid' | 'device_signer_untrusted' | 'device_attributes_invalid' | 'challenge_invalid' | 'challenge_expired' | 'challenge_used') =>
+  new DomainError('validation', reason, { fields: ['body'] });
+
+/** Verifies a device's answer and records the capture; any failure is a refusal that stores nothing. */
+export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, now: number): Promise<CaptureAnswer> {
+  let attributes;
+  try {
+    attributes = await verifyDeviceResponse(der, await trustAnchorsDer());
+  } catch (error) {
+    if (error instanceof DeviceResponseError) throw refused(error.problem);
+    throw error;
+  }
+  const keys = await signingKeys(tenant.tenantId, now);
+  const challenge = await readChallenge(keys.challengeSecret, attributes.challenge, tenant.tenantId, now);
+  if (typeof challenge === 'string') throw refused(challenge);
+  const capture: UdidCapture = {
+    capture_id: randomId('cap_'),
+    tenant_id: tenant.tenantId,
+    source_id: challenge.sourceId,
+    owner_id: challenge.ownerId,
+    udid: attributes.udid,
+    product: attributes.product,
+    version: attributes.version,
+    serial: attributes.serial,
+    device_name: attributes.deviceName,
+    return_url: challenge.returnUrl,
+    captured_at: now,
+    verified: true,
+  };
+  // The used challenge stays on record until well after it expired, so a replay finds it.
+  if (!(await recordCapture(capture, challenge.nonce, challenge.expiresAt + 86_400))) throw refused('challenge_used');
+  const ticket = await issueTicket(keys, capture);
+  return { location: withCaptureParams(challenge.returnUrl, capture.udid, ticket), capture, ticket };
+}
+
+export async function listCaptures(actor: { tenantId: string; userId: string }, limit: number, cursor: string | undefined) {
+  const page = await listOwnerCaptures(actor.tenantId, actor.userId, limit, cursor);
+  return { captures: page.items.map(captureView), next_cursor: page.next ?? null };
+}

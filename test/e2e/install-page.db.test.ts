@@ -1,0 +1,99 @@
+/**
+ * The install page in Debian's headless Chromium at an iPhone viewport (390×844): before capture the
+ * "Get my UDID" button links to the source's profile; after the device simulator's capture the page shows
+ * the UDID, a copy button and the one-tap add-source links; Arabic is laid out right to left; nothing loads
+ * from another host and the CSP blocks nothing the page needs.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { jest } from '@jest/globals';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestApi, type TestApi } from '../support/api';
+import { makeOwner, type Owner } from '../support/fixtures';
+import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
+import { updateOwnedSource } from '../../shared/db/repositories/source-repository';
+import { createDeviceCa, certificatePem } from '../../infra/device-simulator/device-pki';
+import { runDevice } from '../../infra/device-simulator/run';
+
+jest.setTimeout(120_000);
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const IPHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const dir = join(process.cwd(), '.local');
+
+let api: TestApi;
+let browser: Browser;
+let owner: Owner;
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await makeOwner();
+  await updateOwnedSource({ tenantId: 'default', userId: owner.user.userId }, owner.source.source_id, { name: 'Nova Apps', message: 'New: weekly builds every Friday.' }, 1_700_000_000);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  mkdirSync(dir, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+test('before and after capture, in English and Arabic, at 390×844', async () => {
+  const ca = createDeviceCa();
+  await addTrustAnchor(Buffer.from(certificatePem(ca.root)), 1_700_000_000);
+  const installUrl = `${api.url}/api/rjy/${owner.source.source_id}/install`;
+
+  const context = await browser.newContext({ ...IPHONE, locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('requestfailed', (r) => problems.push(`failed ${r.url()}`));
+  const before = await page.goto(installUrl);
+  expect(before!.headers()['content-security-policy']).toContain("script-src 'nonce-");
+  expect(await page.textContent('h1')).toBe('Nova Apps');
+  expect(await page.textContent('#get-udid')).toBe('Get my UDID');
+  expect(await page.getAttribute('#get-udid', 'href')).toBe(`${api.url}/api/rjy/${owner.source.source_id}/udid.mobileconfig`);
+  await page.screenshot({ path: join(dir, 'install-page-before.png') });
+
+  const udid = '00008030-001A2B3C4D5E6F70';
+  const run = await runDevice(ca, `${api.url}/api/rjy/${owner.source.source_id}/udid.mobileconfig`, { udid });
+  expect(run.result.status).toBe(301);
+  await page.goto(run.result.location!);
+  expect(await page.textContent('#udid')).toBe(udid);
+  const links = await page.$$eval('.apps a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  const feed = `${api.url}/api/rjy/${owner.source.source_id}/appstore?udid=${udid}`;
+  expect(links).toEqual([
+    ['AltStore', `altstore://source?url=${encodeURIComponent(feed)}`],
+    ['SideStore', `sidestore://source?url=${encodeURIComponent(feed)}`],
+    ['Feather', `feather://source/${feed}`],
+    ['ESign', `esign://addsource?url=${encodeURIComponent(feed)}`],
+  ]);
+  expect(await page.textContent('#feed-url')).toBe(feed);
+  // The copy button's script ran (the CSP nonce let it): it copies and says so.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
+  await page.click('#copy');
+  await page.waitForFunction("document.getElementById('copy').textContent === 'Copied'");
+  await page.screenshot({ path: join(dir, 'install-page-after.png'), fullPage: true });
+  expect(problems).toEqual([]);
+
+  const arabic = await browser.newContext({ ...IPHONE, locale: 'ar', extraHTTPHeaders: { 'Accept-Language': 'ar' } });
+  const rtl = await arabic.newPage();
+  await rtl.goto(run.result.location!);
+  expect(await rtl.getAttribute('html', 'dir')).toBe('rtl');
+  expect(await rtl.textContent('#copy')).toBe('نسخ');
+  // The UDID stays left to right inside the right-to-left page.
+  expect(await rtl.evaluate("getComputedStyle(document.getElementById('udid')).direction")).toBe('ltr');
+  await rtl.screenshot({ path: join(dir, 'install-page-after-ar.png'), fullPage: true });
+  await arabic.close();
+  await context.close();
+});
+
+test('a ticket that does not verify shows the button again with a notice; a malformed one is a 400 page', async () => {
+  const page = await browser.newPage(IPHONE);
+  await page.goto(`${api.url}/api/rjy/${owner.source.source_id}/install?ticket=aaa.bbb.ccc`);
+  expect(await page.textContent('.warn')).toBe('This link has expired; get your UDID again.');
+  expect(await page.$('#udid')).toBeNull();
+  const bad = await page.goto(`${api.url}/api/rjy/${owner.source.source_id}/install?ticket=${'x'.repeat(3000)}`);
+  expect(bad!.status()).toBe(400);
+  const missing = await page.goto(`${api.url}/api/rjy/nope/install`);
+  expect(missing!.status()).toBe(404);
+  await page.close();
+});
