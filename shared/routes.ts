@@ -490,7 +490,7 @@ export const udidCallbackRoute = {
   ipLimits: [{ limit: 30, window: 'minute' }],
   envelope: 'page',
   description: "The device's signed answer to a Profile Service profile: verified, recorded, answered 301 to the return target",
-  data: { write: ['udidCapture'] },
+  data: { write: ['udidCapture', 'events'] },
   secrets: true,
   rawBody: true,
 } as const satisfies RouteDefinition;

@@ -93,10 +93,13 @@ export interface PostResult {
   body: string;
 }
 
-/** POSTs an answer as iOS does, without following the redirect (node:http, so a test can choose the Host). */
+/**
+ * POSTs an answer as iOS does, without following the redirect (node:http, so a test can choose the Host), on a
+ * connection of its own (`agent: false`): a kept-alive socket the server has since closed would be reset.
+ */
 export function postAnswer(url: string, answer: Buffer, headers: Record<string, string> = {}): Promise<PostResult> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/pkcs7-signature', 'Content-Length': String(answer.length), ...headers } }, (res) => {
+    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/pkcs7-signature', 'Content-Length': String(answer.length), ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>

@@ -126,6 +126,12 @@ describe('the callback', () => {
     expect(list.body.code).toBe(1);
     const captures = list.body.data!.captures as { udid: string; verified: boolean; source_id: string }[];
     expect(captures[0]).toMatchObject({ udid: device, verified: true, source_id: owner.source.source_id });
+
+    // The source's owner is told: a udid.captured event, written with the capture, without the serial number.
+    const events = await api.request('GET', '/api/user/events?types=udid.captured', { headers: owner.bearer });
+    const captured = (events.body.data!.events as { type: string; data: Record<string, unknown> }[]).filter((e) => e.data.udid === device);
+    expect(captured).toEqual([expect.objectContaining({ type: 'udid.captured', data: expect.objectContaining({ udid: device, product: 'iPhone15,2', source_id: owner.source.source_id }) })]);
+    expect(captured[0]!.data).not.toHaveProperty('serial');
   });
 
   test('SHA-256 signed attributes are accepted as well as SHA-1', async () => {

@@ -3,7 +3,7 @@ import { documentClient } from '../client';
 import { putIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
-import { transactWrite } from '../transactions';
+import { transactWrite, type TransactionPart } from '../transactions';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 import type { UdidCapture } from '../../domain/udid-capture/capture';
 
@@ -90,7 +90,7 @@ export async function deleteTrustAnchor(sha256: string): Promise<boolean> {
  * Uses the challenge and records the capture in one transaction: a challenge already used (a replay) stores
  * nothing. False when the challenge was used before.
  */
-export async function recordCapture(capture: UdidCapture, challengeNonce: string, challengeExpiresAt: number): Promise<boolean> {
+export async function recordCapture(capture: UdidCapture, challengeNonce: string, challengeExpiresAt: number, also: readonly TransactionPart[] = []): Promise<boolean> {
   const scope = tenantScope(capture.tenant_id);
   const outcome = await transactWrite([
     {
@@ -112,6 +112,7 @@ export async function recordCapture(capture: UdidCapture, challengeNonce: string
         },
       },
     },
+    ...also,
   ]);
   return outcome.ok;
 }

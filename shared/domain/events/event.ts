@@ -3,8 +3,7 @@
  * written in the same transaction as the change it reports (the outbox); the dispatcher delivers it to the
  * user's webhook and the events feed lists it.
  *
- * Adding a type is one line in `EVENT_TYPES` (and its `data` documented in the README): `subscription.*`
- * and `udid.captured` join when the features that produce them exist.
+ * Adding a type is one line in `EVENT_TYPES` (and its `data` documented in the README).
  */
 import type { Charge } from '../reservations/reservation';
 
@@ -21,6 +20,8 @@ export const EVENT_TYPES = [
   'device.expiring',
   /** The balance fell below the user's threshold (once per crossing). */
   'balance.low',
+  /** A device proved its UDID through the reseller's profile (a source's, or the tenant's naming the user). */
+  'udid.captured',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

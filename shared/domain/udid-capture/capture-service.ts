@@ -7,6 +7,7 @@ import { DomainError } from '../errors';
 import { getSource } from '../../db/repositories/source-repository';
 import { getUser } from '../../db/repositories/user-repository';
 import { listOwnerCaptures, recordCapture } from '../../db/repositories/udid-capture-repository';
+import { eventPart } from '../events/outbox';
 import type { Source } from '../sources/source';
 import type { Tenant } from '../tenants/tenant';
 import { captureView, type UdidCapture } from './capture';
@@ -83,6 +84,19 @@ export interface CaptureAnswer {
 const refused = (reason: 'device_response_malformed' | 'device_signature_invalid' | 'device_signer_untrusted' | 'device_attributes_invalid' | 'challenge_invalid' | 'challenge_expired' | 'challenge_used') =>
   new DomainError('validation', reason, { fields: ['body'] });
 
+/** The owner's `udid.captured` event, written with the capture (never the serial number). */
+function udidCapturedPart(capture: UdidCapture) {
+  return eventPart('udid.captured', { tenantId: capture.tenant_id, userId: capture.owner_id }, {
+    capture_id: capture.capture_id,
+    udid: capture.udid,
+    product: capture.product,
+    version: capture.version,
+    device_name: capture.device_name,
+    source_id: capture.source_id,
+    captured_at: capture.captured_at,
+  });
+}
+
 /** Verifies a device's answer and records the capture; any failure is a refusal that stores nothing. */
 export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, now: number): Promise<CaptureAnswer> {
   let attributes;
@@ -110,7 +124,8 @@ export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, now:
     verified: true,
   };
   // The used challenge stays on record until well after it expired, so a replay finds it.
-  if (!(await recordCapture(capture, challenge.nonce, challenge.expiresAt + 86_400))) throw refused('challenge_used');
+  const event = capture.owner_id ? [udidCapturedPart(capture)] : [];
+  if (!(await recordCapture(capture, challenge.nonce, challenge.expiresAt + 86_400, event))) throw refused('challenge_used');
   const ticket = await issueTicket(keys, capture);
   return { location: withCaptureParams(challenge.returnUrl, capture.udid, ticket), capture, ticket };
 }
