@@ -84,6 +84,7 @@ const ruleKinds = {
   user_outside_tenant: 'invalid',
   domain_taken: 'conflict',
   kid_taken: 'conflict',
+  ledger_exists: 'conflict',
 } as const;
 
 export type RuleReason = keyof typeof ruleKinds;
