@@ -15,8 +15,9 @@
  *   POST /_sim/devices/{udid}/ineligible[?teamId=T]  → 200 {"udid","devices":N}  status INELIGIBLE (Apple refused it)
  *   POST /_sim/devices/{udid}/enable[?teamId=T]      → 200 {"udid","devices":N}  status ENABLED now (ends PROCESSING)
  *   GET  /_sim/teams/{teamId}/devices                → 200 {"teamId","devices":[{"id","udid","status","deviceClass"}]}
+ *   POST /_sim/teams/{teamId}/fault                  → 200 {"teamId","method","path","effect","times"}  body {"method","path","effect","times"?}
  *
- * Faults (`injectFault`, in process only): the next matching Apple requests fail the way the network or Apple
+ * Faults (`injectFault`, or the `fault` control endpoint for a running `npm start`): the next matching Apple requests fail the way the network or Apple
  * can — `lose-answer` does the work and then drops the connection without a response (a timeout as the
  * client sees it), `unavailable` answers 503 without doing anything, `forbidden` answers Apple's 403.
  */
@@ -112,6 +113,12 @@ const createTeamBody = z.object({
   processingSeconds: z.optional(z.number().check(z.nonnegative())),
 });
 const rateLimitBody = z.object({ hourlyRequestLimit: z.int().check(z.positive()) });
+const faultBody = z.object({
+  method: z.enum(['GET', 'POST']),
+  path: z.string().check(z.regex(/^\/v1\/[A-Za-z0-9/_-]+$/)),
+  effect: z.enum(['lose-answer', 'unavailable', 'forbidden']),
+  times: z.optional(z.int().check(z.positive(), z.maximum(1_000))),
+});
 
 function parseControlBody<S extends z.ZodMiniType>(schema: S, text: string): z.infer<S> {
   let json: unknown;
@@ -224,13 +231,18 @@ async function handleControl(simulator: Simulator, request: IncomingMessage, url
   const body = await readBody(request);
   if (path === '/_sim/teams') return [201, await simulator.createTeam(parseControlBody(createTeamBody, body))];
 
-  const teamAction = /^\/_sim\/teams\/([^/]+)\/(revoke-certificate|rate-limit)$/.exec(path);
+  const teamAction = /^\/_sim\/teams\/([^/]+)\/(revoke-certificate|rate-limit|fault)$/.exec(path);
   const teamId = teamAction?.[1] && decodeURIComponent(teamAction[1]);
   if (teamId && teamAction?.[2] === 'revoke-certificate') return [200, simulator.revokeCertificate(teamId)];
   if (teamId && teamAction?.[2] === 'rate-limit') {
     const { hourlyRequestLimit } = parseControlBody(rateLimitBody, body);
     simulator.setHourlyRequestLimit(teamId, hourlyRequestLimit);
     return [200, { teamId, hourlyRequestLimit }];
+  }
+  if (teamId && teamAction?.[2] === 'fault') {
+    const fault = { teamId, ...parseControlBody(faultBody, body) };
+    simulator.injectFault(fault);
+    return [200, { ...fault, times: fault.times ?? 1 }];
   }
 
   const deviceAction = /^\/_sim\/devices\/([^/]+)\/(ineligible|enable)$/.exec(path);

@@ -87,6 +87,7 @@ const ruleKinds = {
   plan_not_found: 'not_found',
   plan_taken: 'conflict',
   subscription_not_found: 'not_found',
+  ledger_exists: 'conflict',
 } as const;
 
 export type RuleReason = keyof typeof ruleKinds;

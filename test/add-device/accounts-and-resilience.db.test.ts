@@ -13,6 +13,7 @@ import { parseAddRequest } from '../../functions/add-device/add-params';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 beforeAll(async () => {
@@ -70,4 +71,8 @@ test('a token presented on another tenant’s site adds nothing there', async ()
   const user = (await getUser(userId))!;
   await expect(addDevice({ tenant: other, user, now: nowS() }, parseAddRequest({ udid: udid25() }))).rejects.toMatchObject({ reason: 'token_invalid' });
   expect(await balanceOf(userId)).toBe(100_000);
+});
+
+test('ledger check: every balance and code change above has its entry, and every kept charge its certificate', async () => {
+  await expectLedgerAddsUp(undefined);
 });

@@ -4,6 +4,7 @@ import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repos
 import { getReservation } from '../../shared/db/repositories/reservation-repository';
 import { priceFor } from '../../shared/domain/pricing/prices';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
+import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 let instantAccountId: string;
@@ -58,4 +59,8 @@ test('legacy /api/addyydevice is the review add and refuses warranty 4 and 6', a
   expect((await getReservation(data.id))?.status).toBe('pending');
   const refused = await add(bed.api, { token, udid: udid25(), warranty: '6' }, { path: '/api/addyydevice' });
   expect(refused.body).toMatchObject({ code: 0, data: { error: 'review_warranty_unsupported' } });
+});
+
+test('ledger check: every balance and code change above has its entry, and every kept charge its certificate', async () => {
+  await expectLedgerAddsUp(undefined);
 });

@@ -4,6 +4,7 @@ import { getDevice } from '../../shared/db/repositories/device-repository';
 import { changeTenantSettings } from '../../shared/domain/tenants/tenant-service';
 import { priceFor } from '../../shared/domain/pricing/prices';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
+import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 let team: Awaited<ReturnType<typeof simulatedAccount>>['team'];
@@ -63,4 +64,8 @@ test('a 40-character UDID is added too, from a form body and from the query stri
   expect(viaForm.body.code).toBe(1);
   const viaQuery = await add(bed.api, { token, udid: udid40() }, { via: 'query' });
   expect(viaQuery.body.code).toBe(1);
+});
+
+test('ledger check: every balance and code change above has its entry, and every kept charge its certificate', async () => {
+  await expectLedgerAddsUp(undefined);
 });

@@ -4,6 +4,7 @@ import { getDevice } from '../../shared/db/repositories/device-repository';
 import { createCode, findCode } from '../../shared/domain/pricing/activation-codes';
 import { priceFor, setPrice, priceItem, userScope } from '../../shared/domain/pricing/prices';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 beforeAll(async () => {
@@ -88,4 +89,8 @@ test('an activation code pays the add once, fixes the tier and must match the mo
   expect(mismatch.body).toMatchObject({ code: 0, data: { error: 'code_mode_mismatch' } });
   const unknown = await add(bed.api, { token, udid: udid25(), code: 'NOSUCHCODE' });
   expect(unknown.body).toMatchObject({ code: 0, data: { error: 'code_invalid' } });
+});
+
+test('ledger check: every balance and code change above has its entry, and every kept charge its certificate', async () => {
+  await expectLedgerAddsUp(undefined);
 });

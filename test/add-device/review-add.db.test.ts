@@ -6,6 +6,7 @@ import { createCode, findCode } from '../../shared/domain/pricing/activation-cod
 import { priceFor } from '../../shared/domain/pricing/prices';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 let team: Awaited<ReturnType<typeof simulatedAccount>>['team'];
@@ -79,4 +80,8 @@ test('a reservation still processing after 30 days fails and gives its activatio
   expect(await getReservation((res.body.data as Added).id)).toMatchObject({ status: 'failed', failureReason: 'timed_out' });
   expect((await findCode(code.code))?.usedAt).toBeUndefined();
   expect(await balanceOf(userId)).toBe(0);
+});
+
+test('ledger check: every balance and code change above has its entry, and every kept charge its certificate', async () => {
+  await expectLedgerAddsUp(undefined);
 });

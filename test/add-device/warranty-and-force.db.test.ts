@@ -2,6 +2,7 @@ import { getDevice, listDevicesByUserUdid } from '../../shared/db/repositories/d
 import { setClock } from '../../shared/clock';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, udid40, type Testbed } from '../support/add-device-testbed';
+import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 let first: Awaited<ReturnType<typeof simulatedAccount>>;
@@ -84,4 +85,8 @@ test('after the force-add period a revoked certificate outside its window is re-
   } finally {
     restore();
   }
+});
+
+test('ledger check: every balance and code change above has its entry, and every kept charge its certificate', async () => {
+  await expectLedgerAddsUp(undefined);
 });

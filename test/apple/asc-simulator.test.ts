@@ -133,6 +133,16 @@ describe('control endpoints', () => {
     expect(second.headers.get('x-rate-limit')).toBe('user-hour-lim:1;user-hour-rem:0;');
   });
 
+  test('fault makes the next matching Apple requests fail, over HTTP as injectFault does in process', async () => {
+    const team = await simulator.createTeam({ mode: 'instant' });
+    const api = apple(team);
+    const set = await call('POST', `${simulator.url}/_sim/teams/${team.teamId}/fault`, { body: { method: 'POST', path: '/v1/devices', effect: 'unavailable' } });
+    expect(set).toMatchObject({ status: 200, body: { teamId: team.teamId, method: 'POST', path: '/v1/devices', effect: 'unavailable', times: 1 } });
+    expect((await api('POST', '/v1/devices', { body: registration('iPhone', newUdid()) })).status).toBe(503);
+    expect((await api('POST', '/v1/devices', { body: registration('iPhone', newUdid()) })).status).toBe(201);
+    expect((await call('POST', `${simulator.url}/_sim/teams/${team.teamId}/fault`, { body: { method: 'POST', path: '/v1/devices', effect: 'explode' } })).status).toBe(400);
+  });
+
   test('ineligible and enable set a device status on the team that has it', async () => {
     const team = await simulator.createTeam({ mode: 'review' });
     const api = apple(team);

@@ -152,6 +152,47 @@ describe('the reseller’s view over the API', () => {
     expect((past.body.data as { items: unknown[] }).items).toEqual([]);
   });
 
+  test('20 concurrent adds with money for 3: exactly 3 charges, the ledger adds up', async () => {
+    const s = await shop(0);
+    await simulatedAccount(bed.sim, { mode: 'instant', tenantId: s.tenantId });
+    await credit(s.userId, 3_000, nowS());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(s, '/api/adddevice/v2', { udid: udid25() })));
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(3);
+    const items = (((await call(s, '/api/user/ledger', { limit: 100 })).body.data as { items: Array<{ kind: string; amount: number; balance_after: number }> }).items);
+    expect(items.map((e) => [e.kind, e.amount, e.balance_after])).toEqual([
+      ['charge', -1_000, 0],
+      ['charge', -1_000, 1_000],
+      ['charge', -1_000, 2_000],
+      ['credit', 3_000, 3_000],
+    ]);
+    await expectLedgerAddsUp(s.tenantId);
+  }, 120_000);
+
+  test('an instant add still costs 10 DynamoDB calls: the entry rides in the hold’s transaction', async () => {
+    const s = await shop(0);
+    await simulatedAccount(bed.sim, { mode: 'instant', tenantId: s.tenantId });
+    await credit(s.userId, 1_000, nowS());
+    const calls: Array<{ command: string; input: string }> = [];
+    const TAP = 'ledger-test-call-count';
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        calls.push({ command: String(context.commandName), input: JSON.stringify(args.input) });
+        return next(args);
+      },
+      { step: 'initialize', name: TAP },
+    );
+    try {
+      expect((await call(s, '/api/adddevice/v2', { udid: udid25() })).body.code).toBe(1);
+    } finally {
+      documentClient().middlewareStack.remove(TAP);
+    }
+    // The tenant of the Host is cached in the function container when deployed (the tests turn the cache off).
+    expect(calls.filter((c) => !/"TableName":"[^"]*tenant(s|-hosts)"/.test(c.input))).toHaveLength(10);
+    const hold = calls.filter((c) => c.command === 'TransactWriteCommand' && c.input.includes('"kind":"charge"'));
+    expect(hold).toHaveLength(1);
+    expect(hold[0]!.input).toMatch(/ledger_seq = :prev/);
+  });
+
   test('the tenant’s currency; a token on another tenant’s site reads no money there', async () => {
     const s = await shop(500);
     await changeTenantSettings(s.tenantId, { settings: { currency: 'USD' } });

@@ -4,7 +4,8 @@
  */
 import { checkLedger } from '../../shared/domain/ledger/reconcile';
 
-export async function expectLedgerAddsUp(tenantId: string): Promise<void> {
+/** `tenantId` undefined: every user of the file's tables. */
+export async function expectLedgerAddsUp(tenantId: string | undefined): Promise<void> {
   const report = await checkLedger(tenantId);
   expect(report.differences).toEqual([]);
   expect(report.holds_in_flight).toBe(0);

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { existsSync } from 'node:fs';
 import { nowSeconds } from '../../../shared/clock';
 import { requireUser } from '../../../shared/domain/users/user-service';
-import { CliError, flagText, parseFlags, type Command } from '../cli-types';
+import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
+import { importOpeningBalance } from '../../../shared/domain/ledger/opening-balance';
 import { getSource } from '../../../shared/db/repositories/source-repository';
 import { appsKind } from '../import/kinds/apps';
 import { devicesKind } from '../import/kinds/devices';
@@ -31,9 +32,17 @@ export const importCommands: Record<string, Command> = {
       'dry-run': z.optional(z.literal(true, { error: 'takes no value' })),
       format: z.optional(z.enum(['tsv', 'csv'], { error: 'must be tsv or csv' })),
       'utc-offset': z.optional(flagText(6).check(z.refine((v) => parseUtcOffset(v) !== undefined, 'must look like +08:00'))),
+      balance: z.optional(flagInt()),
     });
     const given = FILE_FLAGS.filter((flag) => f[flag] !== undefined);
-    if (given.length !== 1) throw new CliError(`give exactly one of ${FILE_FLAGS.map((flag) => `--${flag} FILE`).join(', ')}`);
+    if (f.balance !== undefined) {
+      // The panel's balance of this user, in cents: the first entry of the user's ledger.
+      if (given.length > 0 || f.source !== undefined) throw new CliError('--balance is imported on its own: no file and no --source with it');
+      const user = await requireUser(f.user);
+      const opening = await importOpeningBalance({ userId: user.userId, cents: f.balance, now: nowSeconds(), dryRun: f['dry-run'] === true });
+      return { kind: 'balance', dry_run: f['dry-run'] === true, user_id: user.userId, ...opening };
+    }
+    if (given.length !== 1) throw new CliError(`give exactly one of ${FILE_FLAGS.map((flag) => `--${flag} FILE`).join(', ')}, or --balance CENTS`);
     const user = await requireUser(f.user);
     const utcOffsetSeconds = f['utc-offset'] === undefined ? 0 : parseUtcOffset(f['utc-offset'])!;
     const now = nowSeconds();
