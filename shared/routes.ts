@@ -585,8 +585,8 @@ export const scheduledJobs = [
   {
     function: 'reservation-worker',
     everyMinutes: 2,
-    description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise',
-    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger', 'events'] },
+    description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise; then the low-balance and subscription-end events',
+    data: { read: ['accounts', 'tenants'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger', 'events', 'subscriptions'] },
     secrets: true,
   },
   {

@@ -1,6 +1,10 @@
-/** Scheduled (EventBridge): advances due review-mode reservations, then sends due low-balance events; one run at a time. */
+/**
+ * Scheduled (EventBridge): advances due review-mode reservations, then writes the due low-balance and
+ * subscription-end events; one run at a time.
+ */
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
+import { runSubscriptionNoticePass } from '../../shared/domain/events/subscription-notices';
 import { scheduledJob } from '../../shared/jobs/scheduled-job';
 import { logger, withLambdaContext } from '../../shared/logger';
 
@@ -8,7 +12,8 @@ export const handler = withLambdaContext(
   scheduledJob('reservation-worker', async ({ now, budgetMs }) => {
   const report = await runReservationWorker(now, { budgetMs });
   const balances = await runBalanceLowPass(now);
-  logger.info('Reservation worker pass', { ...report, balancesLooked: balances.looked, balanceLowNotices: balances.notified });
-  return { ...report, balances };
+  const subscriptions = await runSubscriptionNoticePass(now);
+  logger.info('Reservation worker pass', { ...report, balancesLooked: balances.looked, balanceLowNotices: balances.notified, subscriptionNotices: subscriptions });
+  return { ...report, balances, subscriptions };
 }),
 );

@@ -17,6 +17,7 @@ import { runLinkHealthChecker } from '../../shared/domain/link-health/checker';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { runSourcePurge } from '../../shared/domain/sources/source-purge';
 import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
+import { runSubscriptionNoticePass } from '../../shared/domain/events/subscription-notices';
 import { runDispatchPass } from '../../shared/domain/events/dispatcher';
 
 export interface BackgroundJobs {
@@ -45,6 +46,7 @@ export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEver
     every(options.workerEveryMs ?? 5_000, async () => {
       await runReservationWorker(nowSeconds());
       await runBalanceLowPass(nowSeconds());
+      await runSubscriptionNoticePass(nowSeconds());
     }),
     every(options.eventsEveryMs ?? 1_000, () => runDispatchPass(nowSeconds())),
     every(options.linkHealthEveryMs ?? 5_000, () => runLinkHealthChecker(nowSeconds())),

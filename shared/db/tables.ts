@@ -182,6 +182,13 @@ export const tables = {
   subscriptions: {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'item_key', type: 'S' },
+    indexes: [
+      /**
+       * Sparse: a running subscription carries `notice_shard` from each change until its `subscription.expired`
+       * event is written, so the notice pass reads only subscriptions ending soon or just ended.
+       */
+      { name: 'by-notice', partitionKey: { name: 'notice_shard', type: 'S' }, sortKey: { name: 'expires_at', type: 'N' } },
+    ],
   },
   /**
    * Deleted sources whose apps, protection and health items are still being removed (`source_id`). The

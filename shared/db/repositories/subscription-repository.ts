@@ -3,7 +3,7 @@
  * (`purchase#…`). A change is always one transaction: the subscription conditioned on the version it was
  * computed from, its record, and (for a purchase) the balance debit, so a lost race changes nothing.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
@@ -12,6 +12,9 @@ import { randomId } from '../../domain/ids';
 import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';
 
 const CURRENT = 'current';
+
+/** The one partition of the sparse `by-notice` index: subscriptions whose end has not been announced yet. */
+const NOTICE_SHARD = 'due';
 
 interface SubscriptionItem {
   user_id: string;
@@ -68,6 +71,7 @@ export function subscriptionChangePart(next: Omit<Subscription, 'sourceCount' | 
     ':expires': next.expiresAt,
     ':next': (seenVersion ?? 0) + 1,
     ':zero': 0,
+    ':notice': NOTICE_SHARD,
   };
   const sets = [
     'tenant_id = :tenant',
@@ -81,6 +85,8 @@ export function subscriptionChangePart(next: Omit<Subscription, 'sourceCount' | 
     'expires_at = :expires',
     'version = :next',
     'source_count = if_not_exists(source_count, :zero)',
+    // A new end starts a new notice cycle (subscription-notices.ts).
+    'notice_shard = :notice',
   ];
   if (next.trialUsedAt !== undefined) {
     sets.push('trial_used_at = :trialUsed');
@@ -165,6 +171,52 @@ export function sourceSlotReturnPart(userId: string): TransactionPart {
       UpdateExpression: 'SET source_count = source_count - :one',
       ConditionExpression: 'source_count > :zero',
       ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+    },
+  });
+}
+
+/** A subscription the notice pass looks at: its end, and whether `subscription.expiring` went out for that end. */
+export interface SubscriptionNoticeDue {
+  subscription: Subscription;
+  expiringToldFor: number;
+}
+
+/** Subscriptions not yet announced as ended whose end is before `until`, soonest first. */
+export async function listSubscriptionNoticesDue(until: number, limit: number): Promise<SubscriptionNoticeDue[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('subscriptions'),
+      IndexName: 'by-notice',
+      KeyConditionExpression: 'notice_shard = :s AND expires_at <= :until',
+      ExpressionAttributeValues: { ':s': NOTICE_SHARD, ':until': until },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => ({ subscription: fromItem(item as SubscriptionItem), expiringToldFor: Number(item.expiring_told_for ?? 0) }));
+}
+
+/** Marks `subscription.expiring` sent for this end, if the subscription is still the one that was read. */
+export function expiringToldPart(subscription: Subscription): TransactionPart {
+  return transactionPart({
+    Update: {
+      TableName: tableName('subscriptions'),
+      Key: { user_id: subscription.userId, item_key: CURRENT },
+      UpdateExpression: 'SET expiring_told_for = :end',
+      ConditionExpression: 'version = :v AND expires_at = :end',
+      ExpressionAttributeValues: { ':end': subscription.expiresAt, ':v': subscription.version },
+    },
+  });
+}
+
+/** Takes the subscription out of the notice index once its end is announced, if it is still the one read. */
+export function expiredToldPart(subscription: Subscription): TransactionPart {
+  return transactionPart({
+    Update: {
+      TableName: tableName('subscriptions'),
+      Key: { user_id: subscription.userId, item_key: CURRENT },
+      UpdateExpression: 'REMOVE notice_shard',
+      ConditionExpression: 'version = :v AND expires_at = :end',
+      ExpressionAttributeValues: { ':end': subscription.expiresAt, ':v': subscription.version },
     },
   });
 }

@@ -20,6 +20,10 @@ export const EVENT_TYPES = [
   'device.expiring',
   /** The balance fell below the user's threshold (once per crossing). */
   'balance.low',
+  /** The user's subscription ends within the tenant's notice period (once per end). */
+  'subscription.expiring',
+  /** The user's subscription ended: source writes are refused, feeds serve until the grace period ends. */
+  'subscription.expired',
   /** A device proved its UDID through the reseller's profile (a source's, or the tenant's naming the user). */
   'udid.captured',
 ] as const;
