@@ -366,6 +366,8 @@ export interface ScheduledJobDefinition {
   description: string;
   data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
   secrets?: boolean;
+  /** Disk (`/tmp`) the job needs beyond Lambda's default 512 MiB, e.g. to hold a downloaded file. */
+  ephemeralStorageMiB?: number;
 }
 
 /** Tables every scheduled job's wrapper writes, whatever the job: its lease. */
@@ -391,6 +393,13 @@ export const scheduledJobs = [
     everyMinutes: 5,
     description: 'Probe the download links of sources whose link-health alerting is due; send failing and recovery alerts',
     data: { read: ['apps'], write: ['sources', 'linkHealth'] },
+  },
+  {
+    function: 'ipa-inspector',
+    everyMinutes: 5,
+    description: 'Read the IPAs too large or too slow to inspect within a request (publish answers ipa_pending meanwhile)',
+    data: { write: ['apps', 'ipaInspections'] },
+    ephemeralStorageMiB: 5120,
   },
 ] as const satisfies readonly ScheduledJobDefinition[];
 

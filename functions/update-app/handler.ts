@@ -9,5 +9,5 @@ useMessages(managementMessages);
 
 export const handler = createHandler(updateAppRoute, async (state) => {
   const { sourceId, appId, changes } = parseRequest(state);
-  return { data: await editApp(state.actor, sourceId, appId, changes, Math.floor(state.now / 1000)) };
+  return { data: await editApp(state.actor, sourceId, appId, changes, Math.floor(state.now / 1000), state.tenant.settings) };
 });

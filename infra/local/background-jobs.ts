@@ -9,6 +9,7 @@ import { nowSeconds } from '../../shared/clock';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { runLinkHealthChecker } from '../../shared/domain/link-health/checker';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
+import { runIpaInspector } from '../../shared/domain/ipa/inspection-job';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -31,11 +32,12 @@ function every(ms: number, job: () => Promise<unknown>): { stop(): Promise<void>
   };
 }
 
-export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number } = {}): BackgroundJobs {
+export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number; ipaInspectorEveryMs?: number } = {}): BackgroundJobs {
   const jobs = [
     every(options.workerEveryMs ?? 5_000, () => runReservationWorker(nowSeconds())),
     every(options.linkHealthEveryMs ?? 5_000, () => runLinkHealthChecker(nowSeconds())),
     every(options.sweepEveryMs ?? 60_000, () => runRevocationSweep(nowSeconds())),
+    every(options.ipaInspectorEveryMs ?? 5_000, () => runIpaInspector(nowSeconds())),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
 }

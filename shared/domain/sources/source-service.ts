@@ -7,6 +7,7 @@ import { ownedSource } from './source-lookup';
 import type { TenantSettings } from '../tenants/tenant';
 import { effectiveHealthAlert } from '../link-health/health-alert';
 import { healthSchedule } from '../link-health/link-health';
+import { inspectDraft } from '../ipa/inspection-service';
 
 export const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
 const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
@@ -35,7 +36,7 @@ export async function updateSourceSettings(actor: Actor, sourceId: string, chang
 export async function createAppDraft(actor: Actor, sourceId: string, metadata: Partial<AppMetadata>, plan: TenantSettings, now: number) {
   await ownedSource(actor, sourceId);
   const outcome = await createDraft({ sourceId, metadata, now, quota: plan.appsPerSource, actor });
-  if ('created' in outcome) return appDetailView(outcome.created);
+  if ('created' in outcome) return appDetailView(await inspectDraft(outcome.created, plan, now));
   if (outcome.refused === 'not_owned') throw sourceNotFound();
   throw new DomainError('conflict', 'quota_exceeded', { params: { limit: plan.appsPerSource }, data: { limit: plan.appsPerSource } });
 }
@@ -44,7 +45,7 @@ export async function createAppDraft(actor: Actor, sourceId: string, metadata: P
  * Edits an app. A draft may change anything; a published app only its presentation (the fields a client
  * shows, never what identifies the release or where it downloads from), else `published_immutable`.
  */
-export async function editApp(actor: Actor, sourceId: string, appId: number, changes: Partial<AppMetadata>, now: number) {
+export async function editApp(actor: Actor, sourceId: string, appId: number, changes: Partial<AppMetadata>, now: number, plan?: TenantSettings) {
   // The write is conditional on the publish state the change was judged against; if the app was published
   // or unpublished meanwhile, it is judged again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -54,7 +55,9 @@ export async function editApp(actor: Actor, sourceId: string, appId: number, cha
       if (immutable.length) throw new DomainError('conflict', 'published_immutable', { fields: immutable });
     }
     const updated = await updateAppFields(app, changes, now);
-    if (updated) return appDetailView(updated);
+    // A new download URL is a new file: it is read again.
+    const newFile = plan !== undefined && changes.download_url !== undefined && changes.download_url !== app.download_url;
+    if (updated) return appDetailView(newFile ? await inspectDraft(updated, plan, now) : updated);
   }
   throw new DomainError('conflict', 'app_changed');
 }

@@ -19,6 +19,8 @@ export interface TenantSettings {
    * under it; the account's own password is never handed out). `1` is the convention of the market.
    */
   p12Password: string;
+  /** The largest IPA the service downloads to inspect, in bytes; a larger file cannot be published. */
+  ipaMaxBytes: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -28,6 +30,7 @@ export const defaultTenantSettings: TenantSettings = {
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',
+  ipaMaxBytes: 2 * 1024 * 1024 * 1024,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
@@ -67,3 +70,6 @@ export function normalizeHost(host: string): string {
 
 /** Bounds of `linkTtlSeconds`: a minute (a client must manage to start the download) to a day. */
 export const LINK_TTL_BOUNDS = { min: 60, max: 86_400 } as const;
+
+/** Bounds of `ipaMaxBytes`: 1 MiB to 4 GiB (the background inspector's disk holds that, and no IPA is larger). */
+export const IPA_MAX_BYTES_BOUNDS = { min: 1024 * 1024, max: 4 * 1024 * 1024 * 1024 } as const;
