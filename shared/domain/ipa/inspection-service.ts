@@ -52,6 +52,7 @@ export async function inspectDraft(app: App, settings: TenantSettings, now: numb
 
 /** IPA values go into a message: printable, short. */
 function shown(value: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const clean = value.replace(/[\u0000-\u001f\u007f]/g, '');
   return clean.length > 64 ? `${clean.slice(0, 63)}…` : clean || '""';
 }

@@ -75,3 +75,13 @@ export function sameFile(stored: FileValidators, now: FileValidators): boolean {
   // A length alone is too weak to call a file unchanged (a rebuilt IPA often keeps its size roughly, not exactly, but can).
   return now.etag !== undefined || now.lastModified !== undefined;
 }
+
+/** The validators of a response's headers. */
+export function validatorsOf(headers: Headers, fallbackLength?: number): FileValidators {
+  const length = headers.get('content-length')?.trim() ?? '';
+  return {
+    length: /^\d{1,15}$/.test(length) ? Number(length) : fallbackLength,
+    etag: headers.get('etag')?.trim() || undefined,
+    lastModified: headers.get('last-modified')?.trim() || undefined,
+  };
+}

@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FetchRefusedError, safeFetch, type SafeFetchOptions } from '../../fetch/safe-fetch';
-import { InspectionDeferred, InspectionError, type FileValidators } from './inspection';
+import { InspectionDeferred, InspectionError, validatorsOf, type FileValidators } from './inspection';
+
+export { validatorsOf };
 
 export type FetchOverrides = Pick<SafeFetchOptions, 'resolve' | 'allowPrivate' | 'connectAddress'>;
 
@@ -35,16 +37,6 @@ export interface Downloaded {
 }
 
 const USER_AGENT = { 'User-Agent': 'appsource-ipa-inspector/1' };
-
-/** The validators of a response's headers. */
-export function validatorsOf(headers: Headers, fallbackLength?: number): FileValidators {
-  const length = headers.get('content-length')?.trim() ?? '';
-  return {
-    length: /^\d{1,15}$/.test(length) ? Number(length) : fallbackLength,
-    etag: headers.get('etag')?.trim() || undefined,
-    lastModified: headers.get('last-modified')?.trim() || undefined,
-  };
-}
 
 /** A fetch failure as an inspection failure: no answer at all is `unreachable`, running out of time `timeout`. */
 export function fetchFailure(error: unknown, onTimeout: 'defer' | 'fail'): Error {
