@@ -23,14 +23,14 @@ export function inspectionEnabled(): boolean {
   return process.env.IPA_INSPECTION !== 'off';
 }
 
-let fetchOverrides: FetchOverrides | undefined;
-/** Tests only: how the inspector's fetches resolve and connect (see safe-fetch). */
-export function setInspectionFetch(overrides: FetchOverrides | undefined): void {
-  fetchOverrides = overrides;
+let testHooks: { fetch?: FetchOverrides; requestBudgetMs?: number } = {};
+/** Tests only: how the inspector's fetches resolve and connect (see safe-fetch), and a shorter request budget. */
+export function setInspectionTestHooks(hooks: { fetch?: FetchOverrides; requestBudgetMs?: number }): void {
+  testHooks = hooks;
 }
 
 export function inspectNow(app: App, settings: TenantSettings, now: number): Promise<RequestInspection> {
-  return inspectInRequest(app.download_url.trim(), app.ipa, { maxBytes: settings.ipaMaxBytes, now, ...(fetchOverrides ? { fetch: fetchOverrides } : {}) });
+  return inspectInRequest(app.download_url.trim(), app.ipa, { maxBytes: settings.ipaMaxBytes, now, ...testHooks });
 }
 
 /** Stores a new inspection on the app (and queues the background job when it is pending). */

@@ -66,7 +66,7 @@ export type RequestInspection = { inspection: IpaInspection; fresh: boolean };
  * file (the cheap path: one request to the origin), else a new one read within the request's budget, or
  * `pending` when the file is too large or slow for it.
  */
-export async function inspectInRequest(url: string, stored: IpaInspection | undefined, options: { maxBytes: number; now: number; fetch?: FetchOverrides }): Promise<RequestInspection> {
+export async function inspectInRequest(url: string, stored: IpaInspection | undefined, options: { maxBytes: number; now: number; fetch?: FetchOverrides; requestBudgetMs?: number }): Promise<RequestInspection> {
   let head: { status: number; validators: FileValidators } | undefined;
   try {
     head = await headFile(url, INSPECTION_LIMITS.headBudgetMs, options.fetch);
@@ -90,7 +90,7 @@ export async function inspectInRequest(url: string, stored: IpaInspection | unde
   }
   if (validators.length !== undefined && validators.length > INSPECTION_LIMITS.requestMaxBytes) return pending();
   try {
-    const inspection = await inspectIpa(url, { maxBytes: options.maxBytes, timeoutMs: INSPECTION_LIMITS.requestBudgetMs, onTimeout: 'defer', now: options.now, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    const inspection = await inspectIpa(url, { maxBytes: options.maxBytes, timeoutMs: options.requestBudgetMs ?? INSPECTION_LIMITS.requestBudgetMs, onTimeout: 'defer', now: options.now, ...(options.fetch ? { fetch: options.fetch } : {}) });
     return { inspection, fresh: true };
   } catch (error) {
     if (error instanceof InspectionDeferred) return pending();
