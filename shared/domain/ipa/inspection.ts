@@ -51,6 +51,8 @@ export type IpaInspection =
 /** An inspection refused for a reason the owner can act on. */
 export class InspectionError extends Error {
   override readonly name = 'InspectionError';
+  /** What the origin said of the file before the inspection failed, when it answered at all. */
+  validators: FileValidators | undefined;
 
   constructor(
     readonly failure: InspectionFailure,

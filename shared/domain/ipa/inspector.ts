@@ -50,7 +50,7 @@ export async function inspectIpa(url: string, options: InspectOptions): Promise<
     return {
       state: 'failed',
       url,
-      validators,
+      validators: refused.validators ?? validators,
       inspectedAt: options.now,
       failure: refused.failure,
       detail: refused.detail.slice(0, 300),
@@ -79,8 +79,9 @@ export async function inspectInRequest(url: string, stored: IpaInspection | unde
   }
   const headOk = head !== undefined && head.status >= 200 && head.status <= 299;
   if (stored && stored.url === url && headOk && sameFile(stored.validators, head!.validators)) {
-    // A failure that was the origin's (not the file's) is worth another try.
-    const retry = stored.state === 'failed' && (stored.failure === 'unreachable' || stored.failure === 'timeout');
+    // An origin that answered an error is worth another try. One the background job found too slow is not
+    // retried within a request (it would only be deferred to the job again); a new file or URL is read anew.
+    const retry = stored.state === 'failed' && stored.failure === 'unreachable';
     if (!retry) return { inspection: stored, fresh: false };
   }
   const validators = headOk ? head!.validators : noValidators;

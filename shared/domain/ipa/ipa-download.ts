@@ -94,6 +94,9 @@ export async function downloadIpa(url: string, options: DownloadOptions): Promis
     return { path, size, sha256: hash.digest('hex'), validators: { ...validators, length: validators.length ?? size }, discard };
   } catch (error) {
     await discard();
-    throw fetchFailure(error, options.onTimeout);
+    const failure = fetchFailure(error, options.onTimeout);
+    // A file that failed keeps its validators: an unchanged file is not retried in vain.
+    if (failure instanceof InspectionError && (validators.length ?? validators.etag ?? validators.lastModified) !== undefined) failure.validators ??= validators;
+    throw failure;
   }
 }
