@@ -112,7 +112,7 @@ export const publishAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Publish an app draft',
-  data: { write: ['sources', 'apps'] },
+  data: { write: ['sources', 'apps', 'ipaInspections'] },
 } as const satisfies RouteDefinition;
 
 export const createAppRoute = {
@@ -123,7 +123,7 @@ export const createAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Create an app draft',
-  data: { write: ['sources', 'apps'] },
+  data: { write: ['sources', 'apps', 'ipaInspections'] },
 } as const satisfies RouteDefinition;
 
 export const updateAppRoute = {
@@ -134,7 +134,7 @@ export const updateAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Edit an app (a published one: its presentation only)',
-  data: { read: ['sources'], write: ['apps'] },
+  data: { read: ['sources'], write: ['apps', 'ipaInspections'] },
 } as const satisfies RouteDefinition;
 
 export const unpublishAppRoute = {

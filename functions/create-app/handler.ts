@@ -3,11 +3,13 @@ import { createAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { createAppDraft } from '../../shared/domain/sources/source-service';
+import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
 useMessages(managementMessages);
 
 export const handler = createHandler(createAppRoute, async (state) => {
   const { sourceId, fields } = parseRequest(state);
-  return { data: await createAppDraft(state.actor, sourceId, fields, state.tenant.settings, Math.floor(state.now / 1000)) };
+  const now = Math.floor(state.now / 1000);
+  return { data: await createAppDraft(state.actor, sourceId, fields, state.tenant.settings, now, inspectAfterWrite(state.tenant.settings, now)) };
 });

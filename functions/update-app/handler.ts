@@ -3,11 +3,13 @@ import { updateAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { editApp } from '../../shared/domain/sources/source-service';
+import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
 useMessages(managementMessages);
 
 export const handler = createHandler(updateAppRoute, async (state) => {
   const { sourceId, appId, changes } = parseRequest(state);
-  return { data: await editApp(state.actor, sourceId, appId, changes, Math.floor(state.now / 1000), state.tenant.settings) };
+  const now = Math.floor(state.now / 1000);
+  return { data: await editApp(state.actor, sourceId, appId, changes, now, inspectAfterWrite(state.tenant.settings, now)) };
 });

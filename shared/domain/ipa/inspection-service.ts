@@ -43,7 +43,7 @@ export async function keepInspection(app: App, inspection: IpaInspection, settin
 
 /** After a draft was created or its download URL changed: read the IPA now, or leave it to the job. */
 export async function inspectDraft(app: App, settings: TenantSettings, now: number): Promise<App> {
-  if (!inspectionEnabled() || !isHttpUrl(app.download_url.trim())) return app;
+  if (!inspectionEnabled() || !isHttpUrl(app.download_url.trim()) || app.publish_status !== 'draft') return app;
   const { inspection } = await inspectNow({ ...app, ipa: undefined }, settings, now);
   const stored = { ...inspection, url: app.download_url };
   await keepInspection(app, stored, settings);
@@ -91,3 +91,9 @@ export function publishRefusal(app: App, inspection: IpaInspection, settings: Te
   }
   return undefined;
 }
+
+/** The hook the create and edit functions hand the source service: a new download URL is a new file, read again. */
+export const inspectAfterWrite =
+  (settings: TenantSettings, now: number) =>
+  (app: App, change: { newDownloadUrl: boolean }): Promise<App> =>
+    change.newDownloadUrl ? inspectDraft(app, settings, now) : Promise.resolve(app);
