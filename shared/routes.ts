@@ -120,7 +120,7 @@ export const publishAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Publish an app draft',
-  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps'] },
+  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps', 'ipaInspections'] },
 } as const satisfies RouteDefinition;
 
 export const createAppRoute = {
@@ -131,7 +131,7 @@ export const createAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Create an app draft',
-  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps'] },
+  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps', 'ipaInspections'] },
 } as const satisfies RouteDefinition;
 
 export const updateAppRoute = {
@@ -142,7 +142,7 @@ export const updateAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Edit an app (a published one: its presentation only)',
-  data: { read: ['sources', 'subscriptions', 'plans'], write: ['apps'] },
+  data: { read: ['sources', 'subscriptions', 'plans'], write: ['apps', 'ipaInspections'] },
 } as const satisfies RouteDefinition;
 
 export const unpublishAppRoute = {
@@ -576,6 +576,8 @@ export interface ScheduledJobDefinition {
   description: string;
   data: { read?: readonly TableKey[]; write?: readonly TableKey[] };
   secrets?: boolean;
+  /** Disk (`/tmp`) the job needs beyond Lambda's default 512 MiB, e.g. to hold a downloaded file. */
+  ephemeralStorageMiB?: number;
 }
 
 /** Tables every scheduled job's wrapper writes, whatever the job: its lease. */
@@ -613,6 +615,13 @@ export const scheduledJobs = [
     everyMinutes: 1,
     description: 'Retry webhook deliveries that are due (the stream consumer makes the first attempts)',
     data: { read: ['webhooks'], write: ['events', 'webhooks'] },
+  },
+  {
+    function: 'ipa-inspector',
+    everyMinutes: 5,
+    description: 'Read the IPAs too large or too slow to inspect within a request (publish answers ipa_pending meanwhile)',
+    data: { write: ['apps', 'ipaInspections'] },
+    ephemeralStorageMiB: 5120,
   },
 ] as const satisfies readonly ScheduledJobDefinition[];
 

@@ -5,6 +5,7 @@ import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { createAppDraft } from '../../shared/domain/sources/source-service';
+import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
 useMessages(managementMessages, subscriptionMessages);
@@ -12,5 +13,5 @@ useMessages(managementMessages, subscriptionMessages);
 export const handler = createHandler(createAppRoute, async (state) => {
   const { sourceId, fields } = parseRequest(state);
   const now = Math.floor(state.now / 1000);
-  return { data: await createAppDraft(state.actor, sourceId, fields, await writableLimits(state.actor, state.tenant, now), now) };
+  return { data: await createAppDraft(state.actor, sourceId, fields, await writableLimits(state.actor, state.tenant, now), now, inspectAfterWrite(state.tenant.settings, now)) };
 });

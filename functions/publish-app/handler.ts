@@ -3,11 +3,12 @@ import { publishAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { ipaMessages } from '../../shared/i18n/messages/ipa';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages);
+useMessages(managementMessages, subscriptionMessages, ipaMessages);
 
 export const handler = createHandler(publishAppRoute, async (state) => {
   const { sourceId, appId } = parseRequest(state);

@@ -5,6 +5,7 @@ import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { editApp } from '../../shared/domain/sources/source-service';
+import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
 useMessages(managementMessages, subscriptionMessages);
@@ -13,5 +14,5 @@ export const handler = createHandler(updateAppRoute, async (state) => {
   const { sourceId, appId, changes } = parseRequest(state);
   const now = Math.floor(state.now / 1000);
   await writableLimits(state.actor, state.tenant, now);
-  return { data: await editApp(state.actor, sourceId, appId, changes, now) };
+  return { data: await editApp(state.actor, sourceId, appId, changes, now, inspectAfterWrite(state.tenant.settings, now)) };
 });

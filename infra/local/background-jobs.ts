@@ -19,6 +19,7 @@ import { runSourcePurge } from '../../shared/domain/sources/source-purge';
 import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
 import { runSubscriptionNoticePass } from '../../shared/domain/events/subscription-notices';
 import { runDispatchPass } from '../../shared/domain/events/dispatcher';
+import { runIpaInspector } from '../../shared/domain/ipa/inspection-job';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -41,7 +42,7 @@ function every(ms: number, job: () => Promise<unknown>): { stop(): Promise<void>
   };
 }
 
-export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number; eventsEveryMs?: number } = {}): BackgroundJobs {
+export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number; eventsEveryMs?: number; ipaInspectorEveryMs?: number } = {}): BackgroundJobs {
   const jobs = [
     every(options.workerEveryMs ?? 5_000, async () => {
       await runReservationWorker(nowSeconds());
@@ -52,6 +53,7 @@ export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEver
     every(options.linkHealthEveryMs ?? 5_000, () => runLinkHealthChecker(nowSeconds())),
     every(options.sweepEveryMs ?? 60_000, () => runRevocationSweep(nowSeconds())),
     every(options.sweepEveryMs ?? 60_000, () => runSourcePurge()),
+    every(options.ipaInspectorEveryMs ?? 5_000, () => runIpaInspector(nowSeconds())),
   ];
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
 }

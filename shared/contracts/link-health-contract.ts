@@ -11,6 +11,7 @@ const appHealth = z.object({
   last_status: describe(z.number(), 'HTTP status of the last probe; 0 when none came or never probed'),
   last_checked: describe(z.number(), 'Unix seconds; 0 when never probed'),
   failures: describe(z.number(), 'Consecutive failed probes'),
+  file_changed: describe(z.boolean(), 'The last probe saw a different file (length, ETag or Last-Modified) than the IPA inspected at publish: unpublish and publish again to re-inspect it'),
 });
 
 export const sourceHealthData = z.object({

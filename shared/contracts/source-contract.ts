@@ -40,6 +40,25 @@ export const appDetailData = z.object({
   type: describe(z.union([z.literal(0), z.literal(1)]), '0 app, 1 game'),
   lock: describe(z.union([z.literal(0), z.literal(1)]), '1: downloads only for devices that unlocked the source'),
   min_os_version: z.string(),
+  inspection: describe(
+    z.object({
+      state: describe(z.enum(['none', 'pending', 'ok', 'failed']), 'none: no download URL read yet; pending: the background job reads the file; failed: see error'),
+      error: z.optional(describe(z.enum(['invalid', 'too_large', 'unreachable', 'timeout']), 'Why the file could not be used (failed only)')),
+      status: z.optional(describe(z.number(), 'HTTP status the origin answered (unreachable only)')),
+      requested_at: z.optional(z.number()),
+      inspected_at: z.optional(z.number()),
+      sha256: z.optional(z.string()),
+      size: z.optional(describe(z.number(), 'Exact bytes of the downloaded file')),
+      bundle_identifier: z.optional(describe(z.string(), 'CFBundleIdentifier')),
+      version: z.optional(describe(z.string(), 'CFBundleShortVersionString')),
+      build_version: z.optional(describe(z.string(), 'CFBundleVersion')),
+      min_os_version: z.optional(describe(z.string(), 'MinimumOSVersion')),
+      display_name: z.optional(z.string()),
+      entitlements: z.optional(describe(z.array(z.string()), "Entitlement keys of the main executable's code signature, all architectures")),
+      privacy: z.optional(describe(z.record(z.string(), z.string()), 'Every NS…UsageDescription key of Info.plist with its text')),
+    }),
+    "What reading the IPA at download_url found (publishing needs state ok and the IPA's bundle identifier and version to match the app's)",
+  ),
 });
 
 /** The source feed document (the keys every client family needs; clients ignore the others). */

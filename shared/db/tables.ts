@@ -225,6 +225,14 @@ export const tables = {
     indexes: [{ name: 'by-owner', partitionKey: { name: 'owner_key', type: 'S' }, sortKey: { name: 'captured_key', type: 'S' } }],
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Apps whose IPA is too large to read within a request: an item exists only while the inspection is
+   * pending, so the background inspector's scan reads live work only.
+   */
+  ipaInspections: {
+    partitionKey: { name: 'source_id', type: 'S' },
+    sortKey: { name: 'app_id', type: 'N' },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

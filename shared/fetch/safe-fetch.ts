@@ -35,6 +35,12 @@ export interface SafeFetchOptions {
    * address (so the rule is exercised) while the bytes still go to a loopback server.
    */
   connectAddress?: (checkedAddress: string) => string;
+  /**
+   * Streams the final answer's body here instead of keeping its first bytes (`body` is then absent); the
+   * fetch's deadline still covers it, and the connection is destroyed when it runs out. For downloads that
+   * must never sit whole in memory (the IPA inspection).
+   */
+  bodySink?: (body: IncomingMessage, status: number, headers: Headers) => Promise<void>;
 }
 
 export interface SafeFetchResult {
@@ -52,6 +58,13 @@ export class FetchRefusedError extends ServiceError<'fetch_refused', FetchRefuse
 
   constructor(reason: FetchRefusedReason, message: string, options?: { cause?: unknown }) {
     super('fetch_refused', reason, message, options);
+  }
+}
+
+/** Carries an error thrown by a `bodySink` past the classification of connection failures. */
+class SinkFailure extends Error {
+  constructor(readonly inner: unknown) {
+    super('body sink failed');
   }
 }
 
@@ -203,6 +216,15 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       const { response } = await Promise.race([send(target, pinned, method, headers, body, (req) => (current = req)), timedOut]);
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) {
+        if (options.bodySink && method !== 'HEAD') {
+          try {
+            await Promise.race([options.bodySink(response, response.statusCode ?? 0, toHeaders(response)), timedOut]);
+          } catch (error) {
+            if (error instanceof FetchRefusedError) throw error;
+            throw new SinkFailure(error);
+          }
+          return { status: response.statusCode ?? 0, headers: toHeaders(response), finalUrl: target.toString() };
+        }
         const text = method === 'HEAD' ? undefined : await Promise.race([readBody(response, maxBodyBytes), timedOut]);
         return { status: response.statusCode ?? 0, headers: toHeaders(response), finalUrl: target.toString(), ...(text === undefined ? {} : { body: text }) };
       }
@@ -230,6 +252,8 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   try {
     return await Promise.race([run(), timedOut]);
   } catch (error) {
+    // What the caller's sink refused is the caller's to interpret, not a connection failure.
+    if (error instanceof SinkFailure) throw error.inner;
     throw classify(error);
   } finally {
     clearTimeout(timer);

@@ -9,6 +9,7 @@ import { selfServiceMessages } from './messages/self-service';
 import { subscriptionMessages } from './messages/subscriptions';
 import { eventMessages } from './messages/events';
 import { udidCaptureMessages } from './messages/udid-capture';
+import { ipaMessages } from './messages/ipa';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -29,6 +30,7 @@ export const catalog = {
   ...subscriptionMessages,
   ...eventMessages,
   ...udidCaptureMessages,
+  ...ipaMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

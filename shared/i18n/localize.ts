@@ -12,6 +12,7 @@ import type { selfServiceMessages } from './messages/self-service';
 import type { subscriptionMessages } from './messages/subscriptions';
 import type { eventMessages } from './messages/events';
 import type { udidCaptureMessages } from './messages/udid-capture';
+import type { ipaMessages } from './messages/ipa';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -24,7 +25,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof selfServiceMessages &
   typeof subscriptionMessages &
   typeof eventMessages &
-  typeof udidCaptureMessages);
+  typeof udidCaptureMessages &
+  typeof ipaMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -119,7 +119,7 @@ describe('alerts', () => {
     const seen = await health(owner);
     expect(seen.body.data).toEqual({
       source_id: owner.source.source_id,
-      apps: [{ app_id: app.id, name: app.name, version: app.version, url: `${downloads.url}${path}`, health: 'failing', last_status: 500, last_checked: expect.any(Number), failures: 3 }],
+      apps: [{ app_id: app.id, name: app.name, version: app.version, url: `${downloads.url}${path}`, health: 'failing', last_status: 500, last_checked: expect.any(Number), failures: 3, file_changed: false }],
     });
 
     behaviours.set(path, 'ok');
@@ -291,7 +291,7 @@ describe('owner endpoints', () => {
     expect(res.body).toMatchObject({ code: 1, msg: 'Éxito' });
     expect(res.body.data).toEqual({
       source_id: owner.source.source_id,
-      apps: [{ app_id: app.id, name: app.name, version: app.version, url: app.download_url, health: 'unknown', last_status: 0, last_checked: 0, failures: 0 }],
+      apps: [{ app_id: app.id, name: app.name, version: app.version, url: app.download_url, health: 'unknown', last_status: 0, last_checked: 0, failures: 0, file_changed: false }],
     });
   });
 

@@ -3,7 +3,7 @@ import { getUser } from '../../../shared/db/repositories/user-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
-import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
+import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, IPA_MAX_BYTES_BOUNDS, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { requirePlan } from '../../../shared/domain/subscriptions/plan-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
@@ -103,6 +103,9 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'profile-signer-p12': z.optional(flagText(1000)),
       'profile-signer-password': z.optional(z.string()),
       'profile-signer-remove': z.optional(z.literal(true)),
+      'ipa-max-bytes': z.optional(
+        z.pipe(flagInt({ min: IPA_MAX_BYTES_BOUNDS.min }), z.number().check(z.refine((n) => n <= IPA_MAX_BYTES_BOUNDS.max, `must be at most ${IPA_MAX_BYTES_BOUNDS.max}`))),
+      ),
     });
     // Every flag but --tenant sets something: without one there is nothing to do.
     const given = Object.entries(f).filter(([name, value]) => name !== 'tenant' && value !== undefined);
@@ -121,6 +124,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['trial-days'] !== undefined) settings.trialDays = f['trial-days'];
     if (f['grace-days'] !== undefined) settings.subscriptionGraceDays = f['grace-days'];
     if (f['expiry-notice-days'] !== undefined) settings.expiryNoticeDays = f['expiry-notice-days'];
+    if (f['ipa-max-bytes'] !== undefined) settings.ipaMaxBytes = f['ipa-max-bytes'];
     const updated = Object.keys(settings).length || f.lang ? await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) }) : tenant;
     return {
       tenant_id: updated.tenantId,
@@ -135,6 +139,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       grace_days: updated.settings.subscriptionGraceDays,
       expiry_notice_days: updated.settings.expiryNoticeDays,
       profile_signer: profileSigner,
+      ipa_max_bytes: updated.settings.ipaMaxBytes,
     };
   },
 };

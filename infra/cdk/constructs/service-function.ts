@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations, type CfnElement, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Size, Stack, Validations, type CfnElement, type RemovalPolicy } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -111,6 +111,7 @@ export class ServiceFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: fn.access.secrets ? 1024 : 512,
       timeout: Duration.seconds(timeoutSeconds(fn)),
+      ...(fn.kind === 'schedule' && fn.job.ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(fn.job.ephemeralStorageMiB) } : {}),
       role,
       logGroup,
       environment,

@@ -9,6 +9,7 @@ import { transactWrite } from '../transactions';
 import { getSource } from './source-repository';
 import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
 import type { Actor, Source } from '../../domain/sources/source';
+import type { IpaInspection } from '../../domain/ipa/inspection';
 
 export const appKey = (id: number) => `app#${String(id).padStart(10, '0')}`;
 
@@ -31,6 +32,7 @@ export interface AppItem extends Partial<AppMetadata> {
   created_at: number;
   published_at?: number | undefined;
   guard_key?: string;
+  ipa?: IpaInspection;
 }
 
 /** An app as the domain sees it, from its stored item. */
@@ -45,6 +47,7 @@ export function fromItem(item: AppItem): App {
     publish_status: item.publish_status,
     created_at: item.created_at,
     published_at: item.published_at,
+    ...(item.ipa ? { ipa: item.ipa } : {}),
   };
 }
 
@@ -137,17 +140,19 @@ export type PublishOutcome = 'published' | 'not_draft' | 'quota_exceeded' | 'dup
  * the source's published count stays within the quota, and the bundle identifier + version guard stays
  * unique. `size` is stored with it when publish had to look it up.
  */
-export async function publishDraft(actor: Actor, app: App, quota: number, now: number): Promise<PublishOutcome> {
+export async function publishDraft(actor: Actor, app: App, quota: number, now: number, inspection?: IpaInspection): Promise<PublishOutcome> {
   const guardKey = publishedGuardKey(app.bundle_identifier, app.version);
+  // A fresh inspection is stored by the publish itself: no extra round trip.
+  const ipaSet = inspection ? ', ipa = :ipa' : '';
   const outcome = await transactWrite([
     {
       Update: {
         TableName: tableName('apps'),
         Key: { source_id: app.source_id, item_key: appKey(app.id) },
-        UpdateExpression: 'SET publish_status = :published, #status = :one, published_at = :now, guard_key = :guard, #size = :size',
+        UpdateExpression: `SET publish_status = :published, #status = :one, published_at = :now, guard_key = :guard, #size = :size${ipaSet}`,
         ConditionExpression: 'publish_status = :draft',
         ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-        ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now, ':guard': guardKey, ':size': app.size ?? 0 },
+        ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now, ':guard': guardKey, ':size': app.size ?? 0, ...(inspection ? { ':ipa': storableInspection(inspection) } : {}) },
       },
     },
     {
@@ -246,4 +251,24 @@ export async function unpublishApp(actor: Actor, sourceId: string, appId: number
 export async function listApps(sourceId: string): Promise<App[]> {
   const items = await queryAll({ TableName: tableName('apps'), KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)', ExpressionAttributeValues: { ':s': sourceId, ':p': 'app#' } });
   return items.map((item) => fromItem(item as AppItem));
+}
+
+/** DynamoDB keeps no undefined values: unknown validators are left out. */
+function storableInspection(inspection: IpaInspection): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(inspection)) as Record<string, unknown>;
+}
+
+/**
+ * Stores an inspection on the app, provided the app still points at the URL that was read (an edit meanwhile
+ * makes this one stale). False when it did not.
+ */
+export async function storeInspection(sourceId: string, appId: number, inspection: IpaInspection): Promise<boolean> {
+  const out = await updateIf({
+    TableName: tableName('apps'),
+    Key: { source_id: sourceId, item_key: appKey(appId) },
+    UpdateExpression: 'SET ipa = :ipa',
+    ConditionExpression: 'attribute_exists(item_key) AND download_url = :url',
+    ExpressionAttributeValues: { ':ipa': storableInspection(inspection), ':url': inspection.url },
+  });
+  return out.written;
 }

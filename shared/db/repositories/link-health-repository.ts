@@ -63,6 +63,9 @@ interface HealthItem {
   last_checked: number;
   failures: number;
   alerted?: boolean;
+  file_length?: number;
+  file_etag?: string;
+  file_modified?: string;
 }
 
 function fromItem(item: HealthItem): HealthRecord {
@@ -75,6 +78,9 @@ function fromItem(item: HealthItem): HealthRecord {
     lastChecked: item.last_checked,
     failures: item.failures,
     alerted: item.alerted === true,
+    ...(item.file_length !== undefined || item.file_etag !== undefined || item.file_modified !== undefined
+      ? { file: { length: item.file_length, etag: item.file_etag, lastModified: item.file_modified } }
+      : {}),
   };
 }
 
@@ -99,19 +105,23 @@ export async function recordProbe(
   const key = { source_id: sourceId, app_id: appId };
   const common = { ':url': url, ':status': outcome.status, ':at': checkedAt };
   if (outcome.healthy) {
+    // The file's validators as this probe saw them (an absent one is removed, so a stale one never lingers).
+    const file = { file_length: outcome.file?.length, file_etag: outcome.file?.etag, file_modified: outcome.file?.lastModified };
+    const fileSets = Object.entries(file).filter(([, v]) => v !== undefined).map(([k]) => `${k} = :${k}`);
+    const fileRemoves = Object.entries(file).filter(([, v]) => v === undefined).map(([k]) => k);
     const out = await documentClient().send(
       new UpdateCommand({
         TableName: tableName('linkHealth'),
         Key: key,
-        UpdateExpression: 'SET #url = :url, health = :ok, last_status = :status, last_checked = :at, failures = :zero, alerted = :false REMOVE last_error',
+        UpdateExpression: `SET #url = :url, health = :ok, last_status = :status, last_checked = :at, failures = :zero, alerted = :false${fileSets.map((x) => `, ${x}`).join('')} REMOVE last_error${fileRemoves.map((x) => `, ${x}`).join('')}`,
         ExpressionAttributeNames: { '#url': 'url' },
-        ExpressionAttributeValues: { ...common, ':ok': 'ok', ':zero': 0, ':false': false },
+        ExpressionAttributeValues: { ...common, ':ok': 'ok', ':zero': 0, ':false': false, ...Object.fromEntries(Object.entries(file).filter(([, v]) => v !== undefined).map(([k, v]) => [`:${k}`, v])) },
         ReturnValues: 'ALL_OLD',
       }),
     );
     const wasAlerted = (out.Attributes as HealthItem | undefined)?.alerted === true;
     return {
-      record: { appId, url, health: 'ok', lastStatus: outcome.status, lastError: undefined, lastChecked: checkedAt, failures: 0, alerted: false },
+      record: { appId, url, health: 'ok', lastStatus: outcome.status, lastError: undefined, lastChecked: checkedAt, failures: 0, alerted: false, ...(outcome.file ? { file: outcome.file } : {}) },
       endedAlertedStreak: wasAlerted && !freshStreak,
     };
   }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { App } from '../sources/app';
 import type { HealthAlertConfig } from './health-alert';
+import type { FileValidators } from '../ipa/inspection';
 
 export type ProbeError = 'http_status' | 'timeout' | 'dns' | 'refused' | 'tls' | 'redirects';
 
@@ -13,6 +14,8 @@ export interface ProbeOutcome {
   /** HTTP status of the last answer; 0 when none came. */
   status: number;
   error?: ProbeError;
+  /** What the healthy answer said of the file (length, ETag, Last-Modified): link health notices a replaced IPA. */
+  file?: FileValidators;
 }
 
 export interface HealthRecord {
@@ -27,6 +30,8 @@ export interface HealthRecord {
   failures: number;
   /** A failing alert went out for the current streak. */
   alerted: boolean;
+  /** The file as the last healthy probe saw it. */
+  file?: FileValidators | undefined;
 }
 
 /** The timing rules of link health, in one place. */
@@ -77,5 +82,15 @@ export function appHealthView(app: App, record: HealthRecord | undefined) {
     last_status: current?.lastStatus ?? 0,
     last_checked: current?.lastChecked ?? 0,
     failures: current?.failures ?? 0,
+    // The file behind the link is not the one that was inspected at publish: the owner should re-inspect it.
+    file_changed: fileChanged(app, current),
   };
 }
+
+function fileChanged(app: App, record: HealthRecord | undefined): boolean {
+  const inspected = app.ipa && app.ipa.url === app.download_url && app.ipa.state === 'ok' ? app.ipa.validators : undefined;
+  if (!inspected || !record?.file) return false;
+  return differs(inspected.length, record.file.length) || differs(inspected.etag, record.file.etag) || differs(inspected.lastModified, record.file.lastModified);
+}
+
+const differs = <T>(a: T | undefined, b: T | undefined) => a !== undefined && b !== undefined && a !== b;

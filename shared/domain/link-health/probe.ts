@@ -1,5 +1,6 @@
 import { FetchRefusedError, safeFetch, type SafeFetchOptions } from '../../fetch/safe-fetch';
 import type { ProbeError, ProbeOutcome } from './link-health';
+import { validatorsOf } from '../ipa/inspection';
 
 export interface ProbeOptions {
   timeoutMs: number;
@@ -34,12 +35,17 @@ export async function probeLink(url: string, options: ProbeOptions): Promise<Pro
   let status = 0;
   try {
     const head = await safeFetch(url, { ...base, method: 'HEAD', timeoutMs: options.timeoutMs });
-    if (healthy(head.status)) return { healthy: true, status: head.status };
+    if (healthy(head.status)) return { healthy: true, status: head.status, file: validatorsOf(head.headers) };
     status = head.status;
     const left = deadline - Date.now();
     if (left <= 0) return { healthy: false, status, error: 'timeout' };
     const get = await safeFetch(url, { ...base, method: 'GET', headers: { ...base.headers, Range: 'bytes=0-0' }, timeoutMs: left, maxBodyBytes: 1 });
-    if (healthy(get.status)) return { healthy: true, status: get.status };
+    if (healthy(get.status)) {
+      // A ranged answer's length is the total in `Content-Range: bytes 0-0/<total>`.
+      const total = /\/(\d{1,15})\s*$/.exec(get.headers.get('content-range') ?? '')?.[1];
+      const file = validatorsOf(get.headers);
+      return { healthy: true, status: get.status, file: { ...file, length: total !== undefined ? Number(total) : get.status === 206 ? undefined : file.length } };
+    }
     return { healthy: false, status: get.status, error: 'http_status' };
   } catch (error) {
     return { healthy: false, status, error: probeError(error) };

@@ -1,3 +1,6 @@
+import type { IpaInspection } from '../ipa/inspection';
+import { inspectionView } from '../ipa/inspection-view';
+
 export type PublishStatus = 'draft' | 'published';
 
 /**
@@ -36,6 +39,8 @@ export interface App extends AppMetadata {
   publish_status: PublishStatus;
   created_at: number;
   published_at: number | undefined;
+  /** What reading the IPA at `download_url` found (absent until a download URL was inspected). */
+  ipa?: IpaInspection | undefined;
 }
 
 export const emptyMetadata = (): AppMetadata => ({
@@ -81,6 +86,7 @@ export function appDetailView(app: App): Record<string, unknown> {
     type: app.type,
     lock: app.lock,
     min_os_version: app.min_os_version,
+    inspection: inspectionView(app.ipa),
   };
 }
 

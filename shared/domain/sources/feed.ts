@@ -14,6 +14,7 @@ import { udidKey } from '../devices/device';
 import { missingForPublish, type App } from './app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
 import { sourceIconPath, sourceUrl, type Source } from './source';
+import { appPermissionsFor } from './app-permissions';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 
@@ -91,14 +92,22 @@ function linkFor(appId: number, ctx: FeedContext): string {
 
 function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
   const newest = releases[0]!;
-  const versions = releases.map((app) => ({
-    version: app.version,
-    date: isoSeconds(app.published_at ?? 0),
-    localizedDescription: app.version_description,
-    downloadURL: downloadUrl(app, ctx),
-    size: app.size ?? 0,
-    ...(app.min_os_version ? { minOSVersion: app.min_os_version } : {}),
-  }));
+  const versions = releases.map((app) => {
+    // What the IPA itself says wins: AltStore and SideStore check the download against these.
+    const ipa = app.ipa?.state === 'ok' && app.ipa.url === app.download_url ? app.ipa.facts : undefined;
+    const minOS = ipa?.minOSVersion || app.min_os_version;
+    return {
+      version: app.version,
+      date: isoSeconds(app.published_at ?? 0),
+      localizedDescription: app.version_description,
+      downloadURL: downloadUrl(app, ctx),
+      size: ipa?.size ?? app.size ?? 0,
+      ...(ipa?.buildVersion ? { buildVersion: ipa.buildVersion } : {}),
+      ...(minOS ? { minOSVersion: minOS } : {}),
+      ...(ipa ? { sha256: ipa.sha256 } : {}),
+    };
+  });
+  const permissions = appPermissionsFor(newest.ipa?.url === newest.download_url ? newest.ipa : undefined);
   const latest = versions[0]!;
   return {
     name: newest.name,
@@ -108,6 +117,7 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
     iconURL: newest.icon_url,
     ...(newest.tint_color ? { tintColor: newest.tint_color } : {}),
     type: newest.type,
+    ...(permissions ? { appPermissions: permissions } : {}),
     versions,
     // The ESign family reads the newest release flat on the app.
     version: latest.version,

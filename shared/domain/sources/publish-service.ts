@@ -9,18 +9,37 @@ import type { Actor } from './source';
 import { lookUpDownloadSize } from './size-lookup';
 import type { TenantSettings } from '../tenants/tenant';
 import { ownedApp, sourceNotFound } from './source-service';
+import { inspectionEnabled, inspectNow, keepInspection, publishRefusal } from '../ipa/inspection-service';
+import type { IpaInspection } from '../ipa/inspection';
 
 /**
- * Runs the rule-conflict checks, then publishes the draft in one transaction. A draft without a size gets
- * it from a `HEAD` of its download URL; one that still lacks anything publishing needs is refused naming
- * each missing field.
+ * Runs the rule-conflict checks, then publishes the draft in one transaction. The IPA at the download URL is
+ * read (or its stored inspection reused when the file is unchanged) and must be what the app says; its size
+ * is the app's size. A draft that still lacks anything publishing needs is refused naming each missing field.
+ * With inspection off (`IPA_INSPECTION=off`), a draft without a size gets it from a `HEAD` as before.
  */
 export async function publishApp(actor: Actor, sourceId: string, appId: number, plan: TenantSettings, now: number) {
   const { source, app } = await ownedApp(actor, sourceId, appId);
   if (app.publish_status !== 'draft') throw new DomainError('conflict', 'already_published');
   let missing: AppField[] = missingForPublish(app);
   let candidate = app;
-  if (missing.includes('size') && !missing.includes('download_url')) {
+  let freshInspection: IpaInspection | undefined;
+  // Reading the IPA is worth it only once nothing else is missing.
+  if (inspectionEnabled() && missing.every((f) => f === 'size')) {
+    // The IPA decides the size; an unchanged file (same validators) costs one HEAD, not a download.
+    const { inspection, fresh } = await inspectNow(app, plan, now);
+    const stored = { ...inspection, url: app.download_url };
+    const refusal = publishRefusal(app, stored, plan);
+    if (refusal) {
+      if (fresh) await keepInspection(app, stored, plan);
+      throw refusal;
+    }
+    if (fresh) freshInspection = stored;
+    if (stored.state === 'ok') {
+      candidate = { ...app, size: stored.facts.size, ipa: stored };
+      missing = missing.filter((f) => f !== 'size');
+    }
+  } else if (missing.includes('size') && !missing.includes('download_url')) {
     const size = await lookUpDownloadSize(app.download_url.trim());
     if (size !== undefined) {
       candidate = { ...app, size };
@@ -32,7 +51,7 @@ export async function publishApp(actor: Actor, sourceId: string, appId: number, 
   const quotaError = () => new DomainError('conflict', 'quota_exceeded', { params: { limit: quota }, data: { limit: quota } });
   if ((source.published_count ?? 0) >= quota) throw quotaError();
 
-  const outcome = await publishDraft(actor, candidate, quota, now);
+  const outcome = await publishDraft(actor, candidate, quota, now, freshInspection);
   switch (outcome) {
     case 'published':
       return appView({ ...candidate, publish_status: 'published', status: 1, published_at: now } satisfies App);

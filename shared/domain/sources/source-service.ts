@@ -8,6 +8,12 @@ import type { TenantSettings } from '../tenants/tenant';
 import { effectiveHealthAlert } from '../link-health/health-alert';
 import { healthSchedule } from '../link-health/link-health';
 
+/**
+ * What happens to an app right after a create or an edit wrote it (the IPA inspection, for the functions that
+ * run it); kept out of this module so the other source functions do not carry that code.
+ */
+export type AfterAppWrite = (app: App, change: { newDownloadUrl: boolean }) => Promise<App>;
+
 export const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
 const appNotFound = () => new DomainError('app_not_found', 'app_not_found');
 
@@ -32,10 +38,10 @@ export async function updateSourceSettings(actor: Actor, sourceId: string, chang
 }
 
 /** A new draft in the actor's source, within the plan's quota of apps per source. */
-export async function createAppDraft(actor: Actor, sourceId: string, metadata: Partial<AppMetadata>, plan: TenantSettings, now: number) {
+export async function createAppDraft(actor: Actor, sourceId: string, metadata: Partial<AppMetadata>, plan: TenantSettings, now: number, after?: AfterAppWrite) {
   await ownedSource(actor, sourceId);
   const outcome = await createDraft({ sourceId, metadata, now, quota: plan.appsPerSource, actor });
-  if ('created' in outcome) return appDetailView(outcome.created);
+  if ('created' in outcome) return appDetailView(after ? await after(outcome.created, { newDownloadUrl: true }) : outcome.created);
   if (outcome.refused === 'not_owned') throw sourceNotFound();
   throw new DomainError('conflict', 'quota_exceeded', { params: { limit: plan.appsPerSource }, data: { limit: plan.appsPerSource } });
 }
@@ -44,7 +50,7 @@ export async function createAppDraft(actor: Actor, sourceId: string, metadata: P
  * Edits an app. A draft may change anything; a published app only its presentation (the fields a client
  * shows, never what identifies the release or where it downloads from), else `published_immutable`.
  */
-export async function editApp(actor: Actor, sourceId: string, appId: number, changes: Partial<AppMetadata>, now: number) {
+export async function editApp(actor: Actor, sourceId: string, appId: number, changes: Partial<AppMetadata>, now: number, after?: AfterAppWrite) {
   // The write is conditional on the publish state the change was judged against; if the app was published
   // or unpublished meanwhile, it is judged again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -54,7 +60,8 @@ export async function editApp(actor: Actor, sourceId: string, appId: number, cha
       if (immutable.length) throw new DomainError('conflict', 'published_immutable', { fields: immutable });
     }
     const updated = await updateAppFields(app, changes, now);
-    if (updated) return appDetailView(updated);
+    const newDownloadUrl = changes.download_url !== undefined && changes.download_url !== app.download_url;
+    if (updated) return appDetailView(after ? await after(updated, { newDownloadUrl }) : updated);
   }
   throw new DomainError('conflict', 'app_changed');
 }

@@ -29,6 +29,8 @@ export interface TenantSettings {
   subscriptionGraceDays: number;
   /** Days before a hosting account's membership ends that its devices' `device.expiring` events are sent. */
   expiryNoticeDays: number;
+  /** The largest IPA the service downloads to inspect, in bytes; a larger file cannot be published. */
+  ipaMaxBytes: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -43,6 +45,7 @@ export const defaultTenantSettings: TenantSettings = {
   trialDays: 0,
   subscriptionGraceDays: 7,
   expiryNoticeDays: 7,
+  ipaMaxBytes: 2 * 1024 * 1024 * 1024,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
@@ -87,3 +90,5 @@ export const LINK_TTL_BOUNDS = { min: 60, max: 86_400 } as const;
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 /** `expiryNoticeDays` is 1 to this. */
 export const EXPIRY_NOTICE_MAX_DAYS = 60;
+/** Bounds of `ipaMaxBytes`: 1 MiB to 4 GiB (the background inspector's disk holds that, and no IPA is larger). */
+export const IPA_MAX_BYTES_BOUNDS = { min: 1024 * 1024, max: 4 * 1024 * 1024 * 1024 } as const;
