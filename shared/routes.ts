@@ -324,6 +324,28 @@ export const blocklistEntryRoute = {
   data: { read: ['sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
+export const sourceNewsRoute = {
+  function: 'source-news',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/sources/{source_id}/news',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "List a source's news items (GET) or post one (POST)",
+  data: { write: ['sources'] },
+} as const satisfies RouteDefinition;
+
+export const newsEntryRoute = {
+  function: 'news-entry',
+  methods: ['DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}/news/{news_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Delete a news item of a source',
+  data: { write: ['sources'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -343,6 +365,8 @@ export const routes = [
   unlockCodesRoute,
   listBlocklistRoute,
   blocklistEntryRoute,
+  sourceNewsRoute,
+  newsEntryRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

@@ -3,7 +3,8 @@ import { createHandler } from '../../shared/http/create-handler';
 import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
-import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
+import { accepts, hostName, queryValues, requestBaseUrl } from '../../shared/http/request-url';
+import { feedCacheControl } from '../../shared/domain/sources/feed-caching';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
@@ -45,8 +46,10 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
     lang,
   });
   const body = JSON.stringify(answer.document);
-  const cacheControl = answer.encrypted ? 'no-store' : 'private, max-age=60';
-  if (answer.encrypted && accepts(event, JOSE)) {
+  const jose = answer.encrypted && accepts(event, JOSE);
+  const personal = request.device.udid !== undefined || request.device.kids.length > 0 || queryValues(event, 'udid').length > 0;
+  const cacheControl = feedCacheControl({ jose, encrypted: answer.encrypted, personal, maxAgeSeconds: tenant.settings.feedMaxAgeSeconds });
+  if (jose) {
     return { raw: null, text: await encryptFeed(body, answer.feedKey), headers: { 'Content-Type': JOSE, 'Cache-Control': cacheControl, Vary: 'Accept' } };
   }
   const etag = entityTag(body);

@@ -4,6 +4,7 @@ import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
 import { DEFAULT_TENANT_ID, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
+import { FEED_MAX_AGE_BOUNDS } from '../../../shared/domain/sources/feed-caching';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
@@ -64,9 +65,12 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'link-ttl-seconds': z.optional(
         z.pipe(flagInt({ min: LINK_TTL_BOUNDS.min }), z.number().check(z.refine((n) => n <= LINK_TTL_BOUNDS.max, `must be at most ${LINK_TTL_BOUNDS.max}`))),
       ),
+      'feed-max-age-seconds': z.optional(
+        z.pipe(flagInt({ min: FEED_MAX_AGE_BOUNDS.min }), z.number().check(z.refine((n) => n <= FEED_MAX_AGE_BOUNDS.max, `must be at most ${FEED_MAX_AGE_BOUNDS.max}`))),
+      ),
     });
-    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined) {
-      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds or --lang');
+    if (f['force-period-hours'] === undefined && !f['warranty-windows'] && !f.lang && f['p12-password'] === undefined && f['link-ttl-seconds'] === undefined && f['feed-max-age-seconds'] === undefined) {
+      throw new CliError('nothing to set: pass --force-period-hours, --warranty-windows, --p12-password, --link-ttl-seconds, --feed-max-age-seconds or --lang');
     }
     if (f.lang && !isLang(f.lang)) throw new CliError(`--lang must be one of ${languages.join(', ')}`);
     const tenant = await requireTenant(f.tenant ?? DEFAULT_TENANT_ID);
@@ -75,6 +79,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['warranty-windows']) settings.warrantyWindowDays = { ...tenant.settings.warrantyWindowDays, ...f['warranty-windows'] };
     if (f['p12-password'] !== undefined) settings.p12Password = f['p12-password'];
     if (f['link-ttl-seconds'] !== undefined) settings.linkTtlSeconds = f['link-ttl-seconds'];
+    if (f['feed-max-age-seconds'] !== undefined) settings.feedMaxAgeSeconds = f['feed-max-age-seconds'];
     const updated = await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) });
     return {
       tenant_id: updated.tenantId,
@@ -83,6 +88,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       warranty_windows: updated.settings.warrantyWindowDays,
       p12_password: updated.settings.p12Password,
       link_ttl_seconds: updated.settings.linkTtlSeconds,
+      feed_max_age_seconds: updated.settings.feedMaxAgeSeconds,
     };
   },
 };

@@ -14,6 +14,7 @@ import { udidKey } from '../devices/device';
 import { missingForPublish, type App } from './app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
 import { sourceIconPath, sourceUrl, type Source } from './source';
+import { appPermissionsEntry, screenshotsEntry, sourcePresentationEntry } from './source-format';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 
@@ -98,6 +99,7 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
     downloadURL: downloadUrl(app, ctx),
     size: app.size ?? 0,
     ...(app.min_os_version ? { minOSVersion: app.min_os_version } : {}),
+    ...(app.max_os_version ? { maxOSVersion: app.max_os_version } : {}),
   }));
   const latest = versions[0]!;
   return {
@@ -108,6 +110,8 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
     iconURL: newest.icon_url,
     ...(newest.tint_color ? { tintColor: newest.tint_color } : {}),
     type: newest.type,
+    ...screenshotsEntry(newest.screenshots),
+    ...appPermissionsEntry(newest.app_permissions),
     versions,
     // The ESign family reads the newest release flat on the app.
     version: latest.version,
@@ -144,6 +148,8 @@ export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknow
     ...(source.message ? { message: source.message, description: source.message } : {}),
     ...(source.pay_url ? { payURL: source.pay_url } : {}),
     ...(anyLocked ? { unlockURL: header.sourceURL } : {}),
+    // subtitle, description (the setting over the announcement), header, website, tint, featured apps, news.
+    ...sourcePresentationEntry(source, releases.map((group) => group[0]!.bundle_identifier), isoSeconds),
     apps,
   };
 }
