@@ -56,6 +56,9 @@ describe('creating, editing and unpublishing apps', () => {
       publish_status: 'draft',
       ...complete,
       tint_color: '00aaFF',
+      max_os_version: '',
+      screenshots: { iphone: [], ipad: [] },
+      app_permissions: { entitlements: [], privacy: {} },
     });
     const published = await api.request('POST', `${appPath(owner.source.source_id, 1)}/publish`, { headers: owner.bearer });
     expect(published.body).toMatchObject({ code: 1, data: { publish_status: 'published' } });
