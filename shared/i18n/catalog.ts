@@ -5,7 +5,7 @@ import { downloadMessages } from './messages/download';
 import { managementMessages } from './messages/management';
 import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
-import { newsMessages } from './messages/news';
+import { newsLookupMessages, newsMessages } from './messages/news';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -22,6 +22,7 @@ export const catalog = {
   ...managementMessages,
   ...protectionMessages,
   ...rateLimitMessages,
+  ...newsLookupMessages,
   ...newsMessages,
 } satisfies Record<MessageKey, Translations>;
 

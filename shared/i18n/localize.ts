@@ -8,7 +8,7 @@ import type { downloadMessages } from './messages/download';
 import type { managementMessages } from './messages/management';
 import type { protectionMessages } from './messages/protection';
 import type { rateLimitMessages } from './messages/rate-limit';
-import type { newsMessages } from './messages/news';
+import type { newsLookupMessages, newsMessages } from './messages/news';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -18,6 +18,7 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof managementMessages &
   typeof protectionMessages &
   typeof rateLimitMessages &
+  typeof newsLookupMessages &
   typeof newsMessages);
 
 export type MessageParams = Record<string, string | number>;

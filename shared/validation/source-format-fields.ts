@@ -98,9 +98,8 @@ export function parseFeaturedApps(value: unknown): string[] | null {
   return ids;
 }
 
-const screenshotSchema = z.object({ url: z.string(), width: z.optional(z.number()), height: z.optional(z.number()) });
-
-/** The parsers above as zod fields: `null` (refused) fails the object schema behind it. */
-export const screenshotsField = () => z.pipe(z.transform(parseScreenshots), z.object({ iphone: z.array(screenshotSchema), ipad: z.array(screenshotSchema) }));
-export const appPermissionsField = () => z.pipe(z.transform(parseAppPermissions), z.object({ entitlements: z.array(z.string()), privacy: z.record(z.string(), z.string()) }));
-export const featuredAppsField = () => z.pipe(z.transform(parseFeaturedApps), z.array(z.string()));
+/** The parsers above as zod fields: `null` (refused) fails the check behind them. */
+const accepted = (v: unknown) => v !== null;
+export const screenshotsField = () => z.pipe(z.transform(parseScreenshots), z.custom<Screenshots, Screenshots | null>(accepted));
+export const appPermissionsField = () => z.pipe(z.transform(parseAppPermissions), z.custom<AppPermissions, AppPermissions | null>(accepted));
+export const featuredAppsField = () => z.pipe(z.transform(parseFeaturedApps), z.custom<string[], string[] | null>(accepted));

@@ -1,7 +1,10 @@
 import { defineMessages } from '../define-messages';
 
-/** The news API of a source: what its owner can be told. */
-export const newsMessages = defineMessages({
+/**
+ * A news item that is not there: also what the shared chain answers for a malformed news id in a path, so
+ * every function carries it (it is short).
+ */
+export const newsLookupMessages = defineMessages({
   news_not_found: {
     zh: '该源中没有此新闻',
     en: 'No such news item in this source',
@@ -11,6 +14,10 @@ export const newsMessages = defineMessages({
     es: 'No existe esa noticia en esta fuente',
     ru: 'В этом источнике нет такой новости',
   },
+});
+
+/** The news API of a source: what its owner can be told. */
+export const newsMessages = defineMessages({
   news_full: {
     zh: '该源的新闻已达上限（{limit}），请先删除旧新闻',
     en: 'This source already holds the most news items it can ({limit}); delete an old one first',
