@@ -147,7 +147,7 @@ export interface PresentedSource extends SourcePresentation {
 /**
  * The source-level keys of the richer format: `subtitle`, `description` (the description setting, else the
  * announcement, as before), `headerURL`, `website`, `tintColor`, `featuredApps` (only apps the document
- * lists) and `news` (the announcement first, then the news items newest first).
+ * lists) and `news` (the announcement first and dated as the newest, then the news items newest first).
  */
 export function sourcePresentationEntry(
   source: PresentedSource,
@@ -156,10 +156,11 @@ export function sourcePresentationEntry(
 ): Record<string, unknown> {
   const listed = new Set(listedBundles);
   const featured = (source.featured_apps ?? []).filter((bundle) => listed.has(bundle));
-  const items = [...(source.news ?? [])].sort((a, b) => b.date - a.date || b.created_at - a.created_at).map((item) => newsEntry(item, isoDate, listed));
-  const announcement = source.message
-    ? [{ identifier: announcementId(source.message), date: isoDate(source.message_at ?? source.updated_at), title: source.name, caption: source.message }]
-    : [];
+  const sorted = [...(source.news ?? [])].sort((a, b) => b.date - a.date || b.created_at - a.created_at);
+  const items = sorted.map((item) => newsEntry(item, isoDate, listed));
+  // The announcement is the newest item: clients order news by date, so it is dated no earlier than any item.
+  const announcedAt = Math.max(source.message_at ?? source.updated_at, sorted[0]?.date ?? 0);
+  const announcement = source.message ? [{ identifier: announcementId(source.message), date: isoDate(announcedAt), title: source.name, caption: source.message }] : [];
   const news = [...announcement, ...items];
   const description = source.description || source.message;
   return {
