@@ -518,6 +518,28 @@ export const udidCapturesRoute = {
   data: { read: ['udidCapture'] },
 } as const satisfies RouteDefinition;
 
+export const sourceNewsRoute = {
+  function: 'source-news',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/sources/{source_id}/news',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "List a source's news items (GET) or post one (POST)",
+  data: { write: ['sources'] },
+} as const satisfies RouteDefinition;
+
+export const newsEntryRoute = {
+  function: 'news-entry',
+  methods: ['DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}/news/{news_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Delete a news item of a source',
+  data: { write: ['sources'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -553,6 +575,8 @@ export const routes = [
   udidCallbackRoute,
   installPageRoute,
   udidCapturesRoute,
+  sourceNewsRoute,
+  newsEntryRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

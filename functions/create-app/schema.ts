@@ -1,6 +1,6 @@
 import { validationError } from '../../shared/domain/errors';
 import type { RequestState } from '../../shared/http/request-state';
-import { appFieldsShape, readOnlyAppFields } from '../../shared/validation/app-fields';
+import { appFieldsShape, checkOsRange, readOnlyAppFields } from '../../shared/validation/app-fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';
 
 export function parseRequest({ params, pathParams }: Pick<RequestState, 'params' | 'pathParams'>) {
@@ -8,5 +8,6 @@ export function parseRequest({ params, pathParams }: Pick<RequestState, 'params'
   // A draft needs at least what names it; the rest can follow before publishing.
   const absent = (['name', 'version'] as const).filter((f) => fields[f] === undefined);
   if (absent.length) throw validationError('invalid_value', [...absent]);
+  checkOsRange(fields);
   return { sourceId: pathParams.source_id ?? '', fields };
 }

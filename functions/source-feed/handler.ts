@@ -4,7 +4,8 @@ import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
-import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
+import { accepts, hostName, queryValues, requestBaseUrl } from '../../shared/http/request-url';
+import { feedCacheControl } from '../../shared/domain/sources/feed-caching';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
@@ -47,8 +48,10 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
     graceDays: tenant.settings.subscriptionGraceDays,
   });
   const body = JSON.stringify(answer.document);
-  const cacheControl = answer.encrypted ? 'no-store' : 'private, max-age=60';
-  if (answer.encrypted && accepts(event, JOSE)) {
+  const jose = answer.encrypted && accepts(event, JOSE);
+  const personal = request.device.udid !== undefined || request.device.kids.length > 0 || queryValues(event, 'udid').length > 0;
+  const cacheControl = feedCacheControl({ jose, encrypted: answer.encrypted, personal, maxAgeSeconds: tenant.settings.feedMaxAgeSeconds });
+  if (jose) {
     return { raw: null, text: await encryptFeed(body, answer.feedKey), headers: { 'Content-Type': JOSE, 'Cache-Control': cacheControl, Vary: 'Accept' } };
   }
   const etag = entityTag(body);

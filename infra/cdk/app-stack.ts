@@ -9,6 +9,7 @@ import { DataTables } from './constructs/data-tables';
 import { Monitoring } from './constructs/monitoring';
 import { OpenApiAsset } from './constructs/openapi-asset';
 import { ServiceApi, STAGE_NAME } from './constructs/service-api';
+import { FEED_CACHE } from './feed-cache';
 import { POWERTOOLS_SERVICE_NAME, ServiceFunction } from './constructs/service-function';
 import { Schedules } from './constructs/schedules';
 import { StreamConsumers } from './constructs/stream-consumers';
@@ -79,6 +80,7 @@ export class AppSourceStack extends Stack {
       logLevel: MethodLoggingLevel[config.apiLogLevel],
       apiKeyAuthorizer: onlyAuthorizer(functions),
       defaultApiKey,
+      ...(config.feedCacheSeconds > 0 ? { cache: { method: FEED_CACHE, ttlSeconds: config.feedCacheSeconds } } : {}),
     });
     this.api = api;
     const schedules = new Schedules(this, 'Schedules', {

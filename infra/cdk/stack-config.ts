@@ -27,6 +27,8 @@ export interface StackConfig {
   alarmEmail: string | undefined;
   /** The alarm fires when an account that still sells has fewer free slots than this in some device class. */
   freeSlotsAlarmThreshold: number;
+  /** Seconds API Gateway's stage cache holds a feed answer (per key, see feed-cache.ts); 0: no cache at all. */
+  feedCacheSeconds: number;
 }
 
 const retentionValues = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
@@ -43,6 +45,8 @@ const contextSchema = z.object({
   apiLogLevel: z._default(z.enum(['ERROR', 'INFO', 'OFF']), 'ERROR'),
   alarmEmail: z.optional(z.email()),
   freeSlotsAlarmThreshold: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100)), 10),
+  // API Gateway caches for at most an hour.
+  feedCacheSeconds: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(3600)), 60),
 });
 
 const contextKeys = Object.keys(contextSchema.shape);
@@ -56,7 +60,7 @@ export function stackConfig(node: Node): StackConfig {
     const problems = parsed.error.issues.map((issue) => `-c ${String(issue.path[0])}: ${issue.message}`);
     throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
   }
-  const { stackName, removalPolicy, logRetentionDays, logLevel, apiGatewayAccountRole, apiLogLevel, alarmEmail, freeSlotsAlarmThreshold } = parsed.data;
+  const { stackName, removalPolicy, logRetentionDays, logLevel, apiGatewayAccountRole, apiLogLevel, alarmEmail, freeSlotsAlarmThreshold, feedCacheSeconds } = parsed.data;
   return {
     stackName,
     removalPolicy: removalPolicy === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
@@ -66,5 +70,6 @@ export function stackConfig(node: Node): StackConfig {
     apiLogLevel,
     alarmEmail,
     freeSlotsAlarmThreshold,
+    feedCacheSeconds,
   };
 }

@@ -59,6 +59,18 @@ export const appDetailData = z.object({
     }),
     "What reading the IPA at download_url found (publishing needs state ok and the IPA's bundle identifier and version to match the app's)",
   ),
+  max_os_version: describe(z.string(), 'The newest iOS the build runs on, or empty'),
+  screenshots: describe(
+    z.object({
+      iphone: z.array(z.object({ url: z.string(), width: z.optional(z.number()), height: z.optional(z.number()) })),
+      ipad: z.array(z.object({ url: z.string(), width: z.number(), height: z.number() })),
+    }),
+    'Per device class, in display order; sizes in pixels (iPad screenshots always have one)',
+  ),
+  app_permissions: describe(
+    z.object({ entitlements: z.array(z.string()), privacy: z.record(z.string(), z.string()) }),
+    'Entitlement names, and privacy keys (NS…UsageDescription) with their usage text',
+  ),
 });
 
 /** The source feed document (the keys every client family needs; clients ignore the others). */
@@ -141,3 +153,34 @@ export const reportData = z.object({
   blocked: describe(z.array(z.string()), 'UDIDs the report blocked (open_black / open_black2)'),
   monitored: describe(z.array(z.string()), 'UDIDs it counted in the monitor'),
 });
+
+const screenshotInput = z.union([
+  describe(z.string(), 'Absolute http(s) URL'),
+  z.object({ image_url: z.string(), width: describe(z.optional(z.number()), '1–32767 pixels; with height'), height: z.optional(z.number()) }),
+]);
+
+/** How the richer source format's app fields are written (documentation of what the field rules accept). */
+export const appFormatFieldDocs = {
+  max_os_version: describe(z.optional(z.string()), 'The newest iOS the build runs on (14, 15.4, 16.4.1), or empty; not before min_os_version'),
+  screenshots: describe(
+    z.optional(z.union([z.object({ iphone: z.optional(z.array(screenshotInput)), ipad: z.optional(z.array(screenshotInput)) }), z.array(screenshotInput), z.string()])),
+    'JSON (or JSON text): {"iphone": [URL or {image_url, width, height}], "ipad": [{image_url, width, height}]}; a plain list means iPhone; at most 10 per class; iPad entries need their size; {} clears',
+  ),
+  app_permissions: describe(
+    z.optional(z.union([z.object({ entitlements: z.optional(z.array(z.string())), privacy: z.optional(z.record(z.string(), z.string())) }), z.string()])),
+    'JSON (or JSON text): {"entitlements": ["com.apple.developer…"], "privacy": {"NSCameraUsageDescription": "Why"}}: at most 50 of each; every privacy key needs a usage text (1–500 characters); {} clears',
+  ),
+};
+
+/** How the richer source format's source settings are written. */
+export const sourceFormatFieldDocs = {
+  subtitle: describe(z.optional(z.string()), 'Up to 200 characters; empty clears'),
+  description: describe(z.optional(z.string()), 'Up to 4000 characters, line breaks allowed; the feed shows it instead of the announcement as the source description; empty clears'),
+  header_url: describe(z.optional(z.string()), 'Absolute http(s) URL of the header image, or empty'),
+  website: describe(z.optional(z.string()), 'Absolute http(s) URL, or empty'),
+  tint_color: describe(z.optional(z.string()), 'Six hex digits (a leading # is dropped), or empty'),
+  featured_apps: describe(
+    z.optional(z.union([z.array(z.string()), z.string()])),
+    'JSON list (or JSON text) of up to 20 bundle identifiers of the source; the feed features those it lists; [] clears',
+  ),
+};

@@ -18,6 +18,8 @@ export type ErrorKind =
   | 'https_required'
   | 'source_not_found'
   | 'app_not_found'
+  /** A news item missing in the source (the news API). */
+  | 'news_not_found'
   | 'conflict'
   | 'device_selector_missing'
   | 'device_ambiguous'

@@ -6,6 +6,7 @@ import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { useMessages } from '../i18n/localize';
 import { commonMessages } from '../i18n/messages/common';
 import { rateLimitMessages } from '../i18n/messages/rate-limit';
+import { newsLookupMessages } from '../i18n/messages/news';
 import { logger } from '../logger';
 import type { AuthKind, RouteDefinition } from '../routes';
 import { envelope } from './middlewares/envelope';
@@ -23,7 +24,8 @@ import type { ApiEvent, ApiResult, AppContext, AuthenticatedState, BusinessResul
 export type StateFor<A extends AuthKind> = A extends 'none' ? RequestState : AuthenticatedState;
 
 // The chain's own answers: validation, auth, limits, internal errors.
-useMessages(commonMessages, rateLimitMessages);
+// The chain answers a malformed news id in a path with news_not_found (input-limits.ts).
+useMessages(commonMessages, rateLimitMessages, newsLookupMessages);
 
 export type BusinessHandler<S extends RequestState = RequestState> = (state: S) => Promise<BusinessResult>;
 

@@ -27,6 +27,7 @@ const managementCodes: Record<ErrorKind, CodeAndStatus> = {
   unlock_refused: { code: 0, status: 200 },
   rate_limited: { code: 429, status: 429 },
   unavailable: { code: 500, status: 503 },
+  news_not_found: { code: 40005, status: 404 },
 };
 
 // Legacy device clients read `code`, not the HTTP status, so business errors answer 200.

@@ -10,6 +10,7 @@ import { subscriptionMessages } from './messages/subscriptions';
 import { eventMessages } from './messages/events';
 import { udidCaptureMessages } from './messages/udid-capture';
 import { ipaMessages } from './messages/ipa';
+import { newsLookupMessages, newsMessages } from './messages/news';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -31,6 +32,8 @@ export const catalog = {
   ...eventMessages,
   ...udidCaptureMessages,
   ...ipaMessages,
+  ...newsLookupMessages,
+  ...newsMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

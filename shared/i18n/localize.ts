@@ -13,6 +13,7 @@ import type { subscriptionMessages } from './messages/subscriptions';
 import type { eventMessages } from './messages/events';
 import type { udidCaptureMessages } from './messages/udid-capture';
 import type { ipaMessages } from './messages/ipa';
+import type { newsLookupMessages, newsMessages } from './messages/news';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -26,7 +27,9 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof subscriptionMessages &
   typeof eventMessages &
   typeof udidCaptureMessages &
-  typeof ipaMessages);
+  typeof ipaMessages &
+  typeof newsLookupMessages &
+  typeof newsMessages);
 
 export type MessageParams = Record<string, string | number>;
 

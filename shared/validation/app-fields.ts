@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { BUNDLE_ID_PATTERN, isHttpUrl } from '../domain/sources/app';
-import { DomainError } from '../domain/errors';
+import { DomainError, validationError } from '../domain/errors';
+import { appPermissionsField, screenshotsField } from './source-format-fields';
 
 const codePoints = (value: string): number => [...value].length;
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -74,7 +75,28 @@ export const appFieldsShape = {
   type: z.optional(appBit()),
   lock: z.optional(appBit()),
   min_os_version: z.optional(osVersion()),
+  max_os_version: z.optional(osVersion()),
+  screenshots: z.optional(screenshotsField()),
+  app_permissions: z.optional(appPermissionsField()),
 };
+
+const versionParts = (v: string) => v.split('.').map(Number);
+
+/** `a` is a later iOS version than `b` (`15.4.1` > `15.4`, `16` > `15.9`). */
+export function isLaterOs(a: string, b: string): boolean {
+  const [x, y] = [versionParts(a), versionParts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return false;
+}
+
+/** A build cannot need a later iOS than the newest it runs on: `min_os_version` after `max_os_version` is refused. */
+export function checkOsRange(fields: { min_os_version?: string | undefined; max_os_version?: string | undefined }): void {
+  const { min_os_version: min, max_os_version: max } = fields;
+  if (min && max && isLaterOs(min, max)) throw validationError('invalid_value', ['max_os_version']);
+}
 
 /** Set by the service or named by the path, never by the caller. */
 export const readOnlyAppFields = ['id', 'app_id', 'source_id', 'status', 'publish_status', 'created_at', 'published_at'] as const;

@@ -58,6 +58,9 @@ describe('creating, editing and unpublishing apps', () => {
       tint_color: '00aaFF',
       // The suite runs with IPA inspection off (its download hosts do not exist): nothing was read.
       inspection: { state: 'none' },
+      max_os_version: '',
+      screenshots: { iphone: [], ipad: [] },
+      app_permissions: { entitlements: [], privacy: {} },
     });
     const published = await api.request('POST', `${appPath(owner.source.source_id, 1)}/publish`, { headers: owner.bearer });
     expect(published.body).toMatchObject({ code: 1, data: { publish_status: 'published' } });

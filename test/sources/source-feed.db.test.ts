@@ -121,14 +121,16 @@ describe('the feed document', () => {
     expect(unknown.body).toMatchObject({ code: 40001 });
   });
 
-  test('ETag and 304 for plain JSON; Cache-Control follows encrypt_enabled', async () => {
+  test('ETag and 304 for plain JSON; a read without a UDID is public, a device read follows encrypt_enabled', async () => {
     const owner = await makeOwner();
     await publish(owner);
     const encrypted = await api.request('GET', feedPath(owner.source.source_id));
-    expect(encrypted.headers.get('cache-control')).toBe('no-store');
+    expect(encrypted.headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${newUdid()}`)).headers.get('cache-control')).toBe('no-store');
     await setEncrypt(owner, 0);
+    expect((await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${newUdid()}`)).headers.get('cache-control')).toBe('private, max-age=60');
     const first = await api.request('GET', feedPath(owner.source.source_id));
-    expect(first.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await api.request('GET', feedPath(owner.source.source_id), { headers: { 'If-None-Match': etag } });

@@ -44,11 +44,88 @@ function urlProblems(where: string, obj: Json): string[] {
   return URL_KEYS.filter((k) => k in obj && !isAbsoluteUrl(obj[k])).map((k) => `${where}.${k} is not an absolute URL`);
 }
 
+const HEX6 = /^[0-9A-Fa-f]{6}$/;
+/** AltStore decodes a screenshot's width and height as Int16. */
+const isInt16Side = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 32_767;
+const OS_VERSION = /^\d+(\.\d+){0,2}$/;
+
+/** AltStore's NewsItem: identifier, date, title, caption required; tint, image, url, appID, notify typed. */
+function newsProblems(news: unknown, bundles: ReadonlySet<string>): string[] {
+  if (news === undefined) return [];
+  if (!Array.isArray(news)) return ['news is not an array'];
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  news.forEach((item: unknown, i) => {
+    const at = `news[${i}]`;
+    if (!isObject(item)) return problems.push(`${at} is not an object`);
+    for (const key of ['identifier', 'title', 'caption']) if (!isText(item[key])) problems.push(`${at}.${key} missing`);
+    if (!(typeof item.date === 'string' && ISO_DATE.test(item.date))) problems.push(`${at}.date is not ISO 8601 without fractional seconds`);
+    if (typeof item.identifier === 'string') {
+      if (ids.has(item.identifier)) problems.push(`${at}.identifier repeats`);
+      ids.add(item.identifier);
+    }
+    if ('tintColor' in item && !(typeof item.tintColor === 'string' && HEX6.test(item.tintColor))) problems.push(`${at}.tintColor is not 6 hex digits`);
+    for (const key of ['imageURL', 'url']) if (key in item && !isAbsoluteUrl(item[key])) problems.push(`${at}.${key} is not an absolute URL`);
+    if ('appID' in item && !(typeof item.appID === 'string' && bundles.has(item.appID))) problems.push(`${at}.appID names no app of the source`);
+    if ('notify' in item && typeof item.notify !== 'boolean') problems.push(`${at}.notify is not a boolean`);
+    return undefined;
+  });
+  return problems;
+}
+
+/** `{"iphone": [...], "ipad": [...]}` (or a plain list): each a URL or {imageURL, width, height}; iPad ones sized. */
+function screenshotProblems(at: string, screenshots: unknown): string[] {
+  if (screenshots === undefined) return [];
+  const problems: string[] = [];
+  const entries = (list: unknown, where: string, sized: boolean) => {
+    if (!Array.isArray(list)) return problems.push(`${where} is not an array`);
+    list.forEach((shot: unknown, i) => {
+      if (typeof shot === 'string') {
+        if (!isAbsoluteUrl(shot)) problems.push(`${where}[${i}] is not an absolute URL`);
+        if (sized) problems.push(`${where}[${i}] has no size`);
+        return;
+      }
+      if (!isObject(shot) || !isAbsoluteUrl(shot.imageURL)) return problems.push(`${where}[${i}].imageURL is not an absolute URL`);
+      const hasW = 'width' in shot;
+      const hasH = 'height' in shot;
+      if (hasW !== hasH || (hasW && !(isInt16Side(shot.width) && isInt16Side(shot.height)))) problems.push(`${where}[${i}] size is not two 16-bit integers`);
+      if (sized && !hasW) problems.push(`${where}[${i}] has no size`);
+      return undefined;
+    });
+    return undefined;
+  };
+  if (Array.isArray(screenshots)) entries(screenshots, `${at}.screenshots`, false);
+  else if (!isObject(screenshots) || !Object.keys(screenshots).every((k) => k === 'iphone' || k === 'ipad')) problems.push(`${at}.screenshots is not {iphone, ipad}`);
+  else {
+    if ('iphone' in screenshots) entries(screenshots.iphone, `${at}.screenshots.iphone`, false);
+    if ('ipad' in screenshots) entries(screenshots.ipad, `${at}.screenshots.ipad`, true);
+  }
+  return problems;
+}
+
+/** `{"entitlements": [names], "privacy": {"…UsageDescription": "text"}}`; a privacy permission needs its text. */
+function permissionProblems(at: string, permissions: unknown): string[] {
+  if (permissions === undefined) return [];
+  if (!isObject(permissions)) return [`${at}.appPermissions is not an object`];
+  const problems: string[] = [];
+  const { entitlements, privacy } = permissions;
+  if (entitlements !== undefined && !(Array.isArray(entitlements) && entitlements.every(isText))) problems.push(`${at}.appPermissions.entitlements is not a list of names`);
+  if (privacy !== undefined) {
+    if (!isObject(privacy)) problems.push(`${at}.appPermissions.privacy is not an object`);
+    else for (const [key, text] of Object.entries(privacy)) if (!/UsageDescription$/.test(key) || !isText(text)) problems.push(`${at}.appPermissions.privacy.${key} has no usage description`);
+  }
+  return problems;
+}
+
 export function altStoreProblems(doc: unknown): string[] {
   if (!isObject(doc)) return ['document is not an object'];
   const problems: string[] = schemaProblems(doc);
   if (!isText(doc.name)) problems.push('source name missing');
   problems.push(...urlProblems('source', doc));
+  if ('tintColor' in doc && !(typeof doc.tintColor === 'string' && HEX6.test(doc.tintColor))) problems.push('source tintColor is not 6 hex digits');
+  const listed = new Set(Array.isArray(doc.apps) ? doc.apps.filter(isObject).map((a) => String(a.bundleIdentifier)) : []);
+  if ('featuredApps' in doc && !(Array.isArray(doc.featuredApps) && doc.featuredApps.every((b) => typeof b === 'string' && listed.has(b)))) problems.push('featuredApps names an app the source does not list');
+  problems.push(...newsProblems(doc.news, listed));
   if (!Array.isArray(doc.apps)) return [...problems, 'apps is not an array'];
   const bundles = new Set<string>();
   doc.apps.forEach((app: unknown, i) => {
@@ -62,7 +139,11 @@ export function altStoreProblems(doc: unknown): string[] {
       if (bundles.has(app.bundleIdentifier)) problems.push(`${at}.bundleIdentifier repeats`);
       bundles.add(app.bundleIdentifier);
     }
-    if ('tintColor' in app && !(typeof app.tintColor === 'string' && /^[0-9A-Fa-f]{6}$/.test(app.tintColor))) problems.push(`${at}.tintColor is not 6 hex digits`);
+    if ('tintColor' in app && !(typeof app.tintColor === 'string' && HEX6.test(app.tintColor))) problems.push(`${at}.tintColor is not 6 hex digits`);
+    // AltStore Classic refuses a source that names a marketplace app.
+    if ('marketplaceID' in app) problems.push(`${at}.marketplaceID is present`);
+    problems.push(...screenshotProblems(at, app.screenshots), ...permissionProblems(at, app.appPermissions));
+    if ('screenshotURLs' in app && !(Array.isArray(app.screenshotURLs) && app.screenshotURLs.every(isAbsoluteUrl))) problems.push(`${at}.screenshotURLs is not a list of absolute URLs`);
     if (!Array.isArray(app.versions) || app.versions.length === 0) return problems.push(`${at}.versions is empty`);
     app.versions.forEach((version: unknown, j) => {
       const vat = `${at}.versions[${j}]`;
@@ -72,6 +153,7 @@ export function altStoreProblems(doc: unknown): string[] {
       if (!isAbsoluteUrl(version.downloadURL)) problems.push(`${vat}.downloadURL is not an absolute URL`);
       if (!Number.isInteger(version.size)) problems.push(`${vat}.size is not an integer`);
       if ('localizedDescription' in version && typeof version.localizedDescription !== 'string') problems.push(`${vat}.localizedDescription is not text`);
+      for (const key of ['minOSVersion', 'maxOSVersion']) if (key in version && !(typeof version[key] === 'string' && OS_VERSION.test(version[key]))) problems.push(`${vat}.${key} is not a version`);
       return undefined;
     });
     return undefined;
@@ -79,12 +161,21 @@ export function altStoreProblems(doc: unknown): string[] {
   return problems;
 }
 
-/** Feather: a non-empty `apps` (an empty source is exempt where the caller says so), each with a valid icon. */
+/**
+ * Feather: a non-empty `apps` (an empty source is exempt where the caller says so), each with a valid icon;
+ * the optional source keys it decodes (header, website, tint, featured apps, news) typed as AltStore's.
+ */
 export function featherProblems(doc: unknown, { allowEmpty = false } = {}): string[] {
   if (!isObject(doc)) return ['document is not an object'];
   if (!Array.isArray(doc.apps)) return ['apps is not an array'];
   if (doc.apps.length === 0 && !allowEmpty) return ['apps is empty'];
-  return doc.apps.flatMap((app: unknown, i) => (isObject(app) && isAbsoluteUrl(app.iconURL) ? [] : [`apps[${i}].iconURL is not a valid URL`]));
+  const problems = doc.apps.flatMap((app: unknown, i) => (isObject(app) && isAbsoluteUrl(app.iconURL) ? [] : [`apps[${i}].iconURL is not a valid URL`]));
+  for (const key of ['headerURL', 'website']) if (key in doc && !isAbsoluteUrl(doc[key])) problems.push(`${key} is not a valid URL`);
+  if ('tintColor' in doc && !(typeof doc.tintColor === 'string' && HEX6.test(doc.tintColor))) problems.push('tintColor is not 6 hex digits');
+  if ('featuredApps' in doc && !(Array.isArray(doc.featuredApps) && doc.featuredApps.every(isText))) problems.push('featuredApps is not a list of bundle identifiers');
+  const bundles = new Set(doc.apps.filter(isObject).map((a) => String(a.bundleIdentifier)));
+  problems.push(...newsProblems(doc.news, bundles));
+  return problems;
 }
 
 export function esignProblems(doc: unknown): string[] {

@@ -4,7 +4,7 @@ import { getSource, withSourceKeys } from '../../../shared/db/repositories/sourc
 import { createApp, createSource } from '../../../shared/domain/sources/source-admin';
 import { sourceUrl } from '../../../shared/domain/sources/source';
 import { FEED_JWE } from '../../../shared/domain/sources/feed-jwe';
-import { appFieldsShape } from '../../../shared/validation/app-fields';
+import { appFieldsShape, isLaterOs } from '../../../shared/validation/app-fields';
 import { CliError, flagText, parseFlags, type Command } from '../cli-types';
 
 /** `app create` flags → the app fields the API takes; the same schemas validate both. */
@@ -22,6 +22,9 @@ const APP_FLAGS = {
   type: 'type',
   lock: 'lock',
   'min-os-version': 'min_os_version',
+  'max-os-version': 'max_os_version',
+  screenshots: 'screenshots',
+  'app-permissions': 'app_permissions',
 } as const satisfies Record<string, keyof typeof appFieldsShape>;
 
 const appSchema = zm.object(appFieldsShape);
@@ -52,6 +55,8 @@ export const sourceCommands: Record<string, Command> = {
       const bad = [...new Set(parsed.error.issues.map((i) => `--${byField[String(i.path[0])] ?? String(i.path[0])}`))];
       throw new CliError(`invalid value: ${bad.join(', ')}`);
     }
+    const { min_os_version: min, max_os_version: max } = parsed.data;
+    if (min && max && isLaterOs(min, max)) throw new CliError('invalid value: --max-os-version (earlier than --min-os-version)');
     const metadata = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     const app = await createApp(f.source!, metadata, nowSeconds());
     return { id: app.id, publish_status: app.publish_status };

@@ -22,6 +22,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { AuthorizerDefinition, RouteDefinition } from '../../../shared/routes';
 import { stageThrottle, tenantThrottle } from '../throttles';
+import { FEED_CACHE_SIZE_GB, type CachedMethod } from '../feed-cache';
 import { addEnvelopeGatewayResponses } from './gateway-responses';
 
 export const STAGE_NAME = 'prod';
@@ -54,6 +55,8 @@ export interface ServiceApiProps {
   apiKeyAuthorizer: { definition: AuthorizerDefinition; handler: IFunction };
   /** Value of the default tenant's API key (hosts without a tenant key of their own). */
   defaultApiKey: string;
+  /** The one method the stage cache serves, and for how long (seconds); no cache when absent. */
+  cache?: { method: CachedMethod; ttlSeconds: number };
 }
 
 /** `{source_id}` segments of a route path. */
@@ -81,11 +84,17 @@ export class ServiceApi extends Construct {
     // A method's own settings replace the stage-wide ones entirely, so each one repeats the logging level:
     // without it, execution logging would be off on every method that has a throttle.
     const logging = { loggingLevel: props.logLevel, dataTraceEnabled: false };
+    const cache = props.cache;
+    const isCached = (route: RouteDefinition, method: string) => cache !== undefined && cache.method.route.path === route.path && cache.method.method === method;
+    // Caching is off on every method but the cached one, said explicitly: a stage with a cache would
+    // otherwise cache every GET method (device info answers by token, for one).
+    const caching = (route: RouteDefinition, method: string): Partial<MethodDeploymentOptions> =>
+      !cache ? {} : isCached(route, method) ? { cachingEnabled: true, cacheTtl: Duration.seconds(cache.ttlSeconds), cacheDataEncrypted: true } : { cachingEnabled: false };
     const methodOptions: Record<string, MethodDeploymentOptions> = {};
     for (const { route } of props.routes) {
       const throttle = stageThrottle(route);
       for (const method of route.methods) {
-        methodOptions[`${route.path}/${method}`] = { ...logging, throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit };
+        methodOptions[`${route.path}/${method}`] = { ...logging, throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit, ...caching(route, method) };
       }
     }
 
@@ -112,6 +121,7 @@ export class ServiceApi extends Construct {
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS).replace('"$context.status"', '$context.status')),
         // Request bodies carry tokens and Apple secrets: never log them (dataTraceEnabled false).
         ...logging,
+        ...(cache ? { cacheClusterEnabled: true, cacheClusterSize: FEED_CACHE_SIZE_GB, cachingEnabled: false } : {}),
         methodOptions,
       },
     });
@@ -135,17 +145,20 @@ export class ServiceApi extends Construct {
       const integration = new LambdaIntegration(handler, { proxy: true, allowTestInvoke: false });
       const params = pathParameters(route.path);
       if (params.length) pathValidator ??= this.api.addRequestValidator('PathParameters', { validateRequestParameters: true, validateRequestBody: false });
+      const pathParams = params.map((p) => `method.request.path.${p}`);
       for (const method of route.methods) {
+        // The cached method declares its key's parameters (optional ones: API Gateway checks only the path's
+        // presence) and gets an integration of its own that names them as the cache key.
+        const cacheKey = cache && isCached(route, method) ? [...pathParams, ...cache.method.keyParameters] : undefined;
+        const requestParameters = Object.fromEntries([...pathParams.map((p) => [p, true]), ...(cacheKey ?? []).filter((p) => !pathParams.includes(p)).map((p) => [p, false])]);
         this.methods.push({
           route,
-          method: resource.addMethod(method, integration, {
+          method: resource.addMethod(method, cacheKey ? new LambdaIntegration(handler, { proxy: true, allowTestInvoke: false, cacheKeyParameters: cacheKey }) : integration, {
             operationName: `${route.function}-${method.toLowerCase()}`,
             authorizer,
             authorizationType: AuthorizationType.CUSTOM,
             apiKeyRequired: true,
-            ...(params.length
-              ? { requestParameters: Object.fromEntries(params.map((p) => [`method.request.path.${p}`, true])), requestValidator: pathValidator }
-              : {}),
+            ...(Object.keys(requestParameters).length ? { requestParameters, ...(params.length ? { requestValidator: pathValidator } : {}) } : {}),
           }),
         });
       }

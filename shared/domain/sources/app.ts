@@ -1,5 +1,6 @@
 import type { IpaInspection } from '../ipa/inspection';
 import { inspectionView } from '../ipa/inspection-view';
+import { emptyPermissions, emptyScreenshots, type AppPermissions, type Screenshots } from './source-format';
 
 export type PublishStatus = 'draft' | 'published';
 
@@ -24,12 +25,17 @@ export interface AppMetadata {
   /** 1: the download is only for devices that unlocked the source. */
   lock: 0 | 1;
   min_os_version: string;
+  /** The newest iOS version the build runs on, or ''. */
+  max_os_version: string;
+  screenshots: Screenshots;
+  /** What the build uses, as the reseller declares it (entitlements, privacy usage descriptions). */
+  app_permissions: AppPermissions;
 }
 
 export type AppField = keyof AppMetadata;
 
 /** The fields an owner may still change once an app is in the feed: presentation, never identity or build. */
-export const PUBLISHED_EDITABLE_FIELDS = ['description', 'version_description', 'icon_url', 'tint_color', 'developer_name', 'lock'] as const satisfies readonly AppField[];
+export const PUBLISHED_EDITABLE_FIELDS = ['description', 'version_description', 'icon_url', 'tint_color', 'developer_name', 'lock', 'screenshots', 'app_permissions'] as const satisfies readonly AppField[];
 
 export interface App extends AppMetadata {
   id: number;
@@ -57,6 +63,9 @@ export const emptyMetadata = (): AppMetadata => ({
   type: 0,
   lock: 0,
   min_os_version: '',
+  max_os_version: '',
+  screenshots: emptyScreenshots(),
+  app_permissions: emptyPermissions(),
 });
 
 /** The allowlisted fields the publish response shows to the source owner (the contract's list). */
@@ -87,6 +96,9 @@ export function appDetailView(app: App): Record<string, unknown> {
     lock: app.lock,
     min_os_version: app.min_os_version,
     inspection: inspectionView(app.ipa),
+    max_os_version: app.max_os_version,
+    screenshots: app.screenshots,
+    app_permissions: app.app_permissions,
   };
 }
 

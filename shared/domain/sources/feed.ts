@@ -15,6 +15,7 @@ import { missingForPublish, type App } from './app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
 import { sourceIconPath, sourceUrl, type Source } from './source';
 import { appPermissionsFor } from './app-permissions';
+import { appPermissionsEntry, screenshotsEntry, sourcePresentationEntry } from './source-format';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 
@@ -105,9 +106,11 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
       ...(ipa?.buildVersion ? { buildVersion: ipa.buildVersion } : {}),
       ...(minOS ? { minOSVersion: minOS } : {}),
       ...(ipa ? { sha256: ipa.sha256 } : {}),
+      ...(app.max_os_version ? { maxOSVersion: app.max_os_version } : {}),
     };
   });
-  const permissions = appPermissionsFor(newest.ipa?.url === newest.download_url ? newest.ipa : undefined);
+  // What the IPA uses, plus what the reseller declares that the IPA does not (app-permissions.ts).
+  const permissions = appPermissionsFor(newest.ipa?.url === newest.download_url ? newest.ipa : undefined, newest.app_permissions);
   const latest = versions[0]!;
   return {
     name: newest.name,
@@ -117,7 +120,8 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
     iconURL: newest.icon_url,
     ...(newest.tint_color ? { tintColor: newest.tint_color } : {}),
     type: newest.type,
-    ...(permissions ? { appPermissions: permissions } : {}),
+    ...screenshotsEntry(newest.screenshots),
+    ...appPermissionsEntry(permissions),
     versions,
     // The ESign family reads the newest release flat on the app.
     version: latest.version,
@@ -154,6 +158,8 @@ export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknow
     ...(source.message ? { message: source.message, description: source.message } : {}),
     ...(source.pay_url ? { payURL: source.pay_url } : {}),
     ...(anyLocked ? { unlockURL: header.sourceURL } : {}),
+    // subtitle, description (the setting over the announcement), header, website, tint, featured apps, news.
+    ...sourcePresentationEntry(source, releases.map((group) => group[0]!.bundle_identifier), isoSeconds),
     apps,
   };
 }

@@ -32,7 +32,9 @@ export async function ownedApp(actor: Actor, sourceId: string, appId: number): P
  */
 export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number) {
   const schedule = changes.health_alert === undefined ? {} : healthSchedule(sourceId, effectiveHealthAlert(changes.health_alert), now);
-  const updated = await updateOwnedSource(actor, sourceId, changes, now, schedule);
+  // The feed dates the announcement's news item with the time its text was set.
+  const internal = changes.message === undefined ? schedule : { ...schedule, set: { ...schedule.set, message_at: now } };
+  const updated = await updateOwnedSource(actor, sourceId, changes, now, internal);
   if (!updated) throw sourceNotFound();
   return sourceView(updated);
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { randomId } from '../ids';
+import type { NewsItem, SourcePresentation } from './source-format';
 
 /** Settings a source owner can change through the update-source endpoint. */
-export interface SourceSettings {
+export interface SourceSettings extends SourcePresentation {
   name: string;
   message: string;
   identifier: string;
@@ -26,6 +27,10 @@ export interface Source extends SourceSettings {
   link_secret?: string;
   /** The source's JWE key (`dir`, A256GCM): base64url of 32 random bytes, shown only to the operator. */
   feed_key?: string;
+  /** When `message` (the announcement) was last set; the feed dates the announcement's news item with it. */
+  message_at?: number;
+  /** The source's news items (the news API), oldest first as posted. */
+  news?: NewsItem[];
 }
 
 /** A fresh secret or key: base64url of 32 random bytes. */

@@ -10,6 +10,8 @@ export interface TenantSettings {
   appsPerSource: number;
   /** How long a download link of the feed stays valid, in seconds. */
   linkTtlSeconds: number;
+  /** `max-age` of the feed read without a UDID, the one answer shared caches (a CDN) may hold, in seconds. */
+  feedMaxAgeSeconds: number;
   /** Seconds after an add of a UDID during which another add of it needs `force` (the force-add period). */
   forceAddPeriodSeconds: number;
   /** Free re-issue window per warranty tier, in days from the original paid add (0 = no free re-issue). */
@@ -37,6 +39,7 @@ export const defaultTenantSettings: TenantSettings = {
   publishedAppsPerSource: 100,
   appsPerSource: 500,
   linkTtlSeconds: 3600,
+  feedMaxAgeSeconds: 60,
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',

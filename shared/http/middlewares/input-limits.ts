@@ -16,7 +16,7 @@ export const MAX_KEYS = 1_000;
 const PATH_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Free text that legitimately spans lines; every other string refuses tab, CR and LF too. */
-const MULTILINE_FIELDS = new Set(['message', 'description', 'version_description', 'beizhu']);
+const MULTILINE_FIELDS = new Set(['message', 'description', 'version_description', 'beizhu', 'caption']);
 // C0 controls and DEL; tab (09), LF (0A) and CR (0D) are split out so multi-line fields may keep them.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -29,6 +29,7 @@ const DYNAMO_MAX = 9.9e125;
 const pathIdErrors: Record<string, () => DomainError> = {
   source_id: () => new DomainError('source_not_found', 'source_not_found'),
   app_id: () => new DomainError('app_not_found', 'app_not_found'),
+  news_id: () => new DomainError('news_not_found', 'news_not_found'),
   // A UDID in a path is the caller's value, not an id of ours: a bad one is a bad value.
   udid: () => new DomainError('validation', 'invalid_value', { fields: ['udid'] }),
 };

@@ -1,0 +1,14 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { newsEntryRoute } from '../../shared/routes';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
+import { newsMessages } from '../../shared/i18n/messages/news';
+import { deleteNews } from '../../shared/domain/sources/news-service';
+import { parseRequest } from './schema';
+
+useMessages(managementMessages, newsMessages);
+
+export const handler = createHandler(newsEntryRoute, async (state) => {
+  const { sourceId, newsId } = parseRequest(state);
+  return { data: await deleteNews(state.actor, sourceId, newsId) };
+});
