@@ -4,7 +4,7 @@ import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { ipaMessages } from '../../shared/i18n/messages/ipa';
-import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
+import { limitsUnder } from '../../shared/domain/subscriptions/owner-limits';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { parseRequest } from './schema';
 
@@ -13,5 +13,5 @@ useMessages(managementMessages, subscriptionMessages, ipaMessages);
 export const handler = createHandler(publishAppRoute, async (state) => {
   const { sourceId, appId } = parseRequest(state);
   const now = Math.floor(state.now / 1000);
-  return { data: await publishApp(state.actor, sourceId, appId, await writableLimits(state.actor, state.tenant, now), now) };
+  return { data: await publishApp(state.actor, sourceId, appId, (subscription) => limitsUnder(state.actor, state.tenant, now, subscription), now) };
 });

@@ -63,14 +63,23 @@ async function getItem(sourceId: string, appId: number): Promise<AppItem | undef
 }
 
 /** The app and its source in one BatchGetItem, both read strongly consistent: publishing and editing need both. */
-export async function getAppWithSource(sourceId: string, appId: number): Promise<{ source: Source | undefined; app: App | undefined }> {
-  const [sources, apps] = [tableName('sources'), tableName('apps')];
+/**
+ * The app and its source in one BatchGetItem; with `subscriptionOf`, that user's running subscription in the
+ * same call (publish judges the owner's plan without a read of its own).
+ */
+export async function getAppWithSource(
+  sourceId: string,
+  appId: number,
+  subscriptionOf?: string,
+): Promise<{ source: Source | undefined; app: App | undefined; subscription?: Record<string, unknown> | undefined }> {
+  const [sources, apps, subscriptions] = [tableName('sources'), tableName('apps'), tableName('subscriptions')];
   const found = await batchGetAll({
     [sources]: { Keys: [{ source_id: sourceId }], ConsistentRead: true },
     [apps]: { Keys: [{ source_id: sourceId, item_key: appKey(appId) }], ConsistentRead: true },
+    ...(subscriptionOf ? { [subscriptions]: { Keys: [{ user_id: subscriptionOf, item_key: 'current' }], ConsistentRead: true } } : {}),
   });
   const item = found[apps]?.[0] as AppItem | undefined;
-  return { source: found[sources]?.[0] as Source | undefined, app: item ? fromItem(item) : undefined };
+  return { source: found[sources]?.[0] as Source | undefined, app: item ? fromItem(item) : undefined, subscription: found[subscriptions]?.[0] };
 }
 
 export async function getApp(sourceId: string, appId: number): Promise<App | undefined> {

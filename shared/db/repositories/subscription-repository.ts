@@ -33,6 +33,11 @@ interface SubscriptionItem {
   version: number;
 }
 
+/** A stored `current` item (as another repository's batch read returns it) as a subscription. */
+export function subscriptionFromItem(item: Record<string, unknown>): Subscription {
+  return fromItem(item as unknown as SubscriptionItem);
+}
+
 function fromItem(item: SubscriptionItem): Subscription {
   return {
     userId: item.user_id,

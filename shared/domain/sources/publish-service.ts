@@ -8,7 +8,8 @@ import { appView, missingForPublish, type App, type AppField } from './app';
 import type { Actor } from './source';
 import { lookUpDownloadSize } from './size-lookup';
 import type { TenantSettings } from '../tenants/tenant';
-import { ownedApp, sourceNotFound } from './source-service';
+import { ownedAppAndSubscription, sourceNotFound } from './source-service';
+import type { Subscription } from '../subscriptions/subscription';
 import { inspectionEnabled, inspectNow, keepInspection, publishRefusal } from '../ipa/inspection-service';
 import type { IpaInspection } from '../ipa/inspection';
 
@@ -18,8 +19,10 @@ import type { IpaInspection } from '../ipa/inspection';
  * is the app's size. A draft that still lacks anything publishing needs is refused naming each missing field.
  * With inspection off (`IPA_INSPECTION=off`), a draft without a size gets it from a `HEAD` as before.
  */
-export async function publishApp(actor: Actor, sourceId: string, appId: number, plan: TenantSettings, now: number) {
-  const { source, app } = await ownedApp(actor, sourceId, appId);
+/** `limitsOf` judges the owner's plan from their subscription, read with the app (no call of its own). */
+export async function publishApp(actor: Actor, sourceId: string, appId: number, limitsOf: (subscription: Subscription | undefined) => TenantSettings, now: number) {
+  const { source, app, subscription } = await ownedAppAndSubscription(actor, sourceId, appId);
+  const plan = limitsOf(subscription);
   if (app.publish_status !== 'draft') throw new DomainError('conflict', 'already_published');
   let missing: AppField[] = missingForPublish(app);
   let candidate = app;

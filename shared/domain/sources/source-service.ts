@@ -1,5 +1,7 @@
 import { DomainError } from '../errors';
 import { updateOwnedSource } from '../../db/repositories/source-repository';
+import { subscriptionFromItem } from '../../db/repositories/subscription-repository';
+import type { Subscription } from '../subscriptions/subscription';
 import { createDraft, getAppWithSource, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
 import { appDetailView, PUBLISHED_EDITABLE_FIELDS, type App, type AppMetadata } from './app';
 import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
@@ -24,6 +26,14 @@ export async function ownedApp(actor: Actor, sourceId: string, appId: number): P
   if (!source || !isOwnedBy(source, actor)) throw sourceNotFound();
   if (!app) throw appNotFound();
   return { source, app };
+}
+
+/** The same, with the actor's subscription read in the same call. */
+export async function ownedAppAndSubscription(actor: Actor, sourceId: string, appId: number): Promise<{ source: Source; app: App; subscription: Subscription | undefined }> {
+  const { source, app, subscription } = await getAppWithSource(sourceId, appId, actor.userId);
+  if (!source || !isOwnedBy(source, actor)) throw sourceNotFound();
+  if (!app) throw appNotFound();
+  return { source, app, subscription: subscription ? subscriptionFromItem(subscription) : undefined };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { getPlan, listPlans, putNewPlan, updatePlan } from '../../db/repositories/plan-repository';
 import { RuleError } from '../errors';
 import { randomId } from '../ids';
-import { requireTenant } from '../tenants/tenant-service';
+import { changeTenantSettings, requireTenant } from '../tenants/tenant-service';
 import type { Plan } from './plan';
 
 export type PlanFields = Pick<Plan, 'name' | 'price' | 'days' | 'sources' | 'appsPerSource' | 'publishedPerSource'>;
@@ -13,6 +13,7 @@ export async function createPlan(tenantId: string, fields: PlanFields, now: numb
   const tenant = await requireTenant(tenantId);
   const plan: Plan = { tenantId: tenant.tenantId, planId: randomId('p_', 10), ...fields, retired: false, createdAt: now };
   await putNewPlan(plan);
+  if (!tenant.settings.plansDefined) await changeTenantSettings(tenant.tenantId, { settings: { plansDefined: true } });
   return plan;
 }
 

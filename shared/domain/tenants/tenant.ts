@@ -29,6 +29,11 @@ export interface TenantSettings {
   trialDays: number;
   /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
   subscriptionGraceDays: number;
+  /**
+   * Whether the operator ever defined a plan here (set by the first `plan create`, never unset): then writes
+   * need a subscription, and the tenant-wide limits are no longer a fallback.
+   */
+  plansDefined: boolean;
   /** Days before a hosting account's membership ends that its devices' `device.expiring` events are sent. */
   expiryNoticeDays: number;
   /** The largest IPA the service downloads to inspect, in bytes; a larger file cannot be published. */
@@ -47,6 +52,7 @@ export const defaultTenantSettings: TenantSettings = {
   trialPlanId: '',
   trialDays: 0,
   subscriptionGraceDays: 7,
+  plansDefined: false,
   expiryNoticeDays: 7,
   ipaMaxBytes: 2 * 1024 * 1024 * 1024,
 };
