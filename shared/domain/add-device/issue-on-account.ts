@@ -28,6 +28,19 @@ export interface IssueRequest {
   deadlineMs?: number;
   /** Accounts to try first: Apple already has the UDID there from an add that could not be recorded. */
   preferAccounts?: readonly string[];
+  /**
+   * Called when this add registered the UDID on an account and then moved on (the profile failed, or an
+   * instant account kept the device PROCESSING): Apple keeps the registration and its slot, so the caller
+   * records it (an uncharged `failed` row) and the next add of the UDID reuses it instead of leaving it orphaned.
+   */
+  keepRegistration?: (left: LeftRegistration) => Promise<void>;
+}
+
+/** A registration this add made on an account it then did not issue on. */
+export interface LeftRegistration {
+  account: Account;
+  appleDevice: AscDevice;
+  deviceName: string;
 }
 
 /**
@@ -139,6 +152,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
       // Apple has the registration (and counts the slot); a later add on this team finds it and continues.
       logger.warn('Profile creation failed; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
       if (existed) await releaseSlot(account.accountId, request.deviceClass);
+      else await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
       return { kind: 'next', error };
     }
   }
@@ -147,6 +161,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
   await setAccountMode(account.accountId, 'review');
   if (existed) await releaseSlot(account.accountId, request.deviceClass);
+  else await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
   return { kind: 'next' };
 }
 
