@@ -376,7 +376,8 @@ export const scheduledJobs = [
     function: 'reservation-worker',
     everyMinutes: 2,
     description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise',
-    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds'] },
+    // accounts and counters: a stale hold's slot given back, or its registration kept as a failed certificate.
+    data: { read: ['accounts'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'accounts', 'counters'] },
     secrets: true,
   },
   {

@@ -68,6 +68,8 @@ export class SoakClient {
       });
     } catch (error) {
       answer = { status: 0, body: { raw: error instanceof Error ? error.message : String(error) }, headers: {} };
+      // A client that got no answer waits a moment before its next call (no hammering of a restarting API).
+      await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       this.inFlight.set(route, (this.inFlight.get(route) ?? 1) - 1);
     }

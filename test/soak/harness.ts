@@ -134,10 +134,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   try {
     // Like `npm start`: a DynamoDB Local of its own unless one is given (the test run's).
     if (!process.env.DYNAMODB_ENDPOINT) {
-      const dynamo = await startDynamoDbLocal(await freePort());
+      const dynamo = await startDynamoDbLocal(await freePort(), 180_000);
       stops.push(() => dynamo.stop());
       process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-    } else await waitForDynamoDb(process.env.DYNAMODB_ENDPOINT, 10_000);
+    } else await waitForDynamoDb(process.env.DYNAMODB_ENDPOINT, 60_000);
     process.env.TABLE_PREFIX = `soak${hex(3).toLowerCase()}-`;
     process.env.FETCH_ALLOW_PRIVATE ??= '1';
     process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(mkdtempSync(join(tmpdir(), 'soak-key-')), 'account-secrets.key');
@@ -203,7 +203,7 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       const { user, token } = await createUser({ tenantId: tenant.tenantId, name: `soak-${i}`, balance: initialBalance }, now);
       const source = await createSource({ userId: user.userId, name: `Soak source ${i}` }, now);
       for (let a = 0; a < 3; a++) {
-        await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576 }, now);
+        await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${downloadUrl}/icon-${a}.png`, description: 'A soak app' }, now);
       }
       const codes: string[] = [];
       for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);

@@ -61,10 +61,10 @@ function devicesOf(state: SoakState, user: SoakUser): TrackedDevice[] {
 const managePath = (user: SoakUser, rest = '') => `/api/appstore/manage/sources/${user.sourceId}${rest}`;
 const bearer = (user: SoakUser) => ({ host: user.host, headers: { Authorization: `Bearer ${user.token}` } });
 
-/** An instant add's answer names its certificate: the mix follows it for status toggles. */
-function track(state: SoakState, user: SoakUser, udid: string, answer: Answer): void {
+/** An instant add's answer names its certificate (a review add's, its reservation): the mix follows it for status toggles. */
+function track(state: SoakState, user: SoakUser, udid: string, answer: Answer, instant: boolean): void {
   const kid = answer.body.data?.id;
-  if (answer.body.code === 1 && typeof kid === 'string' && !state.devices.has(kid) && answer.body.data?.mobileprovision) {
+  if (instant && answer.body.code === 1 && typeof kid === 'string' && !state.devices.has(kid) && answer.body.data?.mobileprovision) {
     state.devices.set(kid, { kid, userId: user.userId, udid, expected: true, busy: false });
   }
 }
@@ -75,7 +75,7 @@ async function addDevice(client: SoakClient, user: SoakUser, state: SoakState, p
   const answer = chance(0.5)
     ? await client.send(label('POST', route), 'POST', route.path, { host: user.host, json: body })
     : await client.send(label('GET', route), 'GET', `${route.path}?${new URLSearchParams(body).toString()}`, { host: user.host });
-  track(state, user, udid, answer);
+  track(state, user, udid, answer, route !== routeTable.addDeviceLegacyReviewRoute && params.mode !== 'review');
   return answer;
 }
 
@@ -131,6 +131,8 @@ export const actions: SoakAction[] = [
           // A review add answers with its reservation id; the status answer names the certificate itself.
           if (typeof answer.body.data.kid === 'string') device.certificate = answer.body.data.kid;
         }
+        // Not this user's certificate after all: not followed any more.
+        else if (answer.body.code === 100) s.devices.delete(device.kid);
         // Refused (limited, unknown): nothing changed. No answer: it may or may not have changed.
         else if (answer.status === 0 || answer.status >= 500) device.expected = 'unknown';
       } finally {
@@ -175,7 +177,7 @@ export const actions: SoakAction[] = [
       const n = ++s.versionCounter;
       const created = await c.send(label('POST', routeTable.createAppRoute), 'POST', managePath(u, '/apps'), {
         ...bearer(u),
-        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, lock: n % 4 === 0 ? 1 : 0 },
+        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${s.world.downloadUrl}/icon-${n}.png`, description: 'A soak app', lock: n % 4 === 0 ? 1 : 0 },
       });
       const id = created.body.data?.id;
       if (typeof id !== 'number') return;

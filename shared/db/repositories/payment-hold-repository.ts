@@ -5,6 +5,7 @@
  * the hold still being `held`, so a hold is settled once whatever retries or sweeps run.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { updateIf } from '../conditional-write';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
@@ -20,6 +21,11 @@ export interface PaymentHold {
   udid: string;
   charge: Exclude<Charge, { kind: 'free' }>;
   createdAt: number;
+  /**
+   * Slot notes (`slotNote`): accounts where the add reserved a slot that is not yet accounted for (by the add's final write, a slot
+   * given back, or a kept registration). A hold left by an add that died names where to look.
+   */
+  slotAccounts?: string[];
 }
 
 const QUEUE = 'held';
@@ -98,5 +104,42 @@ export async function listStaleHolds(before: number, limit: number): Promise<Pay
     udid: String(i.udid),
     charge: i.charge as PaymentHold['charge'],
     createdAt: Number(i.created_at),
+    slotAccounts: i.slot_accounts instanceof Set ? [...(i.slot_accounts as Set<string>)] : [],
   }));
+}
+
+/** A slot note: `<account id>|<device class>`. */
+export const slotNote = (accountId: string, deviceClass: string) => `${accountId}|${deviceClass}`;
+
+export function parseSlotNote(note: string): { accountId: string; deviceClass: string } {
+  const [accountId = '', deviceClass = 'iphone'] = note.split('|');
+  return { accountId, deviceClass };
+}
+
+/** The add reserved a slot on `accountId` (only while the hold is held: afterwards nobody needs to know). */
+export async function noteSlotReserved(holdId: string, note: string): Promise<void> {
+  await updateIf({
+    TableName: tableName('paymentHolds'),
+    Key: { hold_id: holdId },
+    UpdateExpression: 'ADD slot_accounts :a',
+    ConditionExpression: '#state = :held',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':a': new Set([note]), ':held': 'held' },
+  });
+}
+
+/**
+ * The slot on `accountId` is accounted for. True for exactly one caller: whoever removes the note acts on the
+ * slot (the add that gave it back, or the sweep), so a slot is never given back twice.
+ */
+export async function noteSlotSettled(holdId: string, note: string): Promise<boolean> {
+  return (
+    await updateIf({
+      TableName: tableName('paymentHolds'),
+      Key: { hold_id: holdId },
+      UpdateExpression: 'DELETE slot_accounts :a',
+      ConditionExpression: 'contains(slot_accounts, :id)',
+      ExpressionAttributeValues: { ':a': new Set([note]), ':id': note },
+    })
+  ).written;
 }

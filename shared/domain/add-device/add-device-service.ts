@@ -13,7 +13,7 @@ import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
 import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { holdCompletePart, releaseHold, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { holdCompletePart, noteSlotReserved, noteSlotSettled, releaseHold, slotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
@@ -27,7 +27,8 @@ import type { TokenOwner, User } from '../users/user';
 import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
-import { issueOnAccount, type Issued, type LeftRegistration } from './issue-on-account';
+import { issueOnAccount, type Issued } from './issue-on-account';
+import { keepRegistration } from './kept-registration';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
 
@@ -144,7 +145,17 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         deadlineMs: Date.now() + ISSUE_BUDGET_MS,
         // Apple already has this UDID on these accounts from an add that could not be recorded: no new slot there.
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
-        keepRegistration: (left) => keepRegistration({ ...context, user }, request, left),
+        keepRegistration: async (left) =>
+          void (await keepRegistration({ tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now })),
+        // A paid add notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
+        ...(hold
+          ? {
+              slotNotes: {
+                reserved: (accountId: string) => noteSlotReserved(hold.holdId, slotNote(accountId, request.deviceClass)),
+                settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
+              },
+            }
+          : {}),
       });
     } catch (error) {
       if (hold && (await releaseHold(hold, context.now))) addRefunded('issue_failed');
@@ -152,46 +163,6 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     }
     return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock);
   });
-}
-
-/**
- * A registration the add made and then passed over (the account's profile failed): kept as an uncharged
- * `failed` certificate with Apple's device id, as when an add cannot be recorded, so the registration and its
- * slot belong to a row and the next add of the UDID on that account reuses them.
- */
-async function keepRegistration(context: AddContext & { user: User }, request: AddRequest, left: LeftRegistration): Promise<void> {
-  const { user, tenant, now } = context;
-  const row: IssuedDevice = {
-    kid: randomId('k', 16),
-    id: await nextDeviceId(tenant.tenantId),
-    user_id: user.userId,
-    tenant_id: tenant.tenantId,
-    udid: request.udid,
-    pname: left.deviceName,
-    type: request.deviceClass,
-    shtype: 0,
-    zt: 'failed',
-    ytime: left.account.expiresAt,
-    enabled: true,
-    beizhu: request.beizhu,
-    p12: '',
-    mobileprovision: '',
-    pool: request.pool,
-    account_id: left.account.accountId,
-    addtime: now,
-    apple_device_id: left.appleDevice.id,
-    reservation_id: '',
-    issued_account: left.account.accountId,
-    warranty_from: now,
-    charge: { kind: 'free' },
-  };
-  try {
-    await transactWrite([issuedDevicePart(row)]);
-    logger.warn('Kept a registration the add passed over as a failed certificate', { kid: row.kid, accountId: left.account.accountId });
-  } catch (error) {
-    // The add itself can still deliver on the next account; only the record of this registration is lost.
-    logger.error('Could not keep a registration the add passed over', { accountId: left.account.accountId, appleDeviceId: left.appleDevice.id, error: error as Error });
-  }
 }
 
 async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock): Promise<AddedCertificate> {

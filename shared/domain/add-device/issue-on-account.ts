@@ -6,7 +6,7 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
-import { listPool, markClassFull, releaseSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
+import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
@@ -34,6 +34,11 @@ export interface IssueRequest {
    * records it (an uncharged `failed` row) and the next add of the UDID reuses it instead of leaving it orphaned.
    */
   keepRegistration?: (left: LeftRegistration) => Promise<void>;
+  /**
+   * A paid add's notes on its hold: a slot reserved on an account, and that slot accounted for again (given
+   * back, or its registration kept). What is still noted when the add dies, the stale-hold sweep settles.
+   */
+  slotNotes?: { reserved(accountId: string): Promise<void>; settled(accountId: string): Promise<unknown> };
 }
 
 /** A registration this add made on an account it then did not issue on. */
@@ -106,6 +111,18 @@ async function deliverableP12(account: Account, password: string): Promise<strin
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
   const client = await ascClientFor(account, REQUEST_PATH_APPLE);
   if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode))) return { kind: 'next' };
+  // The note is written while Apple is asked (no added latency); settling waits for it, so it never lands after.
+  const noted = (request.slotNotes?.reserved(account.accountId) ?? Promise.resolve()).catch((error: unknown) =>
+    logger.error('Could not note a reserved slot on the payment hold', { accountId: account.accountId, error: error as Error }),
+  );
+  const settled = async () => {
+    await noted;
+    await request.slotNotes?.settled(account.accountId).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId: account.accountId, error: error as Error }));
+  };
+  const releaseSlot = async (accountId: string, deviceClass: DeviceClass) => {
+    await releaseReservedSlot(accountId, deviceClass);
+    await settled();
+  };
   let p12: string | undefined;
   try {
     p12 = await deliverableP12(account, request.p12Password);
@@ -128,6 +145,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     }
     if (error.kind === 'device_class_full') {
       await markClassFull(account.accountId, request.deviceClass);
+      await settled();
       return { kind: 'next' };
     }
     await releaseSlot(account.accountId, request.deviceClass);
@@ -145,23 +163,35 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
       certificateIds: [account.certificateId],
       deviceIds: [device.id],
     });
-    if (profile.deviceIds.includes(device.id)) return issued(profile.profileContent);
+    if (profile.deviceIds.includes(device.id)) {
+      await noted;
+      return issued(profile.profileContent);
+    }
   } catch (error) {
     if (!(error instanceof AppleApiError)) throw error;
     if (error.kind !== 'devices_processing') {
       // Apple has the registration (and counts the slot); a later add on this team finds it and continues.
       logger.warn('Profile creation failed; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
       if (existed) await releaseSlot(account.accountId, request.deviceClass);
-      else await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
+      else {
+        await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
+        await settled();
+      }
       return { kind: 'next', error };
     }
   }
   // The device is still PROCESSING: the normal path of a review add, a sign of a new membership for an instant one.
-  if (request.mode === 'review') return issued('');
+  if (request.mode === 'review') {
+    await noted;
+    return issued('');
+  }
   logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
   await setAccountMode(account.accountId, 'review');
   if (existed) await releaseSlot(account.accountId, request.deviceClass);
-  else await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
+  else {
+    await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
+    await settled();
+  }
   return { kind: 'next' };
 }
 
