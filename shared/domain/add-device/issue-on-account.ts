@@ -6,6 +6,7 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
+import { accountHasRegistrationRow } from '../../db/repositories/issued-device-repository';
 import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
@@ -85,17 +86,30 @@ type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: Appl
  * nobody knows), the UDID is looked up: registered → it is this add's registration and it goes on; not
  * registered → the error stands and the caller gives the slot back.
  */
-async function registerOrFind(client: AscClient, request: IssueRequest, name: string): Promise<{ device: AscDevice; existed: boolean }> {
+async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<{ device: AscDevice; existed: boolean }> {
+  const sentAt = Date.now();
   try {
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
   } catch (error) {
     if (!(error instanceof AppleApiError) || (error.kind !== 'device_exists' && error.kind !== 'unavailable')) throw error;
     const device = await client.findDeviceByUdid(request.udid);
     if (!device) throw error;
-    if (error.kind === 'unavailable') logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid });
-    return { device, existed: error.kind === 'device_exists' };
+    if (error.kind === 'device_exists') return { device, existed: true };
+    // The answer was lost: the registration found may be this request's, or one Apple had before (another
+    // add of the UDID on this team). Counting an older one as ours would spend a second slot on it.
+    const existed = registeredBefore(device, sentAt) || (await accountHasRegistrationRow(accountId, device.id));
+    logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid, existed });
+    return { device, existed };
   }
 }
+
+/** Apple's `addedDate` is before the request was sent (with a margin for the two clocks). */
+function registeredBefore(device: AscDevice, sentAtMs: number): boolean {
+  const added = device.addedDate === undefined ? Number.NaN : Date.parse(device.addedDate);
+  return Number.isFinite(added) && added < sentAtMs - CLOCK_MARGIN_MS;
+}
+
+const CLOCK_MARGIN_MS = 2_000;
 
 /**
  * The customer's `.p12` for this account under the tenant's password, prepared when the account was added or
@@ -137,7 +151,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   const name = appleDeviceName(request.deviceClass, request.udid);
   let registered: { device: AscDevice; existed: boolean };
   try {
-    registered = await registerOrFind(client, request, name);
+    registered = await registerOrFind(client, request, name, account.accountId);
   } catch (error) {
     if (!(error instanceof AppleApiError)) {
       await releaseSlot(account.accountId, request.deviceClass);
