@@ -92,7 +92,13 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
   } catch (error) {
     if (!(error instanceof AppleApiError) || (error.kind !== 'device_exists' && error.kind !== 'unavailable')) throw error;
-    const device = await client.findDeviceByUdid(request.udid);
+    let device = await client.findDeviceByUdid(request.udid);
+    // A request whose answer we gave up on may still be running at Apple's end: look once more, a moment
+    // later, before concluding that it registered nothing (and giving its slot back).
+    if (!device && error.kind === 'unavailable') {
+      await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RECHECK_MS));
+      device = await client.findDeviceByUdid(request.udid);
+    }
     if (!device) throw error;
     if (error.kind === 'device_exists') return { device, existed: true };
     // The answer was lost: the registration found may be this request's, or one Apple had before (another
@@ -110,6 +116,7 @@ function registeredBefore(device: AscDevice, sentAtMs: number): boolean {
 }
 
 const CLOCK_MARGIN_MS = 2_000;
+const LOST_ANSWER_RECHECK_MS = 3_000;
 
 /**
  * The customer's `.p12` for this account under the tenant's password, prepared when the account was added or
