@@ -30,3 +30,15 @@ test.each(['unavailable', 'lose-answer'] as const)('%s on the registration of a 
   expect(bed.sim.registeredDevices(team.teamId)).toHaveLength(1);
   expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
 });
+
+test('Apple answers after the add gave up on it: the add looks again before giving the slot back, and keeps the registration', async () => {
+  const { tenantId, host } = await makeTenant('en');
+  const { account, team } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
+  const user = await newUser(1_000_000, tenantId);
+  // Longer than the add's 8 s wait for Apple, shorter than that plus the second look 3 s later.
+  bed.sim.injectFault({ teamId: team.teamId, effect: 'slow', method: 'POST', path: '/v1/devices', delayMs: 9_500 });
+  const answer = await bed.api.request('POST', '/api/adddevice/v2', { headers: { Host: host, 'X-Lang': 'en' }, json: { token: user.token, udid: udid25() } });
+  expect(answer.body.code).toBe(1);
+  expect(bed.sim.registeredDevices(team.teamId)).toHaveLength(1);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
+}, 60_000);
