@@ -340,7 +340,7 @@ export const subscriptionRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: "The caller's subscription, limits, usage and the plans on sale (GET); start the trial or buy a plan from the balance (POST)",
-  data: { read: ['plans'], write: ['subscriptions', 'users'] },
+  data: { read: ['plans'], write: ['subscriptions', 'users', 'ledger'] },
 } as const satisfies RouteDefinition;
 
 export const sourcesRoute = {
@@ -612,7 +612,8 @@ export const scheduledJobs = [
     function: 'reservation-worker',
     everyMinutes: 2,
     description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise; then the low-balance and subscription-end events',
-    data: { read: ['accounts', 'tenants'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger', 'events', 'subscriptions'] },
+    // accounts and counters: a stale hold's slot given back, or its registration kept as a failed certificate.
+    data: { read: ['accounts', 'tenants'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger', 'events', 'subscriptions', 'accounts', 'counters'] },
     secrets: true,
   },
   {

@@ -2,10 +2,12 @@ import { RuleError, type RuleReason } from '../../shared/domain/errors';
 import { commands } from './commands';
 import { CliError, EXIT_STATUS, RAW_TEXT, type Flags } from './cli-types';
 import { configureAdminTarget } from './target';
+import { ownRecord, ownValue } from '../../shared/validation/own-record';
 
 export function parseArgv(argv: string[]): { name: string; flags: Flags } {
   const words: string[] = [];
-  const flags: Flags = {};
+  // No prototype: `--__proto__ x` is a flag like any other (refused as unknown), not a silent no-op.
+  const flags: Flags = ownRecord();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg.startsWith('--')) {
@@ -53,7 +55,7 @@ export async function runAdmin(argv: string[], out: (s: string) => void = (s) =>
       err(`${usage()}\n`);
       return name ? 0 : 2;
     }
-    const command = commands[name];
+    const command = ownValue(commands, name);
     if (!command) {
       err(`Unknown command "${name}".\n${usage()}\n`);
       return 2;

@@ -19,7 +19,9 @@
  *
  * Faults (`injectFault`, or the `fault` control endpoint for a running `npm start`): the next matching Apple requests fail the way the network or Apple
  * can — `lose-answer` does the work and then drops the connection without a response (a timeout as the
- * client sees it), `unavailable` answers 503 without doing anything, `forbidden` answers Apple's 403.
+ * client sees it), `unavailable` answers 503 without doing anything, `forbidden` answers Apple's 403, `slow`
+ * answers normally after `delayMs` (an Apple having a bad minute). `takenFaults()` lists the faults requests met,
+ * with when, so a load run can tell which failures it caused.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,9 +50,20 @@ export interface SimulatedFault {
   method: 'GET' | 'POST';
   /** The Apple path, e.g. `/v1/devices`. */
   path: string;
-  effect: 'lose-answer' | 'unavailable' | 'forbidden';
+  effect: 'lose-answer' | 'unavailable' | 'forbidden' | 'slow';
   /** How many matching requests it hits (default 1). */
   times?: number;
+  /** `slow`: how long the answer is held back (default 2 s). */
+  delayMs?: number;
+}
+
+/** A fault a request met: which, on what, and when (epoch ms). */
+export interface TakenFault {
+  teamId: string;
+  method: string;
+  path: string;
+  effect: SimulatedFault['effect'];
+  at: number;
 }
 
 export interface AscSimulator {
@@ -58,6 +71,8 @@ export interface AscSimulator {
   /** The team's registered devices, as Apple would list them. */
   registeredDevices(teamId: string): { id: string; udid: string; status: string; deviceClass: string }[];
   injectFault(fault: SimulatedFault): void;
+  /** Every fault a request has met so far, oldest first. */
+  takenFaults(): readonly TakenFault[];
   close(): Promise<void>;
   createTeam(options: NewTeamOptions): Promise<SimulatedTeam>;
   /** Apple revokes the team's distribution certificate: it 404s and leaves the list. */
@@ -136,6 +151,7 @@ class Simulator implements AscSimulator {
   readonly #teams = new Map<string, SimTeam>();
   readonly #faults: (SimulatedFault & { left: number })[] = [];
   readonly #teamsByKey = new Map<string, SimTeam>();
+  readonly #taken: TakenFault[] = [];
 
   constructor(
     readonly url: string,
@@ -190,12 +206,17 @@ class Simulator implements AscSimulator {
     this.#faults.push({ ...fault, left: fault.times ?? 1 });
   }
 
+  takenFaults(): readonly TakenFault[] {
+    return this.#taken;
+  }
+
   /** The fault this request meets, if any, counting it down. */
-  takeFault(team: SimTeam, method: string, path: string): SimulatedFault['effect'] | undefined {
+  takeFault(team: SimTeam, method: string, path: string): (SimulatedFault & { left: number }) | undefined {
     const fault = this.#faults.find((f) => f.left > 0 && f.teamId === team.teamId && f.method === method && f.path === path);
     if (!fault) return undefined;
     fault.left--;
-    return fault.effect;
+    this.#taken.push({ teamId: team.teamId, method, path, effect: fault.effect, at: Date.now() });
+    return fault;
   }
 
   #team(teamId: string): SimTeam {
@@ -267,7 +288,9 @@ async function handleApple(simulator: Simulator, request: IncomingMessage, url: 
     const text = await readBody(request);
     team = await authenticate(request.headers.authorization, (issuerId, keyId) => simulator.teamOfKey(issuerId, keyId));
     if (!team.budget.take(now)) throw appleErrors.rateLimited();
-    const fault = simulator.takeFault(team, request.method ?? 'GET', url.pathname);
+    const taken = simulator.takeFault(team, request.method ?? 'GET', url.pathname);
+    const fault = taken?.effect;
+    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, taken?.delayMs ?? 2_000));
     if (fault === 'unavailable') return [503, { errors: [{ id: 'sim-fault', status: '503', code: 'SERVICE_UNAVAILABLE', title: 'Service Unavailable', detail: 'The service is temporarily unavailable.' }] }, team.budget.header(now)];
     if (fault === 'forbidden') throw appleErrors.forbidden();
     let body: unknown;

@@ -8,12 +8,13 @@ import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildOpenApiDocument } from '../tooling/openapi-document';
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/** Asset name → content type. A Map: `/docs/toString` must not find an inherited member. */
+const ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -58,8 +59,9 @@ export async function serveApiDocs(req: IncomingMessage, res: ServerResponse, pa
     return true;
   }
   const asset = pathname.startsWith('/docs/') ? pathname.slice('/docs/'.length) : undefined;
-  if (asset && ASSETS[asset]) {
-    send(res, 200, ASSETS[asset], await readFile(join(swaggerDir(), asset)));
+  const type = asset === undefined ? undefined : ASSETS.get(asset);
+  if (asset && type) {
+    send(res, 200, type, await readFile(join(swaggerDir(), asset)));
     return true;
   }
   return false;

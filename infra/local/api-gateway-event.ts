@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { RouteDefinition } from '../../shared/routes';
+import { ownRecord } from '../../shared/validation/own-record';
 
 export interface IncomingRequest {
   method: string;
@@ -39,7 +40,7 @@ export function compilePath(template: string): (path: string) => Record<string, 
   return (path) => {
     const match = regex.exec(path);
     if (!match) return undefined;
-    return Object.fromEntries(names.map((name, i) => [name, decodePathSegment(match[i + 1]!)]));
+    return ownRecord(names.map((name, i) => [name, decodePathSegment(match[i + 1]!)]));
   };
 }
 
@@ -61,8 +62,10 @@ function apiGatewayTime(d: Date): string {
  */
 export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefinition, pathParameters: Record<string, string>, stage = 'local'): APIGatewayProxyEvent {
   const { url } = request;
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Header and query names are the caller's: records without a prototype, so `toString` or `__proto__` is a
+  // name like any other (on a plain object `multi['toString'] ??= []` finds a function and the server fails).
+  const headers = ownRecord<string>();
+  const multiValueHeaders = ownRecord<string[]>();
   let contentType: string | undefined;
   let hostHeader: string | undefined;
   for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
@@ -75,8 +78,8 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
     if (lower === 'content-type') contentType = value;
     else if (lower === 'host') hostHeader = value;
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  const query = ownRecord<string>();
+  const multiQuery = ownRecord<string[]>();
   for (const [key, value] of url.searchParams) {
     query[key] = value;
     (multiQuery[key] ??= []).push(value);

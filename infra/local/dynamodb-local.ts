@@ -63,9 +63,9 @@ export async function waitForDynamoDb(endpoint: string, timeoutMs = 30_000): Pro
 
 /**
  * Starts Amazon's DynamoDB Local (in memory, one shared database for every credential and region) and
- * resolves once it answers requests.
+ * resolves once it answers requests (within `timeoutMs`: a loaded machine may need more than the default).
  */
-export async function startDynamoDbLocal(port: number): Promise<RunningDynamoDb> {
+export async function startDynamoDbLocal(port: number, timeoutMs = 30_000): Promise<RunningDynamoDb> {
   assertJava();
   const jarDir = bundledJarDir();
   const child = spawnProcess(
@@ -86,7 +86,7 @@ export async function startDynamoDbLocal(port: number): Promise<RunningDynamoDb>
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited early (code ${code}): ${stderr.trim()}`))),
   );
   const endpoint = `http://127.0.0.1:${port}`;
-  await Promise.race([waitForDynamoDb(endpoint), exited]);
+  await Promise.race([waitForDynamoDb(endpoint, timeoutMs), exited]);
   exited.catch(() => undefined);
   return {
     endpoint,

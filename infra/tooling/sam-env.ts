@@ -37,7 +37,7 @@ export function samEnvVars(template: CfnTemplate, options: SamEnvOptions = DEFAU
   for (const key of tableKeys) local[tableEnvVar(key)] = `${options.tablePrefix}${tableSuffix(key)}`;
   const result: Record<string, Record<string, string>> = {};
   for (const fn of templateFunctions(template)) {
-    result[fn.logicalId] = Object.fromEntries(fn.environment.filter((name) => name in local).map((name) => [name, local[name]!]));
+    result[fn.logicalId] = Object.fromEntries(fn.environment.filter((name) => Object.hasOwn(local, name)).map((name) => [name, local[name]!]));
   }
   return result;
 }

@@ -4,6 +4,7 @@
  * the add functions' bundles near the size of the SDK they need. Anything else is an error.
  */
 import { ServiceError } from '../service-error';
+import { ownRecord, ownValue } from '../validation/own-record';
 
 export type PlistValue = string | number | boolean | Date | Uint8Array | PlistValue[] | { [key: string]: PlistValue };
 
@@ -20,7 +21,7 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (whole, name: string) => {
     if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    return ownValue(ENTITIES, name.toLowerCase()) ?? whole;
   });
 }
 
@@ -99,14 +100,13 @@ class Reader {
     }
     switch (name) {
       case 'dict': {
-        const dict: { [key: string]: PlistValue } = {};
+        const dict: { [key: string]: PlistValue } = ownRecord();
         while (!this.peekClose('dict')) {
           const key = this.open();
           if (key.name !== 'key' || key.selfClosing) throw new PlistError('Expected <key> in a dict');
           const name = this.#textOf('key');
           const value = this.value();
-          // A key named like a prototype slot would not be data in a plain object; no profile uses one.
-          if (name !== '__proto__') dict[name] = value;
+          dict[name] = value;
         }
         this.expectClose('dict');
         return dict;

@@ -2,6 +2,7 @@ import { createHash, verify, X509Certificate } from 'node:crypto';
 import { parsePlist, type PlistValue } from './plist-reader';
 import { child, DerError, octetsOf, oidOf, readDer, Tag, type DerNode } from './der';
 import { ServiceError } from '../service-error';
+import { ownValue } from '../validation/own-record';
 
 /**
  * Reads a `.mobileprovision`: a CMS SignedData whose content is an XML plist. The signature is checked against
@@ -80,7 +81,7 @@ function verifiedContent(der: Buffer): SignedContent {
   const serial = normalizeSerial(child(child(signerInfo, 1, Tag.SEQUENCE), 1, Tag.INTEGER).content.toString('hex'));
   const signer = certificates.find((cert) => normalizeSerial(cert.serialNumber) === serial);
   if (!signer) throw new ProvisioningProfileError('The signer certificate is not in the profile');
-  const digest = DIGESTS[oidOf(child(child(signerInfo, 2, Tag.SEQUENCE), 0))];
+  const digest = ownValue(DIGESTS, oidOf(child(child(signerInfo, 2, Tag.SEQUENCE), 0)));
   if (!digest) throw new ProvisioningProfileError('Unsupported digest algorithm');
 
   const signedAttrs: DerNode | undefined = signerInfo.children[3]?.tag === Tag.CONTEXT_0 ? signerInfo.children[3] : undefined;

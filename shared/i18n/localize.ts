@@ -46,7 +46,7 @@ export function useMessages(...capabilities: ReadonlyArray<Partial<Record<Messag
 }
 
 export function fillPlaceholders(template: string, params: MessageParams): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /** The message in `lang`, with `{name}` placeholders filled from `params`. */

@@ -23,7 +23,8 @@ export function parseManagementParams<S extends z.core.$ZodShape>(params: Record
   if (admin.length) throw validationError('admin_field', admin);
   const readOnly = keys.filter((k) => rules.readOnly?.includes(k));
   if (readOnly.length) throw validationError('read_only_field', readOnly);
-  const unknown = keys.filter((k) => !(k in rules.shape));
+  // Own keys only: `in` would count `toString`, `valueOf`, `hasOwnProperty`… as fields of every shape.
+  const unknown = keys.filter((k) => !Object.hasOwn(rules.shape, k));
   if (unknown.length) throw validationError('unknown_field', unknown);
   if (rules.requireOne && keys.length === 0) throw new DomainError('validation', 'empty_update', { fields: [] });
   const parsed = z.object(rules.shape).safeParse(params);

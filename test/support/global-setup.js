@@ -10,7 +10,8 @@ export default async function globalSetup() {
   }
   const { startDynamoDbLocal } = await tsImport('../../infra/local/dynamodb-local.ts', import.meta.url);
   const { freePort } = await tsImport('../../infra/local/free-port.ts', import.meta.url);
-  const dynamo = await startDynamoDbLocal(await freePort());
+  // A loaded machine can take well over 30 s to start the JVM.
+  const dynamo = await startDynamoDbLocal(await freePort(), 120_000);
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   globalThis.__dynamo__ = dynamo;
 }

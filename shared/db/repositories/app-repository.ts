@@ -40,7 +40,7 @@ export function fromItem(item: AppItem): App {
   const defaults = emptyMetadata();
   return {
     ...defaults,
-    ...Object.fromEntries(Object.entries(item).filter(([k, v]) => k in defaults && v !== undefined && v !== null)),
+    ...Object.fromEntries(Object.entries(item).filter(([k, v]) => Object.hasOwn(defaults, k) && v !== undefined && v !== null)),
     id: item.app_id,
     source_id: item.source_id,
     status: item.status,

@@ -75,3 +75,16 @@ export async function listAccountDeviceKids(accountId: string, zt: DeviceZt): Pr
   });
   return items.map((i) => String(i.kid));
 }
+
+/** Whether any certificate on the account points at Apple's device `appleDeviceId` (whoever owns it). */
+export async function accountHasRegistrationRow(accountId: string, appleDeviceId: string): Promise<boolean> {
+  const items = await queryAll({
+    TableName: tableName('devices'),
+    IndexName: 'by-account',
+    KeyConditionExpression: 'issued_account = :a',
+    FilterExpression: 'apple_device_id = :d',
+    ExpressionAttributeValues: { ':a': accountId, ':d': appleDeviceId },
+    ProjectionExpression: 'kid',
+  });
+  return items.length > 0;
+}

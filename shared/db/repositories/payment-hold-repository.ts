@@ -6,6 +6,7 @@
  * the hold still being `held`, so a hold is settled once whatever retries or sweeps run.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { updateIf } from '../conditional-write';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
@@ -23,6 +24,11 @@ export interface PaymentHold {
   reservationId?: string;
   mode?: 'instant' | 'review';
   tier?: number;
+  /**
+   * Slot notes (`slotNote`): accounts where the add reserved a slot that is not yet accounted for (by the add's final write, a slot
+   * given back, or a kept registration). A hold left by an add that died names where to look.
+   */
+  slotAccounts?: string[];
 }
 
 const QUEUE = 'held';
@@ -98,6 +104,7 @@ function holdFromItem(i: Record<string, unknown>): PaymentHold {
     ...(typeof i.reservation_id === 'string' ? { reservationId: i.reservation_id } : {}),
     ...(i.mode === 'instant' || i.mode === 'review' ? { mode: i.mode } : {}),
     ...(typeof i.tier === 'number' ? { tier: i.tier } : {}),
+    slotAccounts: i.slot_accounts instanceof Set ? [...(i.slot_accounts as Set<string>)] : [],
   };
 }
 
@@ -113,4 +120,40 @@ export async function listStaleHolds(before: number, limit: number): Promise<Pay
     }),
   );
   return (out.Items ?? []).map(holdFromItem);
+}
+
+/** A slot note: `<account id>|<device class>`. */
+export const slotNote = (accountId: string, deviceClass: string) => `${accountId}|${deviceClass}`;
+
+export function parseSlotNote(note: string): { accountId: string; deviceClass: string } {
+  const [accountId = '', deviceClass = 'iphone'] = note.split('|');
+  return { accountId, deviceClass };
+}
+
+/** The add reserved a slot on `accountId` (only while the hold is held: afterwards nobody needs to know). */
+export async function noteSlotReserved(holdId: string, note: string): Promise<void> {
+  await updateIf({
+    TableName: tableName('paymentHolds'),
+    Key: { hold_id: holdId },
+    UpdateExpression: 'ADD slot_accounts :a',
+    ConditionExpression: '#state = :held',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':a': new Set([note]), ':held': 'held' },
+  });
+}
+
+/**
+ * The slot on `accountId` is accounted for. True for exactly one caller: whoever removes the note acts on the
+ * slot (the add that gave it back, or the sweep), so a slot is never given back twice.
+ */
+export async function noteSlotSettled(holdId: string, note: string): Promise<boolean> {
+  return (
+    await updateIf({
+      TableName: tableName('paymentHolds'),
+      Key: { hold_id: holdId },
+      UpdateExpression: 'DELETE slot_accounts :a',
+      ConditionExpression: 'contains(slot_accounts, :id)',
+      ExpressionAttributeValues: { ':a': new Set([note]), ':id': note },
+    })
+  ).written;
 }

@@ -43,7 +43,7 @@ export async function prepareTenantCustomerP12s(tenantId: string, passwords: rea
 async function prepareAccount(account: Account, passwords: readonly string[]): Promise<void> {
   const wanted = new Set(passwords.map(p12PasswordKey));
   const kept = Object.fromEntries(Object.entries(account.customerP12).filter(([key]) => wanted.has(key)));
-  const missing = passwords.filter((password) => !(p12PasswordKey(password) in kept));
+  const missing = passwords.filter((password) => !Object.hasOwn(kept, p12PasswordKey(password)));
   const made = missing.length ? await sealCustomerP12s(account.accountId, await accountSecrets(account), missing) : {};
   await setCustomerP12(account.accountId, { ...kept, ...made });
 }

@@ -13,7 +13,7 @@ import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
 import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { holdCompletePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { holdCompletePart, noteSlotReserved, noteSlotSettled, slotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
@@ -29,6 +29,7 @@ import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
+import { keepRegistration } from './kept-registration';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
 import { deviceAddedPart } from '../events/add-events';
@@ -148,6 +149,17 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         deadlineMs: Date.now() + ISSUE_BUDGET_MS,
         // Apple already has this UDID on these accounts from an add that could not be recorded: no new slot there.
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
+        keepRegistration: async (left) =>
+          void (await keepRegistration({ tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now })),
+        // A paid add notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
+        ...(hold
+          ? {
+              slotNotes: {
+                reserved: (accountId: string) => noteSlotReserved(hold.holdId, slotNote(accountId, request.deviceClass)),
+                settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
+              },
+            }
+          : {}),
       });
     } catch (error) {
       if (hold && (await releaseHold(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed'))) addRefunded('issue_failed');

@@ -6,7 +6,8 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
-import { listPool, markClassFull, releaseSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
+import { accountHasRegistrationRow } from '../../db/repositories/issued-device-repository';
+import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
@@ -28,6 +29,24 @@ export interface IssueRequest {
   deadlineMs?: number;
   /** Accounts to try first: Apple already has the UDID there from an add that could not be recorded. */
   preferAccounts?: readonly string[];
+  /**
+   * Called when this add registered the UDID on an account and then moved on (the profile failed, or an
+   * instant account kept the device PROCESSING): Apple keeps the registration and its slot, so the caller
+   * records it (an uncharged `failed` row) and the next add of the UDID reuses it instead of leaving it orphaned.
+   */
+  keepRegistration?: (left: LeftRegistration) => Promise<void>;
+  /**
+   * A paid add's notes on its hold: a slot reserved on an account, and that slot accounted for again (given
+   * back, or its registration kept). What is still noted when the add dies, the stale-hold sweep settles.
+   */
+  slotNotes?: { reserved(accountId: string): Promise<void>; settled(accountId: string): Promise<unknown> };
+}
+
+/** A registration this add made on an account it then did not issue on. */
+export interface LeftRegistration {
+  account: Account;
+  appleDevice: AscDevice;
+  deviceName: string;
 }
 
 /**
@@ -67,17 +86,37 @@ type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: Appl
  * nobody knows), the UDID is looked up: registered → it is this add's registration and it goes on; not
  * registered → the error stands and the caller gives the slot back.
  */
-async function registerOrFind(client: AscClient, request: IssueRequest, name: string): Promise<{ device: AscDevice; existed: boolean }> {
+async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<{ device: AscDevice; existed: boolean }> {
+  const sentAt = Date.now();
   try {
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
   } catch (error) {
     if (!(error instanceof AppleApiError) || (error.kind !== 'device_exists' && error.kind !== 'unavailable')) throw error;
-    const device = await client.findDeviceByUdid(request.udid);
+    let device = await client.findDeviceByUdid(request.udid);
+    // A request whose answer we gave up on may still be running at Apple's end: look once more, a moment
+    // later, before concluding that it registered nothing (and giving its slot back).
+    if (!device && error.kind === 'unavailable') {
+      await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RECHECK_MS));
+      device = await client.findDeviceByUdid(request.udid);
+    }
     if (!device) throw error;
-    if (error.kind === 'unavailable') logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid });
-    return { device, existed: error.kind === 'device_exists' };
+    if (error.kind === 'device_exists') return { device, existed: true };
+    // The answer was lost: the registration found may be this request's, or one Apple had before (another
+    // add of the UDID on this team). Counting an older one as ours would spend a second slot on it.
+    const existed = registeredBefore(device, sentAt) || (await accountHasRegistrationRow(accountId, device.id));
+    logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid, existed });
+    return { device, existed };
   }
 }
+
+/** Apple's `addedDate` is before the request was sent (with a margin for the two clocks). */
+function registeredBefore(device: AscDevice, sentAtMs: number): boolean {
+  const added = device.addedDate === undefined ? Number.NaN : Date.parse(device.addedDate);
+  return Number.isFinite(added) && added < sentAtMs - CLOCK_MARGIN_MS;
+}
+
+const CLOCK_MARGIN_MS = 2_000;
+const LOST_ANSWER_RECHECK_MS = 3_000;
 
 /**
  * The customer's `.p12` for this account under the tenant's password, prepared when the account was added or
@@ -93,6 +132,18 @@ async function deliverableP12(account: Account, password: string): Promise<strin
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
   const client = await ascClientFor(account, REQUEST_PATH_APPLE);
   if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode))) return { kind: 'next' };
+  // The note is written while Apple is asked (no added latency); settling waits for it, so it never lands after.
+  const noted = (request.slotNotes?.reserved(account.accountId) ?? Promise.resolve()).catch((error: unknown) =>
+    logger.error('Could not note a reserved slot on the payment hold', { accountId: account.accountId, error: error as Error }),
+  );
+  const settled = async () => {
+    await noted;
+    await request.slotNotes?.settled(account.accountId).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId: account.accountId, error: error as Error }));
+  };
+  const releaseSlot = async (accountId: string, deviceClass: DeviceClass) => {
+    await releaseReservedSlot(accountId, deviceClass);
+    await settled();
+  };
   let p12: string | undefined;
   try {
     p12 = await deliverableP12(account, request.p12Password);
@@ -107,7 +158,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   const name = appleDeviceName(request.deviceClass, request.udid);
   let registered: { device: AscDevice; existed: boolean };
   try {
-    registered = await registerOrFind(client, request, name);
+    registered = await registerOrFind(client, request, name, account.accountId);
   } catch (error) {
     if (!(error instanceof AppleApiError)) {
       await releaseSlot(account.accountId, request.deviceClass);
@@ -115,6 +166,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     }
     if (error.kind === 'device_class_full') {
       await markClassFull(account.accountId, request.deviceClass);
+      await settled();
       return { kind: 'next' };
     }
     await releaseSlot(account.accountId, request.deviceClass);
@@ -132,21 +184,35 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
       certificateIds: [account.certificateId],
       deviceIds: [device.id],
     });
-    if (profile.deviceIds.includes(device.id)) return issued(profile.profileContent);
+    if (profile.deviceIds.includes(device.id)) {
+      await noted;
+      return issued(profile.profileContent);
+    }
   } catch (error) {
     if (!(error instanceof AppleApiError)) throw error;
     if (error.kind !== 'devices_processing') {
       // Apple has the registration (and counts the slot); a later add on this team finds it and continues.
       logger.warn('Profile creation failed; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
       if (existed) await releaseSlot(account.accountId, request.deviceClass);
+      else {
+        await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
+        await settled();
+      }
       return { kind: 'next', error };
     }
   }
   // The device is still PROCESSING: the normal path of a review add, a sign of a new membership for an instant one.
-  if (request.mode === 'review') return issued('');
+  if (request.mode === 'review') {
+    await noted;
+    return issued('');
+  }
   logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
   await setAccountMode(account.accountId, 'review');
   if (existed) await releaseSlot(account.accountId, request.deviceClass);
+  else {
+    await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
+    await settled();
+  }
   return { kind: 'next' };
 }
 

@@ -8,9 +8,10 @@
  * re-exported under the tenant's p12 password, so the finished reservation hands out the same bytes.
  */
 import { AppleApiError } from '../../apple/asc-errors';
-import { getAccount } from '../../db/repositories/account-repository';
-import { deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
-import { listStaleHolds } from '../../db/repositories/payment-hold-repository';
+import type { AscDevice } from '../../apple/asc-resources';
+import { getAccount, releaseSlot } from '../../db/repositories/account-repository';
+import { accountHasRegistrationRow, deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
+import { listStaleHolds, noteSlotSettled, parseSlotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { refundCharge, releaseHold } from '../ledger/charges';
 import { transactWrite } from '../../db/transactions';
 import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
@@ -18,6 +19,8 @@ import { logger } from '../../logger';
 import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
+import type { DeviceClass } from '../accounts/account';
+import { keepRegistration } from '../add-device/kept-registration';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
 import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
@@ -36,10 +39,42 @@ export interface WorkerReport {
 const STALE_HOLD_SECONDS = 300;
 const STALE_HOLDS_PER_PASS = 100;
 
+const classOf = (device: AscDevice): DeviceClass => (['ipad', 'mac'] as const).find((c) => device.deviceClass.toLowerCase() === c) ?? 'iphone';
+
+/**
+ * A slot a dead add reserved on an account and never accounted for: Apple has the UDID there and no
+ * certificate points at it → the add registered it and died, so the registration is kept as a failed row
+ * (its slot stays used); otherwise the slot was not used by this add and goes back. Whoever removes the note
+ * acts, so a slot is never given back twice. False when Apple could not be asked (the next pass tries again).
+ */
+async function settleSlot(hold: PaymentHold, note: string, now: number): Promise<boolean> {
+  const { accountId, deviceClass } = parseSlotNote(note);
+  const account = await getAccount(accountId);
+  if (!account) return noteSlotSettled(hold.holdId, note).then(() => true);
+  let device: AscDevice | undefined;
+  try {
+    device = await (await ascClientFor(account)).findDeviceByUdid(hold.udid);
+  } catch (error) {
+    logger.warn('Could not ask Apple about a slot a dead add reserved; trying again next pass', { holdId: hold.holdId, accountId, error: error as Error });
+    return false;
+  }
+  const orphaned = device !== undefined && !(await accountHasRegistrationRow(accountId, device.id));
+  if (!(await noteSlotSettled(hold.holdId, note))) return true;
+  if (orphaned && device) {
+    await keepRegistration({ tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: 0, deviceClass: classOf(device), beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
+  } else {
+    // Not registered, or registered by another add whose certificate points at it: this add's slot is unused.
+    await releaseSlot(accountId, device ? classOf(device) : (deviceClass as DeviceClass));
+  }
+  return true;
+}
+
 /** Refunds what crashed adds held: charged ⇒ delivered or refunded, even when the add itself died. */
 async function releaseStaleHolds(now: number): Promise<number> {
   let released = 0;
   for (const hold of await listStaleHolds(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)) {
+    const settled = await Promise.all((hold.slotAccounts ?? []).map((note) => settleSlot(hold, note, now)));
+    if (!settled.every(Boolean)) continue;
     if (await releaseHold(hold, now, 'stale_hold')) {
       released++;
       addRefunded('stale_hold');

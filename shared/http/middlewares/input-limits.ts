@@ -8,6 +8,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
+import { ownValue } from '../../validation/own-record';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_DEPTH = 32;
@@ -100,7 +101,7 @@ export function rawInputLimits(): MiddlewareObj<ApiEvent, ApiResult, Error, AppC
     name: 'rawInputLimits',
     before: ({ event }) => {
       for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
-        if (value !== undefined && !PATH_ID.test(value)) throw (pathIdErrors[name] ?? pathIdErrors.source_id!)();
+        if (value !== undefined && !PATH_ID.test(value)) throw (ownValue(pathIdErrors, name) ?? pathIdErrors.source_id!)();
       }
       if (byteLength(event) > MAX_BODY_BYTES) throw new DomainError('too_large', 'body_too_large', { params: { limit: MAX_BODY_BYTES / 1024 } });
       if (formPairs(event) > MAX_KEYS) throw malformed('body_too_complex');

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
 import { checkStructure } from './input-limits';
+import { ownRecord } from '../../validation/own-record';
 import type { ApiEvent, ApiResult, AppContext, Params } from '../request-state';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -8,7 +9,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A repeated form or query key keeps its last value, as most form handlers do. */
 function lastValues(record: Record<string, unknown>): Params {
-  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
+  return ownRecord(Object.entries(record).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
 }
 
 /**
@@ -20,7 +21,7 @@ export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppConte
     name: 'parameters',
     before: ({ event, context }) => {
       const body: unknown = event.body;
-      let bodyParams: Params = {};
+      let bodyParams: Params = ownRecord();
       if (typeof body === 'string') {
         // A raw-body route reads its document from the event itself.
         if (body.trim() !== '' && !context.app.route.rawBody) throw new DomainError('validation', 'unsupported_media_type', { fields: ['body'] });
@@ -33,7 +34,8 @@ export function parameters(): MiddlewareObj<ApiEvent, ApiResult, Error, AppConte
       const query = lastValues({ ...(event.multiValueQueryStringParameters ?? {}), ...(event.queryStringParameters ?? {}) });
       checkStructure(query);
       checkStructure(bodyParams);
-      context.app.params = { ...query, ...bodyParams };
+      // No prototype: a schema or service looking up a parameter by name finds only what the caller sent.
+      context.app.params = ownRecord([...Object.entries(query), ...Object.entries(bodyParams)]);
     },
   };
 }

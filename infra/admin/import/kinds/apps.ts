@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { findImportedApps, IMPORT_TRANSACTION_APPS, putImportedApps, type ImportedApp } from '../../../../shared/db/repositories/app-import-repository';
 import { emptyMetadata, missingForPublish, type AppMetadata } from '../../../../shared/domain/sources/app';
+import { ownValue } from '../../../../shared/validation/own-record';
 import { appBit, appSize, appText, appUrl, bundleIdentifier, osVersion, tintColor } from '../../../../shared/validation/app-fields';
 import { lookUpDownloadSize } from '../../../../shared/domain/sources/size-lookup';
 import type { Source } from '../../../../shared/domain/sources/source';
@@ -115,7 +116,7 @@ export function appsKind(options: { source: Source; now: number; utcOffsetSecond
   const prepare = (row: TableRow): Prepared<AppRow> => {
     const parsed = schema.safeParse(row.values);
     if (!parsed.success) {
-      const errors = rowErrors(row.line, parsed.error).map((e) => ({ ...e, reason: row.values[e.column ?? ''] === undefined ? 'is required' : (REASONS[e.column ?? ''] ?? e.reason) }));
+      const errors = rowErrors(row.line, parsed.error).map((e) => ({ ...e, reason: row.values[e.column ?? ''] === undefined ? 'is required' : (ownValue(REASONS, e.column ?? '') ?? e.reason) }));
       return { ok: false, errors };
     }
     const v = parsed.data;

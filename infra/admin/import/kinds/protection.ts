@@ -122,7 +122,7 @@ export function unlockCodesKind({ source, now, utcOffsetSeconds }: Options): Imp
   const { min, max } = UNLOCK_CODE_LIMITS.days;
   const schema = z.object({
     code: requiredCell((v) => normalizeUnlockCode(v) !== undefined, 'letters and digits only, 4 to 32'),
-    kind: checkedCell((v) => v in PANEL_CODE_KINDS, 'must be 1 (30 days), 2 (90 days) or 3 (360 days)'),
+    kind: checkedCell((v) => Object.hasOwn(PANEL_CODE_KINDS, v), 'must be 1 (30 days), 2 (90 days) or 3 (360 days)'),
     days: checkedCell((v) => /^\d{1,4}$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number of days, ${min}–${max}`),
     udid: checkedCell(isUdidFormat, UDID_REASON),
     used_at: z.pipe(timeCell(now, utcOffsetSeconds), z.custom<number | undefined>(notFuture(now), 'in the future')),

@@ -1,0 +1,79 @@
+/**
+ * An add whose function dies (a Lambda timeout; the soak kills the API process) after reserving a slot
+ * leaves a held payment and, maybe, a registration on Apple's side that no row points at. Found by the soak:
+ * orphaned registrations and slots counted as used that Apple never used. The add now notes on its hold
+ * where it reserved slots; the stale-hold sweep settles each before refunding: registered and unclaimed → kept
+ * as an uncharged failed certificate (the next add reuses it), not registered → the slot goes back.
+ */
+import { getAccount, reserveSlot } from '../../shared/db/repositories/account-repository';
+import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
+import { noteSlotReserved, slotNote } from '../../shared/db/repositories/payment-hold-repository';
+import { takeHold } from '../../shared/domain/ledger/charges';
+import { expectLedgerAddsUp } from '../support/ledger';
+import { ascClientFor } from '../../shared/domain/accounts/account-access';
+import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
+import { makeTenant } from '../support/fixtures';
+import { balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+
+let bed: Testbed;
+beforeAll(async () => {
+  bed = await startTestbed();
+});
+afterAll(() => bed.close());
+
+const NOW = Math.floor(Date.now() / 1000);
+let holds = 0;
+
+/** What an add leaves when it dies after reserving a slot (and, with `register`, after Apple registered the UDID). */
+async function deadAdd(options: { register: boolean }) {
+  const { tenantId } = await makeTenant('en');
+  const { account, team } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
+  const user = await newUser(10_000, tenantId);
+  const udid = udid25();
+  const holdId = `hdead${++holds}${Math.random().toString(36).slice(2, 8)}`;
+  expect(await takeHold({ holdId, userId: user.userId, tenantId, udid, charge: { kind: 'balance', amount: 1000 }, createdAt: NOW }, undefined)).toEqual({ taken: true });
+  expect(await reserveSlot(account.accountId, 'iphone', 'instant')).toBe(true);
+  await noteSlotReserved(holdId, slotNote(account.accountId, 'iphone'));
+  if (options.register) await (await ascClientFor(account)).registerDevice({ name: 'iPhone dead add', udid, platform: 'IOS' });
+  return { tenantId, account, team, user, udid };
+}
+
+test('registered, then the add died: the sweep keeps the registration as a failed, uncharged row and refunds the hold', async () => {
+  const { tenantId, account, team, user, udid } = await deadAdd({ register: true });
+  const report = await runReservationWorker(NOW + 301);
+  expect(report.releasedHolds).toBeGreaterThanOrEqual(1);
+  expect(await balanceOf(user.userId)).toBe(10_000);
+  const [registration] = bed.sim.registeredDevices(team.teamId);
+  const rows = await listDevicesByUserUdid(user.userId, udid);
+  expect(rows.map((d) => ({ zt: d.zt, account: d.account_id, apple: d.apple_device_id }))).toEqual([{ zt: 'failed', account: account.accountId, apple: registration!.id }]);
+  // The slot stays used, by the registration that now has a row.
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
+  // A second pass changes nothing.
+  await runReservationWorker(NOW + 302);
+  expect(await listDevicesByUserUdid(user.userId, udid)).toHaveLength(1);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
+  await expectLedgerAddsUp(tenantId);
+});
+
+test('the add died before Apple registered anything: the sweep gives the slot back and refunds the hold', async () => {
+  const { tenantId, account, team, user, udid } = await deadAdd({ register: false });
+  await runReservationWorker(NOW + 301);
+  expect(await balanceOf(user.userId)).toBe(10_000);
+  expect(bed.sim.registeredDevices(team.teamId)).toEqual([]);
+  expect(await listDevicesByUserUdid(user.userId, udid)).toEqual([]);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(100);
+  await runReservationWorker(NOW + 302);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(100);
+  await expectLedgerAddsUp(tenantId);
+});
+
+test('Apple cannot be asked: the hold waits for a later pass rather than guessing', async () => {
+  const { account, team, user } = await deadAdd({ register: false });
+  bed.sim.injectFault({ teamId: team.teamId, effect: 'unavailable', method: 'GET', path: '/v1/devices', times: 4 });
+  await runReservationWorker(NOW + 301);
+  expect(await balanceOf(user.userId)).toBe(10_000 - 1000);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
+  await runReservationWorker(NOW + 302);
+  expect(await balanceOf(user.userId)).toBe(10_000);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(100);
+});

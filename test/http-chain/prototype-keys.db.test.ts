@@ -1,0 +1,102 @@
+/**
+ * Every name an object inherits (`Object.getOwnPropertyNames(Object.prototype)`: toString, valueOf,
+ * hasOwnProperty, __proto__, constructor, …) sent as a body key, a query key and a header name to every
+ * route of the route table. A lookup on a plain object finds these names even when nobody set them, so each
+ * one is checked against a neutral unknown name: it must be answered exactly as that name is (a management
+ * route refuses it as 40002 `unknown_field`; a route that ignores unknown parameters ignores it), or as the
+ * structural check's 40002 `invalid_key` for the names that check refuses. Never a success the neutral name
+ * would not get, never a 5xx.
+ */
+import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
+import { makeDraft, makeOwner, type Owner } from '../support/fixtures';
+import { routes, type RouteDefinition } from '../../shared/routes';
+import { getSource } from '../../shared/db/repositories/source-repository';
+
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+const NEUTRAL = 'zz_not_a_parameter';
+/** Names the structural check refuses on sight, before any schema (invalid_key). */
+const STRUCTURAL = new Set(['__proto__', 'constructor']);
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+type Place = 'body' | 'query' | 'header';
+
+interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One owner per route and place, so the per-user limits of one route never answer for another. */
+async function ownerFor(): Promise<{ owner: Owner; appId: number }> {
+  const owner = await makeOwner({ balance: 1_000_000 });
+  const appId = (await makeDraft(owner.source.source_id)).id;
+  return { owner, appId };
+}
+
+function fill(route: RouteDefinition, owner: Owner, appId: number, udid: string): string {
+  return route.path.replace('{source_id}', owner.source.source_id).replace('{app_id}', String(appId)).replace('{udid}', udid);
+}
+
+/**
+ * A request carrying `name` in `place` (a raw JSON member: JSON.stringify cannot write a `__proto__` key).
+ * A header test carries the neutral name in the body too, so nothing it reaches can change state.
+ */
+function call(route: RouteDefinition, method: string, owner: Owner, appId: number, place: Place, name: string): Call {
+  const udid = '00008101-000A0000000F0F0F';
+  const auth: Record<string, string> = route.auth === 'bearer' ? { Authorization: `Bearer ${owner.token}` } : {};
+  const token: [string, string][] = route.auth === 'token' ? [['token', owner.token]] : [];
+  const path = fill(route, owner, appId, udid);
+  const headers: Record<string, string> = { 'X-Lang': 'en', ...auth, 'Content-Type': 'application/json' };
+  const member = (key: string) => `${JSON.stringify(key)}:"x"`;
+  if (place === 'query') {
+    const query = new URLSearchParams([...token, [name, 'x']]).toString();
+    return { method, path: `${path}?${query}`, headers, body: '{}' };
+  }
+  const tokenMember = token.map(([k, v]) => member(k).replace('"x"', JSON.stringify(v)));
+  if (place === 'body') return { method, path, headers, body: `{${[...tokenMember, member(name)].join(',')}}` };
+  return { method, path, headers: { ...headers, [name]: 'x' }, body: `{${[...tokenMember, member(NEUTRAL)].join(',')}}` };
+}
+
+const send = (c: Call) => api.request(c.method, c.path, { headers: c.headers, body: c.body });
+
+const outcome = (res: ApiResponse) => ({ status: res.status, code: res.body.code, error: (res.body.data as { error?: unknown } | undefined)?.error });
+
+const targets = routes.flatMap((route) => route.methods.map((method) => ({ name: `${method} ${route.path}`, route: route as RouteDefinition, method })));
+
+describe.each(targets)('$name', ({ route, method }) => {
+  test.each(['body', 'query', 'header'] as const)('every Object.prototype name as a %s key', async (place) => {
+    const { owner, appId } = await ownerFor();
+    const before = await getSource(owner.source.source_id);
+    // Without the name: a header test's baseline is the request with no extra header.
+    const neutral = outcome(await send(call(route, method, owner, appId, place, place === 'header' ? 'X-Zz-Not-A-Header' : NEUTRAL)));
+    expect(neutral.status).toBeLessThan(500);
+    const answers: [string, ReturnType<typeof outcome>][] = [];
+    for (const name of PROTOTYPE_NAMES) answers.push([name, outcome(await send(call(route, method, owner, appId, place, name)))]);
+    const expected = PROTOTYPE_NAMES.map((name) => [
+      name,
+      place !== 'header' && STRUCTURAL.has(name) ? { status: 400, code: route.envelope === 'add' ? 0 : 40002, error: 'invalid_key' } : neutral,
+    ]);
+    expect(answers).toEqual(expected);
+    if (route.auth === 'bearer' && place !== 'header') {
+      // Every management route refuses a name it does not know.
+      expect(neutral).toEqual({ status: 400, code: 40002, error: 'unknown_field' });
+    }
+    expect(await getSource(owner.source.source_id)).toEqual(before);
+  });
+});
+
+describe('the local API docs', () => {
+  test.each(PROTOTYPE_NAMES)('/docs/%s is not a document: 404, not a 5xx', async (name) => {
+    const res = await api.request('GET', `/docs/${name}`);
+    expect(res.status).toBe(404);
+  });
+});
+

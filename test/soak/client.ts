@@ -1,0 +1,95 @@
+/** The soak's HTTP client: keep-alive, a chosen `Host` (tenants are chosen by it), every call timed and counted. */
+import { Agent, request } from 'node:http';
+
+export interface Answer {
+  status: number;
+  /** Parsed JSON body, or `{ raw }` for anything else. */
+  body: Record<string, unknown> & { code?: number; msg?: string; data?: Record<string, unknown> };
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One finished request as the report and the 5xx accounting see it. */
+export interface Sample {
+  route: string;
+  outcome: string;
+  status: number;
+  start: number;
+  end: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+export class SoakClient {
+  readonly samples: Sample[] = [];
+  inFlight = new Map<string, number>();
+
+  constructor(public baseUrl: string) {}
+
+  /**
+   * Sends one request labelled `route` (the route table's `METHOD path`); `outcome` names what came back.
+   * A network failure (the API process killed, a reset) is an answer with status 0.
+   */
+  async send(route: string, method: string, path: string, options: { host?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string> } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { 'X-Lang': 'en', ...options.headers };
+    if (options.host) headers.Host = options.host;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['Content-Type'] = 'application/json';
+    } else if (options.form) {
+      body = new URLSearchParams(options.form).toString();
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    }
+    if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
+    const start = Date.now();
+    this.inFlight.set(route, (this.inFlight.get(route) ?? 0) + 1);
+    let answer: Answer;
+    try {
+      answer = await new Promise<Answer>((resolve, reject) => {
+        const req = request(`${this.baseUrl}${path}`, { method, headers, agent, timeout: 60_000 }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: Answer['body'];
+            try {
+              parsed = JSON.parse(text) as Answer['body'];
+            } catch {
+              parsed = { raw: text };
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
+          });
+        });
+        req.on('timeout', () => req.destroy(new Error('timeout')));
+        req.on('error', reject);
+        if (body !== undefined) req.write(body);
+        req.end();
+      });
+    } catch (error) {
+      answer = { status: 0, body: { raw: error instanceof Error ? error.message : String(error) }, headers: {} };
+      // A client that got no answer waits a moment before its next call (no hammering of a restarting API).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      this.inFlight.set(route, (this.inFlight.get(route) ?? 1) - 1);
+    }
+    this.samples.push({ route, outcome: outcomeOf(answer), status: answer.status, start, end: Date.now() });
+    return answer;
+  }
+
+  inFlightOf(prefix: string): number {
+    let n = 0;
+    for (const [route, count] of this.inFlight) if (route.includes(prefix)) n += count;
+    return n;
+  }
+}
+
+/** `ok`, `refused:<data.error>`, `http <status>`, or `network` (no answer at all). */
+export function outcomeOf(answer: Answer): string {
+  if (answer.status === 0) return 'network';
+  const error = answer.body.data?.error;
+  if (answer.status >= 500) return `${answer.status}${typeof error === 'string' ? ` ${error}` : ''}`;
+  if (typeof error === 'string') return `refused:${error}`;
+  if (answer.body.code === 1 || (answer.body.code === undefined && answer.status < 400)) return 'ok';
+  return `http ${answer.status} code ${String(answer.body.code)}`;
+}

@@ -1,0 +1,85 @@
+/**
+ * The faults a soak injects, spread over its run: Apple answering lost, unavailable, forbidden or slowly (the
+ * simulator's fault injection), an Apple account revoked by the operator CLI, and the API process killed while
+ * adds are in flight and started again. Each fault records when it happened, so every 5xx can be accounted for.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { SimulatedFault } from '../../infra/asc-simulator/server';
+import type { SoakClient } from './client';
+import type { Harness } from './harness';
+
+export interface FaultWindow {
+  name: string;
+  start: number;
+  end: number;
+}
+
+export interface ScheduledFault {
+  /** Fraction of the run at which it fires. */
+  at: number;
+  name: string;
+  fire(harness: Harness, client: SoakClient): Promise<FaultWindow[]>;
+}
+
+const APPLE_FAULTS: { effect: SimulatedFault['effect']; method: 'GET' | 'POST'; path: string; times: number }[] = [
+  { effect: 'lose-answer', method: 'POST', path: '/v1/devices', times: 2 },
+  { effect: 'unavailable', method: 'POST', path: '/v1/devices', times: 3 },
+  { effect: 'forbidden', method: 'POST', path: '/v1/profiles', times: 2 },
+  { effect: 'slow', method: 'POST', path: '/v1/devices', times: 3 },
+  { effect: 'unavailable', method: 'GET', path: '/v1/devices', times: 2 },
+  { effect: 'lose-answer', method: 'POST', path: '/v1/profiles', times: 1 },
+  { effect: 'slow', method: 'POST', path: '/v1/profiles', times: 2 },
+  { effect: 'forbidden', method: 'POST', path: '/v1/devices', times: 2 },
+];
+
+function appleFault(at: number, index: number): ScheduledFault {
+  const fault = APPLE_FAULTS[index % APPLE_FAULTS.length]!;
+  return {
+    at,
+    name: `Apple ${fault.effect} on ${fault.method} ${fault.path} ×${fault.times}`,
+    async fire(harness) {
+      for (const account of harness.world.accounts) harness.sim.injectFault({ teamId: account.teamId, ...fault, delayMs: 3_000 });
+      // The window is when requests actually met it: taken from the simulator's log when the 5xx are accounted.
+      return [];
+    },
+  };
+}
+
+const revokeAccount: ScheduledFault = {
+  at: 0.4,
+  name: 'account revoke (operator CLI) of an instant account of the second tenant',
+  async fire(harness) {
+    const tenant = harness.world.tenants[1]!;
+    const account = harness.world.accounts.find((a) => a.tenantId === tenant.tenantId && a.mode === 'instant')!;
+    const start = Date.now();
+    await promisify(execFile)(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'bin/admin.ts'), 'account', 'revoke', '--account', account.accountId], { env: process.env });
+    return [{ name: `account revoke ${account.accountId}`, start, end: Date.now() }];
+  },
+};
+
+/** Kills the API process as soon as adds are in flight (waiting a few seconds for some), then starts it again. */
+function restartApi(at: number): ScheduledFault {
+  return {
+    at,
+    name: 'API process killed (SIGKILL) with adds in flight, then started again',
+    async fire(harness, client) {
+      const waitUntil = Date.now() + 10_000;
+      while (client.inFlightOf('adddevice') === 0 && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
+      const inFlight = client.inFlightOf('adddevice');
+      const { killedAt, readyAt } = await harness.api.restart();
+      return [{ name: `API restart (${inFlight} adds in flight)`, start: killedAt, end: readyAt }];
+    },
+  };
+}
+
+/** The schedule for a run: Apple faults throughout, a revocation, and one restart (two for runs of 5 minutes or more). */
+export function faultSchedule(minutes: number): ScheduledFault[] {
+  const appleCount = Math.max(4, Math.round(minutes * 3));
+  const schedule: ScheduledFault[] = Array.from({ length: appleCount }, (_, i) => appleFault((i + 0.5) / appleCount * 0.85, i));
+  schedule.push(revokeAccount, restartApi(0.55));
+  if (minutes >= 5) schedule.push(restartApi(0.8));
+  return schedule.sort((a, b) => a.at - b.at);
+}
+

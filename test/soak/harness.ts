@@ -1,0 +1,214 @@
+/**
+ * What a soak runs against, started the way `npm start` starts the product (infra/local): DynamoDB Local, the
+ * tables, the default tenant, the App Store Connect simulator, and the API with its background jobs — the
+ * API in a child process the soak can kill and start again. Plus the soak's own world: two tenants, their
+ * Apple accounts, users with money and activation codes, sources with apps, and a download host.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTables } from '../../shared/db/create-tables';
+import { addAccount } from '../../shared/domain/accounts/account-service';
+import type { AccountMode } from '../../shared/domain/accounts/account';
+import { createCode } from '../../shared/domain/pricing/activation-codes';
+import { createApp, createSource } from '../../shared/domain/sources/source-admin';
+import { createTenant } from '../../shared/domain/tenants/tenant-service';
+import { createUser } from '../../shared/domain/users/user-service';
+import { nowSeconds } from '../../shared/clock';
+import { simulatedAccountInput } from '../../infra/admin/simulated-account';
+import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
+import { startDynamoDbLocal, waitForDynamoDb } from '../../infra/local/dynamodb-local';
+import { freePort } from '../../infra/local/free-port';
+import { seedDemo } from '../../infra/local/seed';
+
+export interface SoakUser {
+  userId: string;
+  token: string;
+  tenantId: string;
+  host: string | undefined;
+  /** The balance it was given: the only credit besides refunds. */
+  initialBalance: number;
+  sourceId: string;
+  /** Unused activation codes (instant, tier 1), taken by coded adds. */
+  codes: string[];
+}
+
+export interface SoakAccount {
+  accountId: string;
+  teamId: string;
+  tenantId: string;
+  mode: AccountMode;
+}
+
+export interface SoakTenant {
+  tenantId: string;
+  host: string | undefined;
+  /** UDIDs the tenant's users add, overlapping between users. */
+  udids: string[];
+}
+
+export interface SoakWorld {
+  tenants: SoakTenant[];
+  users: SoakUser[];
+  accounts: SoakAccount[];
+  downloadUrl: string;
+}
+
+/** The API process: where it listens, and the kill-and-restart the soak's fault schedule uses. */
+export interface ApiProcess {
+  url: string;
+  /** SIGKILL now (requests in flight die with it), then start again on the same port; resolves once it serves. */
+  restart(): Promise<{ killedAt: number; readyAt: number }>;
+  stop(): Promise<void>;
+}
+
+export interface Harness {
+  sim: AscSimulator;
+  api: ApiProcess;
+  world: SoakWorld;
+  stop(): Promise<void>;
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
+const udid25 = () => `${hex(4)}-${hex(8)}`;
+
+function startApiProcess(port: number, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  // Node itself with tsx's loader, not the tsx wrapper: a SIGKILL must reach the process that serves.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'test/soak/api-process.ts')], {
+    env: { ...env, PORT: String(port) },
+    // SOAK_API_LOG=<file> keeps the API's log lines (at SOAK_API_LOG_LEVEL) for reading a violation's story.
+    stdio: ['ignore', 'pipe', env.SOAK_API_LOG ? openSync(env.SOAK_API_LOG, 'a') : 'inherit'],
+  });
+  // The soak ending for any reason ends the process it started.
+  const endWithUs = () => child.kill('SIGKILL');
+  process.once('exit', endWithUs);
+  child.once('exit', () => process.off('exit', endWithUs));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const ready = /ready (\S+)/.exec(out);
+      if (ready) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve({ child, url: ready[1]! });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the API process exited (${String(code)}) before it served`)));
+  });
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/** A loopback host the apps' download links point at: answers every request with a small body and its length. */
+function startDownloadHost(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': '1048576' });
+    res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(16));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+export interface HarnessOptions {
+  usersPerTenant: number;
+  udidsPerTenant: number;
+  codesPerUser: number;
+  log: (line: string) => void;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+  try {
+    // Like `npm start`: a DynamoDB Local of its own unless one is given (the test run's).
+    if (!process.env.DYNAMODB_ENDPOINT) {
+      const dynamo = await startDynamoDbLocal(await freePort(), 180_000);
+      stops.push(() => dynamo.stop());
+      process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    } else await waitForDynamoDb(process.env.DYNAMODB_ENDPOINT, 60_000);
+    process.env.TABLE_PREFIX = `soak${hex(3).toLowerCase()}-`;
+    process.env.FETCH_ALLOW_PRIVATE ??= '1';
+    process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(mkdtempSync(join(tmpdir(), 'soak-key-')), 'account-secrets.key');
+    await createTables();
+    await seedDemo();
+    options.log(`tables ${process.env.TABLE_PREFIX}* on ${process.env.DYNAMODB_ENDPOINT}`);
+
+    const sim = await startAscSimulator({ port: 0, processingSeconds: 4 });
+    stops.push(() => sim.close());
+    const download = await startDownloadHost();
+    stops.push(() => new Promise((resolve) => download.server.close(() => resolve())));
+
+    const world = await seedWorld(sim, download.url, options);
+    options.log(`world: ${world.tenants.length} tenants, ${world.users.length} users, ${world.accounts.length} Apple accounts`);
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      POWERTOOLS_LOG_LEVEL: process.env.SOAK_API_LOG_LEVEL ?? 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      TENANT_CACHE_SECONDS: '30',
+    };
+    const port = await freePort();
+    let current = await startApiProcess(port, env);
+    const api: ApiProcess = {
+      url: current.url,
+      async restart() {
+        const killedAt = Date.now();
+        await killed(current.child);
+        current = await startApiProcess(port, env);
+        return { killedAt, readyAt: Date.now() };
+      },
+      stop: () => killed(current.child),
+    };
+    stops.push(() => api.stop());
+    return { sim, api, world, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function seedWorld(sim: AscSimulator, downloadUrl: string, options: HarnessOptions): Promise<SoakWorld> {
+  const now = nowSeconds();
+  const other = await createTenant({ name: 'Soak tenant B', domain: `soak-${hex(3).toLowerCase()}.example.com`, lang: 'en' }, now);
+  const tenants: SoakTenant[] = [
+    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
+    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
+  ];
+  const accounts: SoakAccount[] = [];
+  for (const tenant of tenants) {
+    // Two instant accounts, so revoking one leaves the tenant selling; one review account.
+    for (const [mode, weight] of [['instant', 1], ['instant', 2], ['review', 1]] as const) {
+      const team = await sim.createTeam({ mode, name: `Soak ${mode} ${weight}` });
+      const account = await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: tenant.tenantId, mode, weight }), now);
+      accounts.push({ accountId: account.accountId, teamId: team.teamId, tenantId: tenant.tenantId, mode });
+    }
+  }
+  const users: SoakUser[] = [];
+  for (const tenant of tenants) {
+    for (let i = 0; i < options.usersPerTenant; i++) {
+      // One user per tenant is short of money, so refusals for balance are part of the mix.
+      const initialBalance = i === 0 ? 5_000 : 50_000_000;
+      const { user, token } = await createUser({ tenantId: tenant.tenantId, name: `soak-${i}`, balance: initialBalance }, now);
+      const source = await createSource({ userId: user.userId, name: `Soak source ${i}` }, now);
+      for (let a = 0; a < 3; a++) {
+        await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${downloadUrl}/icon-${a}.png`, description: 'A soak app' }, now);
+      }
+      const codes: string[] = [];
+      for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);
+      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes });
+    }
+  }
+  return { tenants, users, accounts, downloadUrl };
+}

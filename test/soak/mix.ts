@@ -1,0 +1,259 @@
+/**
+ * The soak's traffic: weighted actions, each one user's request (or two) to one route. Workers pick an action
+ * by weight and a user at random, so every route runs concurrently with every other from many users of two
+ * tenants.
+ *
+ * Extending the mix: append a `SoakAction` to `actions` below (a name, a weight, the route label it sends
+ * through `client.send`, and `run`). Keep what it learns in `SoakState` if a later check needs it.
+ * PLUG-IN POINT for the capabilities being added in parallel: subscription purchases, device lists and the
+ * ledger each append their action(s) here (and an invariant in invariants.ts); the report lists any route of
+ * the route table that the mix never sent, so a new route without an action shows up at once.
+ */
+import { randomInt } from 'node:crypto';
+import * as routeTable from '../../shared/routes';
+import type { SoakClient, Answer } from './client';
+import type { SoakUser, SoakWorld } from './harness';
+
+/** `METHOD /path/{param}`: how the report names a route. */
+export const label = (method: string, route: { path: string }) => `${method} ${route.path}`;
+
+/** A certificate the mix added and follows: whose it is, and the enabled state its last status answer reported. */
+export interface TrackedDevice {
+  kid: string;
+  userId: string;
+  udid: string;
+  /** What the last answered status request left; `unknown` after one whose answer was lost. */
+  expected: boolean | 'unknown';
+  /** The certificate's kid as status answers name it (an add may have answered with a reservation id). */
+  certificate?: string;
+  busy: boolean;
+}
+
+export interface SoakState {
+  world: SoakWorld;
+  devices: Map<string, TrackedDevice>;
+  /** Per source: unlock codes created and not yet redeemed. */
+  unlockCodes: Map<string, string[]>;
+  /** Per source: download links seen in feeds (path and query), for gate requests. */
+  links: Map<string, string[]>;
+  /** Per source: app ids the mix created. */
+  apps: Map<string, number[]>;
+  versionCounter: number;
+}
+
+export interface SoakAction {
+  name: string;
+  weight: number;
+  run(client: SoakClient, user: SoakUser, state: SoakState): Promise<unknown>;
+}
+
+export const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+const chance = (p: number) => Math.random() < p;
+
+function tenantUdid(state: SoakState, user: SoakUser): string {
+  return pick(state.world.tenants.find((t) => t.tenantId === user.tenantId)!.udids);
+}
+
+function devicesOf(state: SoakState, user: SoakUser): TrackedDevice[] {
+  return [...state.devices.values()].filter((d) => d.userId === user.userId);
+}
+
+const managePath = (user: SoakUser, rest = '') => `/api/appstore/manage/sources/${user.sourceId}${rest}`;
+const bearer = (user: SoakUser) => ({ host: user.host, headers: { Authorization: `Bearer ${user.token}` } });
+
+/** An instant add's answer names its certificate (a review add's, its reservation): the mix follows it for status toggles. */
+function track(state: SoakState, user: SoakUser, udid: string, answer: Answer, instant: boolean): void {
+  const kid = answer.body.data?.id;
+  if (instant && answer.body.code === 1 && typeof kid === 'string' && !state.devices.has(kid) && answer.body.data?.mobileprovision) {
+    state.devices.set(kid, { kid, userId: user.userId, udid, expected: true, busy: false });
+  }
+}
+
+async function addDevice(client: SoakClient, user: SoakUser, state: SoakState, params: Record<string, string>, route: { path: string } = routeTable.addDeviceRoute): Promise<Answer> {
+  const udid = params.udid ?? tenantUdid(state, user);
+  const body = { token: user.token, udid, ...params };
+  const answer = chance(0.5)
+    ? await client.send(label('POST', route), 'POST', route.path, { host: user.host, json: body })
+    : await client.send(label('GET', route), 'GET', `${route.path}?${new URLSearchParams(body).toString()}`, { host: user.host });
+  track(state, user, udid, answer, route !== routeTable.addDeviceLegacyReviewRoute && params.mode !== 'review');
+  return answer;
+}
+
+async function readFeed(client: SoakClient, user: SoakUser, state: SoakState, udid: string | undefined): Promise<void> {
+  const route = routeTable.sourceFeedRoute;
+  const path = route.path.replace('{source_id}', user.sourceId) + (udid ? `?udid=${udid}` : '');
+  const answer = await client.send(label('GET', route), 'GET', path, { host: user.host });
+  const apps = (answer.body as { apps?: { downloadURL?: string }[] }).apps ?? [];
+  const links = apps.flatMap((a) => (a.downloadURL ? [new URL(a.downloadURL)] : [])).map((u) => `${u.pathname}${u.search}`);
+  if (links.length) state.links.set(user.sourceId, links.slice(0, 10));
+}
+
+export const actions: SoakAction[] = [
+  { name: 'instant add', weight: 10, run: (c, u, s) => addDevice(c, u, s, { warranty: String(pick([0, 1, 2, 3])) }) },
+  { name: 'review add', weight: 3, run: (c, u, s) => addDevice(c, u, s, { mode: 'review' }) },
+  { name: 'legacy instant add', weight: 3, run: (c, u, s) => addDevice(c, u, s, {}, routeTable.addDeviceLegacyInstantRoute) },
+  { name: 'legacy review add', weight: 2, run: (c, u, s) => addDevice(c, u, s, {}, routeTable.addDeviceLegacyReviewRoute) },
+  {
+    name: 'coded add',
+    weight: 2,
+    run: (c, u, s) => {
+      const code = u.codes.pop();
+      return code ? addDevice(c, u, s, { code }) : addDevice(c, u, s, {});
+    },
+  },
+  { name: 'forced add', weight: 2, run: (c, u, s) => addDevice(c, u, s, { force: '1', warranty: '1' }) },
+  {
+    name: 'repeated add',
+    weight: 3,
+    run: async (c, u, s) => {
+      const known = devicesOf(s, u);
+      const udid = known.length ? pick(known).udid : tenantUdid(s, u);
+      // The same add twice at once: the lock makes them one.
+      await Promise.all([addDevice(c, u, s, { udid }), addDevice(c, u, s, { udid })]);
+    },
+  },
+  {
+    name: 'status toggle',
+    weight: 6,
+    run: async (c, u, s) => {
+      const device = devicesOf(s, u).find((d) => !d.busy);
+      if (!device) return;
+      device.busy = true;
+      try {
+        const action = pick(['toggle', 'enable', 'disable', '']);
+        const route = routeTable.deviceStatusRoute;
+        const params = { token: u.token, kid: device.kid, action };
+        const answer = chance(0.5)
+          ? await c.send(label('POST', route), 'POST', route.path, { host: u.host, json: params })
+          : await c.send(label('GET', route), 'GET', `${route.path}?${new URLSearchParams(params).toString()}`, { host: u.host });
+        if (answer.body.code === 1 && typeof answer.body.data?.enabled === 'boolean') {
+          device.expected = answer.body.data.enabled;
+          // A review add answers with its reservation id; the status answer names the certificate itself.
+          if (typeof answer.body.data.kid === 'string') device.certificate = answer.body.data.kid;
+        }
+        // Not this user's certificate after all: not followed any more.
+        else if (answer.body.code === 100) s.devices.delete(device.kid);
+        // Refused (limited, unknown): nothing changed. No answer: it may or may not have changed.
+        else if (answer.status === 0 || answer.status >= 500) device.expected = 'unknown';
+      } finally {
+        device.busy = false;
+      }
+    },
+  },
+  {
+    name: 'device info',
+    weight: 5,
+    run: (c, u, s) => {
+      const known = devicesOf(s, u);
+      const route = routeTable.deviceInfoRoute;
+      const selector: Record<string, string> = known.length && chance(0.7) ? { kid: pick(known).kid } : { udid: tenantUdid(s, u) };
+      return chance(0.5)
+        ? c.send(label('GET', route), 'GET', `${route.path}?${new URLSearchParams({ token: u.token, ...selector }).toString()}`, { host: u.host })
+        : c.send(label('POST', route), 'POST', route.path, { host: u.host, json: { token: u.token, ...selector } });
+    },
+  },
+  {
+    name: 'feed read with a UDID',
+    weight: 6,
+    run: (c, u, s) => {
+      const known = devicesOf(s, u);
+      return readFeed(c, u, s, known.length && chance(0.7) ? pick(known).udid : tenantUdid(s, u));
+    },
+  },
+  { name: 'feed read', weight: 3, run: (c, u, s) => readFeed(c, u, s, undefined) },
+  {
+    name: 'gate download',
+    weight: 4,
+    run: async (c, u, s) => {
+      const links = s.links.get(u.sourceId);
+      if (!links?.length) return readFeed(c, u, s, tenantUdid(s, u));
+      return c.send(label('GET', routeTable.downloadGateRoute), 'GET', pick(links), { host: u.host });
+    },
+  },
+  {
+    name: 'create, edit and publish an app',
+    weight: 2,
+    run: async (c, u, s) => {
+      const n = ++s.versionCounter;
+      const created = await c.send(label('POST', routeTable.createAppRoute), 'POST', managePath(u, '/apps'), {
+        ...bearer(u),
+        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${s.world.downloadUrl}/icon-${n}.png`, description: 'A soak app', lock: n % 4 === 0 ? 1 : 0 },
+      });
+      const id = created.body.data?.id;
+      if (typeof id !== 'number') return;
+      s.apps.set(u.sourceId, [...(s.apps.get(u.sourceId) ?? []), id].slice(-20));
+      await c.send(label('PATCH', routeTable.updateAppRoute), 'PATCH', managePath(u, `/apps/${id}`), { ...bearer(u), json: { description: `Build ${n}` } });
+      await c.send(label('POST', routeTable.publishAppRoute), 'POST', managePath(u, `/apps/${id}/publish`), bearer(u));
+    },
+  },
+  {
+    name: 'publish or unpublish a known app',
+    weight: 2,
+    run: (c, u, s) => {
+      const id = pick([1, 2, 3, ...(s.apps.get(u.sourceId) ?? [])]);
+      return chance(0.3)
+        ? c.send(label('POST', routeTable.unpublishAppRoute), 'POST', managePath(u, `/apps/${id}/unpublish`), bearer(u))
+        : c.send(label('POST', routeTable.publishAppRoute), 'POST', managePath(u, `/apps/${id}/publish`), bearer(u));
+    },
+  },
+  {
+    name: 'source update',
+    weight: 2,
+    run: (c, u) =>
+      c.send(label('PATCH', routeTable.updateSourceRoute), 'PATCH', managePath(u), { ...bearer(u), json: { name: `Soak source ${randomInt(1000)}`, open_black: pick([0, 1]), encrypt_enabled: 0 } }),
+  },
+  {
+    name: 'unlock codes: create or list',
+    weight: 2,
+    run: async (c, u, s) => {
+      if (chance(0.5)) return c.send(label('GET', routeTable.unlockCodesRoute), 'GET', managePath(u, '/unlock-codes'), bearer(u));
+      const answer = await c.send(label('POST', routeTable.unlockCodesRoute), 'POST', managePath(u, '/unlock-codes'), { ...bearer(u), json: { count: 2, days: 30 } });
+      const codes = ((answer.body.data?.codes as { code: string }[] | undefined) ?? []).map((x) => x.code);
+      s.unlockCodes.set(u.sourceId, [...(s.unlockCodes.get(u.sourceId) ?? []), ...codes].slice(-20));
+    },
+  },
+  {
+    name: 'unlock with a code',
+    weight: 2,
+    run: (c, u, s) => {
+      const codes = s.unlockCodes.get(u.sourceId) ?? [];
+      const code = codes.length ? codes.splice(randomInt(codes.length), 1)[0]! : 'NOTACODE1234';
+      const route = routeTable.sourceFeedRoute;
+      return c.send(`${label('GET', route)} (unlock)`, 'GET', `${route.path.replace('{source_id}', u.sourceId)}?${new URLSearchParams({ udid: tenantUdid(s, u), code }).toString()}`, { host: u.host });
+    },
+  },
+  {
+    name: 'block report',
+    weight: 1,
+    run: (c, u, s) => {
+      const route = routeTable.sourceFeedRoute;
+      const value = Buffer.from(`${tenantUdid(s, u)}|`).toString('base64');
+      return c.send(`${label('POST', route)} (report)`, 'POST', route.path.replace('{source_id}', u.sourceId), { host: u.host, form: { value } });
+    },
+  },
+  {
+    name: 'block list and entries',
+    weight: 2,
+    run: async (c, u, s) => {
+      const entry = routeTable.blocklistEntryRoute;
+      const udid = tenantUdid(s, u);
+      if (chance(0.4)) return c.send(label('GET', routeTable.listBlocklistRoute), 'GET', managePath(u, '/blocklist'), bearer(u));
+      const method = chance(0.5) ? 'PUT' : 'DELETE';
+      return c.send(label(method, entry), method, managePath(u, `/blocklist/${udid}`), bearer(u));
+    },
+  },
+  {
+    name: 'link health',
+    weight: 1,
+    run: (c, u) =>
+      chance(0.8)
+        ? c.send(label('GET', routeTable.sourceHealthRoute), 'GET', managePath(u, '/health'), bearer(u))
+        : c.send(label('POST', routeTable.sourceHealthCheckRoute), 'POST', managePath(u, '/health/check'), bearer(u)),
+  },
+  { name: 'blocked icon', weight: 1, run: (c, u) => c.send(label('GET', routeTable.sourceIconRoute), 'GET', routeTable.sourceIconRoute.path.replace('{source_id}', u.sourceId), { host: u.host }) },
+];
+
+/** Every `METHOD path` of the route table, for the report's "never sent" line. */
+export function everyRouteLabel(): string[] {
+  return routeTable.routes.flatMap((route) => route.methods.map((method) => label(method, route)));
+}

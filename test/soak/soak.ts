@@ -1,0 +1,28 @@
+/**
+ * `npm run soak -- [--minutes 10] [--concurrency 8] [--users 4]`: the whole product under mixed traffic and
+ * faults, then the reconciliation (see README, "Soak"). Exits 1 naming every violated invariant.
+ */
+import { parseArgs } from 'node:util';
+import { runSoak } from './run-soak';
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' }, users: { type: 'string', default: '4' } } });
+const minutes = Number(values.minutes);
+const concurrency = Number(values.concurrency);
+const usersPerTenant = Number(values.users);
+if (!(minutes > 0) || !Number.isInteger(concurrency) || concurrency < 1 || !Number.isInteger(usersPerTenant) || usersPerTenant < 2) {
+  console.error('Usage: npm run soak -- [--minutes N (> 0)] [--concurrency N (≥ 1)] [--users N per tenant (≥ 2)]');
+  process.exit(2);
+}
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+const log = (line: string) => console.error(`[soak] ${line}`);
+const result = await runSoak({ minutes, concurrency, usersPerTenant, log });
+console.log(result.table);
+if (result.violations.length) {
+  console.log(`\n${result.violations.length} violation(s):`);
+  for (const v of result.violations) console.log(`  - ${v}`);
+  process.exit(1);
+}
+console.log('\nNo violations.');
+process.exit(0);
