@@ -18,7 +18,7 @@ import { setProfileSigner } from '../../shared/domain/udid-capture/profile-signe
 import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
 import { createDeviceCa, certificatePem, type DeviceCa } from '../../infra/device-simulator/device-pki';
 import { postAnswer, readProfile } from '../../infra/device-simulator/device';
-import { buildAnswer, type Forgery } from '../../infra/device-simulator/run';
+import { buildAnswer, foreignDeviceCa, type Forgery } from '../../infra/device-simulator/run';
 
 import { jest } from '@jest/globals';
 jest.setTimeout(90_000);
@@ -29,6 +29,7 @@ let owner: Owner;
 beforeAll(async () => {
   api = await startTestApi();
   ca = createDeviceCa();
+  foreignDeviceCa();
   await addTrustAnchor(Buffer.from(certificatePem(ca.root)), 1_700_000_000);
   owner = await makeOwner();
 }, 60_000);
