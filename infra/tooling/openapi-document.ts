@@ -208,7 +208,7 @@ function operation(route: RouteDefinition, method: string, contract: FunctionCon
   return {
     operationId: `${route.function}-${method.toLowerCase()}`,
     summary: route.description,
-    tags: [route.envelope === 'management' ? 'Sources (management)' : route.envelope === 'feed' ? 'Feed (public)' : route.envelope === 'add' ? 'Adding devices' : 'Devices'],
+    tags: [route.path.startsWith('/api/udid/') || route.envelope === 'page' ? 'UDID capture' : route.envelope === 'management' ? 'Sources (management)' : route.envelope === 'feed' ? 'Feed (public)' : route.envelope === 'add' ? 'Adding devices' : 'Devices'],
     description: [
       contract.notes,
       route.rateLimit === null ? `Public.${ipLimitNote(route)}` : `Rate limit: ${route.rateLimit} per minute per token owner${route.rateLimitGroup ? ` (shared by every route of group \`${route.rateLimitGroup}\`)` : ''}.`,

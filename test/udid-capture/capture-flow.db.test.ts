@@ -32,7 +32,7 @@ beforeAll(async () => {
   foreignDeviceCa();
   await addTrustAnchor(Buffer.from(certificatePem(ca.root)), 1_700_000_000);
   owner = await makeOwner();
-}, 60_000);
+}, 180_000);
 afterAll(() => api.close());
 
 const udid = () => `00008030-${Math.floor(Math.random() * 2 ** 52).toString(16).toUpperCase().padStart(16, '0')}`;
