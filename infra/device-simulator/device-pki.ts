@@ -19,6 +19,7 @@ export interface DeviceCa {
   deviceCa: Identity;
 }
 
+/** 1024-bit keys throughout (Apple's device keys are 1024-bit too): the hierarchy's shape matters here, and tests make several. */
 function rsaKey(bits: number): forge.pki.rsa.PrivateKey {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
   return forge.pki.privateKeyFromPem(privateKey);
@@ -56,9 +57,9 @@ function issue(
 /** A fresh hierarchy; `label` tells two apart (a foreign one for the untrusted-signer case). */
 export function createDeviceCa(label = 'Device Simulator'): DeviceCa {
   const now = Date.now();
-  const rootKey = rsaKey(2048);
+  const rootKey = rsaKey(1024);
   const root = issue({ CN: `${label} Root CA`, OU: 'Certification Authority' }, rootKey, 'self', { ca: true, from: new Date(now - 20 * YEAR_MS), to: new Date(now + 10 * YEAR_MS) });
-  const iphoneCa = issue({ CN: `${label} iPhone Certification Authority`, OU: 'Certification Authority' }, rsaKey(2048), root, { ca: true, from: new Date(now - 19 * YEAR_MS), to: new Date(now + 5 * YEAR_MS) });
+  const iphoneCa = issue({ CN: `${label} iPhone Certification Authority`, OU: 'Certification Authority' }, rsaKey(1024), root, { ca: true, from: new Date(now - 19 * YEAR_MS), to: new Date(now + 5 * YEAR_MS) });
   // Expired years ago and SHA-1, as Apple's "iPhone Device CA" is: the verifier must not check dates.
   const deviceCa = issue({ CN: `${label} iPhone Device CA`, OU: 'Certification Authority' }, rsaKey(1024), iphoneCa, { ca: true, from: new Date(now - 19 * YEAR_MS), to: new Date(now - 12 * YEAR_MS), sha1: true });
   return { root, iphoneCa, deviceCa };

@@ -33,7 +33,8 @@ export function readProfile(body: Buffer): ProfileService {
   else {
     const info = new ContentInfo({ schema: asn1js.fromBER(new Uint8Array(body)).result });
     const content = new SignedData({ schema: info.content }).encapContentInfo.eContent!;
-    xml = Buffer.from(content.valueBlock.valueHexView).toString('utf8');
+    // A signer may encode the content as a constructed OCTET STRING: getValue() joins its parts.
+    xml = Buffer.from((content as asn1js.OctetString).getValue()).toString('utf8');
     signed = true;
   }
   const profile = parse(xml) as { PayloadType: string; PayloadContent: { URL: string; Challenge: string; DeviceAttributes: string[] } };

@@ -15,8 +15,12 @@ export interface DeviceRun {
   result: PostResult;
 }
 
-/** One hierarchy per process for `foreign-ca`: another CA the service does not trust. */
+/** One hierarchy per process for `foreign-ca`: another CA the service does not trust (made once; RSA keys are slow). */
 let foreign: DeviceCa | undefined;
+export function foreignDeviceCa(): DeviceCa {
+  foreign ??= createDeviceCa('Unknown Vendor');
+  return foreign;
+}
 
 export function buildAnswer(ca: DeviceCa, facts: DeviceFacts, challenge: string, forgery: Forgery = 'none', digest: 'sha1' | 'sha256' = 'sha1'): Buffer {
   const xml = attributesPlist(facts, challenge);
@@ -28,8 +32,8 @@ export function buildAnswer(ca: DeviceCa, facts: DeviceFacts, challenge: string,
     case 'self-signed':
       return signAnswer(xml, selfSignedIdentity(facts.udid), [], digest);
     case 'foreign-ca': {
-      foreign ??= createDeviceCa('Unknown Vendor');
-      return signAnswer(xml, issueDeviceIdentity(foreign, facts.udid), genuineChain(foreign), digest);
+      const other = foreignDeviceCa();
+      return signAnswer(xml, issueDeviceIdentity(other, facts.udid), genuineChain(other), digest);
     }
   }
 }

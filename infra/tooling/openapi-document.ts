@@ -29,6 +29,17 @@ async function contractOf(fn: string): Promise<FunctionContract> {
   return module.contract ?? {};
 }
 
+/** The section of the docs page a route is listed under. */
+function tagOf(route: RouteDefinition): string {
+  if (route.path.startsWith('/api/user/webhook') || route.path.startsWith('/api/user/events')) return 'Events and webhooks';
+  if (route.path.startsWith('/api/user/')) return 'Balance and ledger';
+  if (route.path.startsWith('/api/udid/') || route.envelope === 'page') return 'UDID capture';
+  if (route.envelope === 'management') return 'Sources (management)';
+  if (route.envelope === 'feed') return 'Feed (public)';
+  if (route.envelope === 'add') return 'Adding devices';
+  return 'Devices';
+}
+
 function jsonSchema(schema: $ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   return rest;
@@ -208,7 +219,7 @@ function operation(route: RouteDefinition, method: string, contract: FunctionCon
   return {
     operationId: `${route.function}-${method.toLowerCase()}`,
     summary: route.description,
-    tags: [route.path.startsWith('/api/user/') ? 'Events and webhooks' : route.envelope === 'management' ? 'Sources (management)' : route.envelope === 'feed' ? 'Feed (public)' : route.envelope === 'add' ? 'Adding devices' : 'Devices'],
+    tags: [tagOf(route)],
     description: [
       contract.notes,
       route.rateLimit === null ? `Public.${ipLimitNote(route)}` : `Rate limit: ${route.rateLimit} per minute per token owner${route.rateLimitGroup ? ` (shared by every route of group \`${route.rateLimitGroup}\`)` : ''}.`,

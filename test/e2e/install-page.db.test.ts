@@ -31,7 +31,7 @@ beforeAll(async () => {
   await updateOwnedSource({ tenantId: 'default', userId: owner.user.userId }, owner.source.source_id, { name: 'Nova Apps', message: 'New: weekly builds every Friday.' }, 1_700_000_000);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   mkdirSync(dir, { recursive: true });
-});
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await api?.close();

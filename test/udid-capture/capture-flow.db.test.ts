@@ -18,7 +18,7 @@ import { setProfileSigner } from '../../shared/domain/udid-capture/profile-signe
 import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
 import { createDeviceCa, certificatePem, type DeviceCa } from '../../infra/device-simulator/device-pki';
 import { postAnswer, readProfile } from '../../infra/device-simulator/device';
-import { buildAnswer, type Forgery } from '../../infra/device-simulator/run';
+import { buildAnswer, foreignDeviceCa, type Forgery } from '../../infra/device-simulator/run';
 
 import { jest } from '@jest/globals';
 jest.setTimeout(90_000);
@@ -29,9 +29,10 @@ let owner: Owner;
 beforeAll(async () => {
   api = await startTestApi();
   ca = createDeviceCa();
+  foreignDeviceCa();
   await addTrustAnchor(Buffer.from(certificatePem(ca.root)), 1_700_000_000);
   owner = await makeOwner();
-}, 60_000);
+}, 180_000);
 afterAll(() => api.close());
 
 const udid = () => `00008030-${Math.floor(Math.random() * 2 ** 52).toString(16).toUpperCase().padStart(16, '0')}`;

@@ -64,7 +64,7 @@ export async function buildProfile(request: ProfileRequest): Promise<ProfileAnsw
   const xml = profilePlist({ tenantId: tenant.tenantId, tenantName: tenant.name, callbackUrl: `${request.baseUrl}${CALLBACK_PATH}`, challenge: challenge.token, description: request.description });
   const signer = await tenantSigner(tenant.tenantId);
   if (!signer) return { body: Buffer.from(xml, 'utf8'), contentType: MOBILECONFIG_TYPE, signed: false };
-  return { body: signProfile(xml, signer), contentType: MOBILECONFIG_TYPE, signed: true };
+  return { body: await signProfile(xml, signer), contentType: MOBILECONFIG_TYPE, signed: true };
 }
 
 /** `url` with the capture's parameters added to its query. */
