@@ -324,6 +324,17 @@ export const blocklistEntryRoute = {
   data: { read: ['sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
+export const deviceUrlRoute = {
+  function: 'device-url',
+  methods: ['GET', 'DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}/device-url',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "A device's own feed URL on the source (GET, issuing its device key once) or its revocation (DELETE)",
+  data: { read: ['sources'], write: ['sourceProtection'] },
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -343,6 +354,7 @@ export const routes = [
   unlockCodesRoute,
   listBlocklistRoute,
   blocklistEntryRoute,
+  deviceUrlRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

@@ -3,6 +3,7 @@ import { createHandler } from '../../shared/http/create-handler';
 import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
+import { deviceProofMessages } from '../../shared/i18n/messages/device-proof';
 import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
@@ -22,17 +23,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-// `?udid=` binds the links to the installing device, a device the owner disabled gets only links the gate
-// refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
-useMessages(protectionMessages);
+// `?dk=` (a device-bound URL) proves the installing device, `?udid=` only claims one; links are bound to it
+// either way, a device the owner disabled gets only links the gate refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
+useMessages(protectionMessages, deviceProofMessages);
 
 export const handler = createHandler(sourceFeedRoute, async (state) => {
   const request = parseRequest(state);
   const { sourceId } = request;
   const { event, tenant, lang } = state;
   const nowSeconds = Math.floor(state.now / 1000);
-  if (request.operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: request.udid, code: request.code, nowSeconds });
-  if (request.operation === 'report') return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, report: request.report, nowSeconds }) };
+  if (request.operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: request.udid, deviceKey: request.deviceKey, code: request.code, nowSeconds });
+  if (request.operation === 'report') {
+    const { report, json, deviceKey } = request;
+    return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, report, json, deviceKey, hourlyCeiling: tenant.settings.reportsPerSourcePerHour, nowMs: state.now }) };
+  }
   const baseUrl = requestBaseUrl(event);
   const answer = await readFeed({
     sourceId,

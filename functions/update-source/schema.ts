@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { HEALTH_ALERT_MAX_BYTES, healthAlertSchema } from '../../shared/domain/link-health/health-alert';
+import { DEVICE_PROOF } from '../../shared/domain/sources/source';
 import type { RequestState } from '../../shared/http/request-state';
 import { bit, fromJsonText, httpUrl, preprocess, text, withinJsonBytes } from '../../shared/validation/fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';
@@ -17,6 +18,7 @@ export const updateSourceShape = {
   open_black: z.optional(bit()),
   open_black2: z.optional(bit()),
   health_alert: z.optional(healthAlertField()),
+  device_proof: z.optional(z.enum(DEVICE_PROOF)),
 };
 
 /** Present in the response or set by the service, never by the caller. */

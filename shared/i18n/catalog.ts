@@ -5,6 +5,7 @@ import { downloadMessages } from './messages/download';
 import { managementMessages } from './messages/management';
 import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
+import { deviceProofMessages } from './messages/device-proof';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -21,6 +22,7 @@ export const catalog = {
   ...managementMessages,
   ...protectionMessages,
   ...rateLimitMessages,
+  ...deviceProofMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -8,6 +8,7 @@ import type { downloadMessages } from './messages/download';
 import type { managementMessages } from './messages/management';
 import type { protectionMessages } from './messages/protection';
 import type { rateLimitMessages } from './messages/rate-limit';
+import type { deviceProofMessages } from './messages/device-proof';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -16,7 +17,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof downloadMessages &
   typeof managementMessages &
   typeof protectionMessages &
-  typeof rateLimitMessages);
+  typeof rateLimitMessages &
+  typeof deviceProofMessages);
 
 export type MessageParams = Record<string, string | number>;
 

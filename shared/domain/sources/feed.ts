@@ -13,6 +13,7 @@ import { listApps } from '../../db/repositories/app-repository';
 import { udidKey } from '../devices/device';
 import { missingForPublish, type App } from './app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
+import { sealDeviceRef } from './device-ref';
 import { sourceIconPath, sourceUrl, type Source } from './source';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
@@ -21,6 +22,8 @@ import type { Lang } from '../../i18n/languages';
 export interface AskingDevice {
   /** Upper-case UDID the links are bound to; undefined when the reader gave none usable. */
   udid: string | undefined;
+  /** The UDID came with its device key: proven, not merely claimed (only a proven device's unlocks count). */
+  proven: boolean;
   /** The source's owner disabled this device: every link goes through the gate, which refuses it. */
   disabled: boolean;
   /** On the source's block list: the reader gets the blocked document instead of the catalogue. */
@@ -79,12 +82,16 @@ function downloadUrl(app: App, ctx: FeedContext): string {
   return linkFor(app.id, ctx);
 }
 
-/** A gate link for `appId`, bound to the asking UDID (or to none, which the gate refuses). */
+/**
+ * A gate link for `appId`, bound to the asking device (or to none, which the gate refuses). The device is
+ * sealed into the link, never written in clear: a link seen by others reveals no UDID to read the feed as.
+ */
 function linkFor(appId: number, ctx: FeedContext): string {
+  const { udid, proven } = ctx.device;
   return gateUrl(ctx.baseUrl, ctx.source.link_secret, {
     sourceId: ctx.source.source_id,
     appId,
-    udid: ctx.device.udid ?? '',
+    device: udid === undefined ? '' : sealDeviceRef(ctx.source.link_secret, { udid, proven }),
     exp: linkExpiry(ctx.nowSeconds, ctx.linkTtlSeconds),
   });
 }
@@ -148,16 +155,21 @@ export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknow
   };
 }
 
+/** Why a reader gets the placeholder instead of the catalogue. */
+export type PlaceholderReason = 'blocked' | 'proof_required';
+
 /**
  * What a blocked UDID reads: a document every client still loads, whose name and message tell the reader,
  * in its language, that the source owner blocked the device. Its one app is a placeholder saying the same,
  * whose links go to the gate under the reserved app id, which refuses them `blocked`. No real app appears.
+ * A source that requires proof answers a reader without a valid device key the same way, with a notice
+ * that says to open the source from the device's own link.
  */
-export function buildBlockedFeed(ctx: FeedContext, lang: Lang): Record<string, unknown> {
+export function buildBlockedFeed(ctx: FeedContext, lang: Lang, reason: PlaceholderReason = 'blocked'): Record<string, unknown> {
   const source = ctx.source;
   const header = sourceHeader(ctx);
-  const title = localize(lang, 'blocked_title');
-  const notice = localize(lang, 'blocked_notice');
+  const title = localize(lang, reason === 'blocked' ? 'blocked_title' : 'proof_required_title');
+  const notice = localize(lang, reason === 'blocked' ? 'blocked_notice' : 'proof_required_notice');
   const version = { version: '0', date: isoSeconds(ctx.nowSeconds), localizedDescription: notice, downloadURL: linkFor(BLOCKED_APP_ID, ctx), size: 0 };
   const placeholder = {
     name: title,

@@ -24,6 +24,7 @@ export async function createSource(input: { userId: string; name?: string | unde
     open_black: 0,
     open_black2: 0,
     health_alert: {},
+    device_proof: 'optional',
     app_count: 0,
     published_count: 0,
     created_at: now,

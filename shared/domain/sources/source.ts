@@ -11,7 +11,12 @@ export interface SourceSettings {
   open_black: 0 | 1;
   open_black2: 0 | 1;
   health_alert: Record<string, unknown>;
+  /** `required`: only a reader with a valid device key gets the catalogue; others get the placeholder. */
+  device_proof: DeviceProof;
 }
+
+export const DEVICE_PROOF = ['optional', 'required'] as const;
+export type DeviceProof = (typeof DEVICE_PROOF)[number];
 
 export interface Source extends SourceSettings {
   source_id: string;

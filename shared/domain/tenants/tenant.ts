@@ -19,6 +19,8 @@ export interface TenantSettings {
    * under it; the account's own password is never handed out). `1` is the convention of the market.
    */
   p12Password: string;
+  /** Misuse reports one source takes per hour (from all devices together), so spam cannot grow its monitor without limit. */
+  reportsPerSourcePerHour: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -28,6 +30,7 @@ export const defaultTenantSettings: TenantSettings = {
   forceAddPeriodSeconds: 24 * 60 * 60,
   warrantyWindowDays: { '0': 0, '1': 40, '2': 180, '3': 330, '4': 0, '6': 365 },
   p12Password: '1',
+  reportsPerSourcePerHour: 100,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */
