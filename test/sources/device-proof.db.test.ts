@@ -65,10 +65,8 @@ describe('medium 1: anyone could block any device', () => {
     await settings(owner, { open_black: 1, open_black2: 1 });
     await publish(owner, { name: 'Premium', lock: 1, downloadUrl: 'https://dl.example.com/p.ipa' });
     const customer = newUdid();
-    const url = await deviceUrl(owner, customer);
-    expect((await api.request('GET', `${local(url)}&code=${await unlockCode(owner)}`)).body.code).toBe(1);
-    const before = await read(local(url));
-    expect(before.apps[0]!.lock).toBe('0');
+    // the customer pays: the code binds to the UDID (how every existing customer unlocked)
+    expect((await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${customer}&code=${await unlockCode(owner)}`)).body.code).toBe(1);
 
     const forged = await api.request('POST', feedPath(owner.source.source_id), {
       headers: { Origin: 'https://evil.example', 'X-Lang': 'en' },
@@ -84,11 +82,10 @@ describe('medium 1: anyone could block any device', () => {
 
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
     expect(list.body.data).toMatchObject({ blocked: [], monitored: [] });
-    const after = await read(local(url));
+    const after = await read(local(await deviceUrl(owner, customer)));
     expect(after.name).toBe('Fixture source');
     expect(after.apps[0]!.lock).toBe('0');
     expect((await download(after.apps[0]!.downloadURL)).headers.get('location')).toBe('https://dl.example.com/p.ipa');
-    expect((await download(before.apps[0]!.downloadURL)).status).toBe(302);
   });
 
   test('a device reporting itself with its key counts; an owner’s device or an unlocked one is only monitored', async () => {
@@ -117,9 +114,18 @@ describe('medium 2: a UDID was a claim, and the gate links published it', () => 
     const owner = await makeOwner();
     await publish(owner, { name: 'Premium', lock: 1, downloadUrl: 'https://dl.example.com/p.ipa' });
     const customer = newUdid();
-    const url = await deviceUrl(owner, customer);
     expect((await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${customer}&code=${await unlockCode(owner)}`)).body.code).toBe(1);
 
+    // whoever types the customer's UDID is only claiming it: no unlock shows, no locked link works, and the
+    // links name no UDID another reader could take
+    const claimed = await read(`${feedPath(owner.source.source_id)}?udid=${customer}`);
+    expect(feedProblems(claimed)).toEqual(NO_PROBLEMS);
+    for (const link of downloadUrls(claimed)) expect(link.toUpperCase()).not.toContain(customer.toUpperCase());
+    expect(claimed.apps[0]!.lock).toBe('1');
+    expect((await download(claimed.apps[0]!.downloadURL)).body).toMatchObject({ code: 403, data: { error: 'locked' } });
+
+    // the customer's own device-bound URL has the unlock
+    const url = await deviceUrl(owner, customer);
     const mine = await read(local(url));
     expect(mine.apps[0]!.lock).toBe('0');
     for (const link of downloadUrls(mine)) {
@@ -127,12 +133,6 @@ describe('medium 2: a UDID was a claim, and the gate links published it', () => 
       expect(new URL(link).searchParams.has('udid')).toBe(false);
     }
     expect((await download(mine.apps[0]!.downloadURL)).headers.get('location')).toBe('https://dl.example.com/p.ipa');
-
-    // whoever types the customer's UDID is only claiming it: no unlock shows, no locked link works
-    const claimed = await read(`${feedPath(owner.source.source_id)}?udid=${customer}`);
-    expect(feedProblems(claimed)).toEqual(NO_PROBLEMS);
-    expect(claimed.apps[0]!.lock).toBe('1');
-    expect((await download(claimed.apps[0]!.downloadURL)).body).toMatchObject({ code: 403, data: { error: 'locked' } });
     // a guessed or altered device key proves nothing
     const forged = await read(`${feedPath(owner.source.source_id)}?dk=${'A'.repeat(32)}&udid=${customer}`);
     expect(forged.apps[0]!.lock).toBe('1');
