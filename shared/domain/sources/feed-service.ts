@@ -3,23 +3,19 @@
  * work out who is asking, build the document; check a download link and name the build it unlocks.
  */
 import { withSourceKeys } from '../../db/repositories/source-repository';
-import { sourceWithDeviceKey } from '../../db/repositories/device-key-repository';
+import { readFeedSource, readStanding } from '../../db/repositories/feed-read-repository';
+import { getSource } from '../../db/repositories/source-repository';
 import { openDeviceRef } from './device-ref';
-import { getApp } from '../../db/repositories/app-repository';
-import { deviceStanding } from '../../db/repositories/protection-repository';
+import { getAppWithSource, listApps } from '../../db/repositories/app-repository';
 import { isUdidFormat } from '../devices/device';
-import { isUdidDisabled } from '../devices/device-service';
 import { DomainError } from '../errors';
 import { buildBlockedFeed, buildFeed, type AskingDevice } from './feed';
 import { BLOCKED_APP_ID, isValidSignature } from './download-links';
 import { isUnlocked, NO_STANDING } from './protection';
-import { sourceOnTenant } from './source-lookup';
 import type { Lang } from '../../i18n/languages';
-import type { Actor, Source } from './source';
+import type { Source } from './source';
 
 const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked') => new DomainError('download_refused', reason);
-
-const ownerOf = (source: Pick<Source, 'owner_id' | 'tenant_id'>): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
 
 /** Who the feed's query says is asking. */
 export interface DeviceQuery {
@@ -35,12 +31,12 @@ export interface DeviceQuery {
  * (hiding behind another claim gains nothing a reader without a UDID would not get); an unlock counts only
  * for the proven device, so a typed UDID never receives what another device paid for. A `kid` binds nothing.
  */
-export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id' | 'tenant_id'>, claimed: string | undefined, provenUdid: string | undefined, nowSeconds: number): Promise<AskingDevice> {
+export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id'>, claimed: string | undefined, provenUdid: string | undefined, nowSeconds: number): Promise<AskingDevice> {
   const udid = provenUdid ?? claimed;
   const proven = provenUdid !== undefined;
   if (udid === undefined) return { udid, proven, disabled: false, blocked: false, unlocked: false };
-  const [standing, disabled] = await Promise.all([deviceStanding(source.source_id, udid), isUdidDisabled(ownerOf(source), udid)]);
-  return { udid, proven, disabled, blocked: standing.blocked, unlocked: proven && isUnlocked(standing, nowSeconds) };
+  const standing = await readStanding(source.source_id, source.owner_id, udid);
+  return { udid, proven, disabled: standing.disabled, blocked: standing.blocked, unlocked: proven && isUnlocked(standing, nowSeconds) };
 }
 
 export interface FeedRequest {
@@ -64,13 +60,18 @@ export interface FeedAnswer {
 }
 
 export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
-  const found = await sourceWithDeviceKey(request.sourceId, request.query.key);
+  // Round trip 1 (beside the per-IP limit): the source, its published apps and the device key's UDID.
+  const found = await readFeedSource(request.sourceId, request.query.key);
   if (!found.source || found.source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
   const source = await withSourceKeys(found.source);
-  const device = await askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds);
+  // Round trip 2: where the device stands (and the apps themselves, only when the feed copy is not complete).
+  const [device, apps] = await Promise.all([
+    askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds),
+    found.apps ?? listApps(source.source_id),
+  ]);
   const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
   const placeholder = device.blocked ? 'blocked' : source.device_proof === 'required' && !device.proven ? 'proof_required' : undefined;
-  const document = placeholder ? buildBlockedFeed(ctx, request.lang, placeholder) : await buildFeed(ctx);
+  const document = placeholder ? buildBlockedFeed(ctx, request.lang, placeholder) : await buildFeed(ctx, apps);
   return { document, encrypted: source.encrypt_enabled === 1, feedKey: source.feed_key };
 }
 
@@ -95,8 +96,11 @@ export interface DownloadRequest {
  * The reserved app id of the blocked document's placeholder refuses `blocked` as soon as its link is genuine.
  */
 export async function checkDownload(request: DownloadRequest): Promise<string> {
-  const source = await sourceOnTenant(request.sourceId, request.tenantId);
   const { appId, device, exp, sig } = request;
+  // Round trip 1 (beside the per-IP limit): the source and the app in one BatchGetItem.
+  const found = appId === undefined ? { source: await getSource(request.sourceId), app: undefined } : await getAppWithSource(request.sourceId, appId);
+  const source = found.source;
+  if (!source || source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
   if (appId === undefined) throw new DomainError('app_not_found', 'app_not_found');
   const secret = source.link_secret;
   const signed =
@@ -111,10 +115,11 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
   if (exp < request.nowSeconds) throw refuse('link_expired');
   const ref = openDeviceRef(secret, device);
   if (!ref) throw refuse('bad_signature');
-  const standing = isUdidFormat(ref.udid) ? await deviceStanding(source.source_id, ref.udid) : NO_STANDING;
+  // Round trip 2: where the link's device stands.
+  const standing = isUdidFormat(ref.udid) ? await readStanding(source.source_id, source.owner_id, ref.udid) : { ...NO_STANDING, disabled: false };
   if (standing.blocked) throw refuse('blocked');
-  if (await isUdidDisabled(ownerOf(source), ref.udid)) throw refuse('device_disabled');
-  const app = await getApp(source.source_id, appId);
+  if (standing.disabled) throw refuse('device_disabled');
+  const app = found.app;
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
   if (app.lock === 1 && !(ref.proven && isUnlocked(standing, request.nowSeconds))) throw refuse('locked');
   return app.download_url;

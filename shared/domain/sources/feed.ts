@@ -137,10 +137,10 @@ function sourceHeader(ctx: FeedContext) {
   };
 }
 
-/** The feed document for one reader. */
-export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknown>> {
+/** The feed document for one reader; `stored` are the source's apps when the caller has already read them. */
+export async function buildFeed(ctx: FeedContext, stored?: App[]): Promise<Record<string, unknown>> {
   const source = ctx.source;
-  const releases = groupReleases(await listApps(source.source_id));
+  const releases = groupReleases(stored ?? (await listApps(source.source_id)));
   const header = sourceHeader(ctx);
   const apps = releases.map((group) => appEntry(group, ctx));
   // Offered while the source has locked apps at all, so an unlocked reader can still extend its unlock.

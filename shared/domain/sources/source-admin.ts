@@ -1,4 +1,5 @@
 import { getSource, putNewSource } from '../../db/repositories/source-repository';
+import { putNewFeedDocument } from '../../db/repositories/feed-document-repository';
 import { createDraft } from '../../db/repositories/app-repository';
 import { RuleError } from '../errors';
 import { randomId } from '../ids';
@@ -33,6 +34,7 @@ export async function createSource(input: { userId: string; name?: string | unde
     feed_key: newSourceKey(),
   };
   await putNewSource(source);
+  await putNewFeedDocument(source.source_id);
   return source;
 }
 
