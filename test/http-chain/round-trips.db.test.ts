@@ -78,6 +78,13 @@ test('an instant add of a new UDID makes at most 10 calls, one of each kind the 
   );
 });
 
+test('a repeated add that finds a usable certificate: token, counter, the certificates — 3 calls, no lock', async () => {
+  const { token } = await newUser();
+  const udid = udid25();
+  await add(bed.api, { token, udid });
+  expect(await callsOf(() => add(bed.api, { token, udid }))).toEqual(['devices Query', 'rate-limits UpdateItem', 'tokens GetItem']);
+});
+
 test('an invalid token costs the token read and the per-IP counter only', async () => {
   expect(await callsOf(() => bed.api.request('GET', `/api/device/info?token=nope&kid=${kid}`), 10)).toEqual(['rate-limits UpdateItem', 'tokens GetItem']);
 });
