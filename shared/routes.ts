@@ -52,6 +52,11 @@ export interface IpLimit {
    */
   counts?: 'all' | 'failures';
   /**
+   * One counter for every caller (per path parameter when `perPathParam` is set): a ceiling that rotating
+   * addresses cannot get around, beside the per-IP limits.
+   */
+  everyone?: true;
+  /**
    * Counted while the business code runs instead of before it, which saves the request a round trip of
    * latency. Only for reads that write nothing a refusal would have to undo: a refused request still answers
    * 429 (the business answer is dropped). Not with `counts: 'failures'`.
@@ -266,7 +271,11 @@ export const sourceFeedRoute = {
   ipLimits: [
     { operation: 'read', limit: 600, window: 'minute', perPathParam: 'source_id', alongside: true },
     { operation: 'report', limit: 60, window: 'minute', perPathParam: 'source_id' },
+    // Per source, whoever asks (first, so its refusal is not counted as a failed unlock): rotating IPv6
+    // addresses cannot brute-force a code or flood the monitor.
+    { operation: 'unlock', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
     { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+    { operation: 'report', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
   ],
   envelope: 'feed',
   description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',

@@ -195,3 +195,25 @@ describe('medium 2: a UDID was a claim, and the gate links published it', () => 
     expect([res.status, res.body.code]).toEqual([404, 40001]);
   });
 });
+
+describe('public limits with a ceiling', () => {
+  test('unlock attempts and reports have a per-source ceiling per minute that no rotation of addresses gets around', async () => {
+    const { routeFor } = await import('../../shared/routes');
+    const { ipBucketKey } = await import('../../shared/http/middlewares/rate-limit');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { documentClient } = await import('../../shared/db/client');
+    const { tableName } = await import('../../shared/db/tables');
+    const owner = await makeOwner();
+    const ceilings = routeFor('source-feed').ipLimits!.filter((l) => l.everyone);
+    expect(ceilings.map((l) => [l.operation, l.window])).toEqual([['unlock', 'minute'], ['report', 'minute']]);
+    // the source's unlock ceiling spent (by whatever addresses): this caller, never seen before, is refused too
+    const unlockCeiling = ceilings[0]!;
+    const key = ipBucketKey({ function: 'source-feed' }, unlockCeiling, '203.0.113.9', { source_id: owner.source.source_id }, Date.now());
+    expect(key).toContain('ip:*');
+    await documentClient().send(new PutCommand({ TableName: tableName('rateLimits'), Item: { bucket: key, count: unlockCeiling.limit, expires_at: 4_000_000_000 } }));
+    const refused = await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${newUdid()}&code=${await unlockCode(owner)}`);
+    expect([refused.status, refused.body.code, refused.body.data?.error]).toEqual([429, 0, 'rate_limited']);
+    // feed reads and other sources are untouched
+    expect((await api.request('GET', feedPath(owner.source.source_id))).status).toBe(200);
+  });
+});

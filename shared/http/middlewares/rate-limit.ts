@@ -72,6 +72,7 @@ const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, limit.wi
 
 /** A public route's counter: the window's kind, the IP and, when the limit is per path parameter, its value. */
 export function ipBucketKey(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): string {
+  if (limit.everyone) ip = '*';
   const scope = limit.perPathParam ? `#${limit.perPathParam}:${pathParams[limit.perPathParam] ?? ''}` : '';
   return `${route.function}#${limit.window}#ip:${ip}${scope}#${ipWindow(limit, nowMs).id}`;
 }
