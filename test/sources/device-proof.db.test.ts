@@ -217,3 +217,14 @@ describe('public limits with a ceiling', () => {
     expect((await api.request('GET', feedPath(owner.source.source_id))).status).toBe(200);
   });
 });
+
+describe('low findings', () => {
+  test('a gate redirect always has a valid Location: the stored URL as URL parsing writes it', async () => {
+    const owner = await makeOwner();
+    await publish(owner, { name: 'Spaced', downloadUrl: 'https://dl.example.com/my app/é.ipa' });
+    const feed = await read(`${feedPath(owner.source.source_id)}?udid=${newUdid()}`);
+    const res = await download(feed.apps[0]!.downloadURL);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://dl.example.com/my%20app/%C3%A9.ipa');
+  });
+});

@@ -122,5 +122,18 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
   const app = found.app;
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
   if (app.lock === 1 && !(ref.proven && isUnlocked(standing, request.nowSeconds))) throw refuse('locked');
-  return app.download_url;
+  return locationOf(app.download_url);
+}
+
+/**
+ * The redirect's `Location`: the stored URL as URL parsing writes it (spaces and other characters a header
+ * cannot carry percent-encoded), so a gate redirect always has a valid `Location`. A stored value no URL
+ * parser accepts (an old import) is no download.
+ */
+function locationOf(downloadUrl: string): string {
+  try {
+    return new URL(downloadUrl.trim()).href;
+  } catch {
+    throw new DomainError('app_not_found', 'app_not_found');
+  }
 }
