@@ -14,7 +14,7 @@ import {
   unblockUdid,
   useUnlockCode,
 } from '../../db/repositories/protection-repository';
-import { sourceWithDeviceKey } from '../../db/repositories/device-key-repository';
+import { readFeedSource as sourceWithDeviceKey } from '../../db/repositories/feed-read-repository';
 import { listDevicesByUserUdid } from '../../db/repositories/device-repository';
 import { DomainError, validationError } from '../errors';
 import { DEVICE_KEY_PARAM } from './device-keys';

@@ -50,22 +50,4 @@ export const deviceProofMessages = defineMessages({
     es: 'Esta fuente ha recibido demasiadas solicitudes de este tipo: como máximo {limit} por {window}, vuelva a intentarlo en {retry_after} segundos',
     ru: 'Источник получил слишком много таких запросов: не более {limit} за {window}, повторите через {retry_after} с',
   },
-  device_url: {
-    zh: '设备专属源链接',
-    en: 'The device’s own feed URL',
-    'zh-TW': '裝置專屬源連結',
-    vi: 'URL nguồn riêng của thiết bị',
-    ar: 'رابط المصدر الخاص بالجهاز',
-    es: 'La URL de la fuente propia del dispositivo',
-    ru: 'Собственная ссылка устройства на источник',
-  },
-  device_url_revoked: {
-    zh: '设备专属链接已作废',
-    en: 'The device link was revoked',
-    'zh-TW': '裝置專屬連結已作廢',
-    vi: 'Liên kết của thiết bị đã bị thu hồi',
-    ar: 'أُلغي رابط الجهاز',
-    es: 'Se revocó el enlace del dispositivo',
-    ru: 'Ссылка устройства отозвана',
-  },
 });
