@@ -54,6 +54,17 @@ export interface IpLimit {
    * used up every request of the operation is refused until the window ends. Default: every request counts.
    */
   counts?: 'all' | 'failures';
+  /**
+   * One counter for every caller (per path parameter when `perPathParam` is set): a ceiling that rotating
+   * addresses cannot get around, beside the per-IP limits.
+   */
+  everyone?: true;
+  /**
+   * Counted while the business code runs instead of before it, which saves the request a round trip of
+   * latency. Only for reads that write nothing a refusal would have to undo: a refused request still answers
+   * 429 (the business answer is dropped). Not with `counts: 'failures'`.
+   */
+  alongside?: true;
 }
 
 export interface RouteDefinition {
@@ -120,7 +131,7 @@ export const publishAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Publish an app draft',
-  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps', 'ipaInspections'] },
+  data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps', 'ipaInspections', 'sourceFeeds'] },
 } as const satisfies RouteDefinition;
 
 export const createAppRoute = {
@@ -142,7 +153,7 @@ export const updateAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Edit an app (a published one: its presentation only)',
-  data: { read: ['sources', 'subscriptions', 'plans'], write: ['apps', 'ipaInspections'] },
+  data: { read: ['sources', 'subscriptions', 'plans'], write: ['apps', 'ipaInspections', 'sourceFeeds'] },
 } as const satisfies RouteDefinition;
 
 export const unpublishAppRoute = {
@@ -153,7 +164,7 @@ export const unpublishAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Take a published app out of the feed (it becomes a draft)',
-  data: { write: ['sources', 'apps'] },
+  data: { write: ['sources', 'apps', 'sourceFeeds'] },
 } as const satisfies RouteDefinition;
 
 export const updateSourceRoute = {
@@ -199,7 +210,7 @@ export const deviceStatusRoute = {
   rateLimit: 60,
   envelope: 'device',
   description: 'Enable, disable or toggle a device',
-  data: { write: ['devices'] },
+  data: { write: ['devices', 'disabledDevices'] },
 } as const satisfies RouteDefinition;
 
 export const deviceInfoRoute = {
@@ -266,14 +277,18 @@ export const sourceFeedRoute = {
     { name: 'read' },
   ],
   ipLimits: [
-    { operation: 'read', limit: 600, window: 'minute', perPathParam: 'source_id' },
+    { operation: 'read', limit: 600, window: 'minute', perPathParam: 'source_id', alongside: true },
     { operation: 'report', limit: 60, window: 'minute', perPathParam: 'source_id' },
+    // Per source, whoever asks (first, so its refusal is not counted as a failed unlock): rotating IPv6
+    // addresses cannot brute-force a code or flood the monitor.
+    { operation: 'unlock', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
     { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+    { operation: 'report', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
   ],
   envelope: 'feed',
   description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',
   // sources: written once to give a source created before signed links its link secret and feed key.
-  data: { read: ['apps', 'devices', 'subscriptions'], write: ['sources', 'sourceProtection'] },
+  data: { read: ['apps', 'devices', 'subscriptions', 'sourceFeeds', 'disabledDevices'], write: ['sources', 'sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const sourceIconRoute = {
@@ -293,10 +308,10 @@ export const downloadGateRoute = {
   path: '/api/rjy/{source_id}/apps/{app_id}/download',
   auth: 'none',
   rateLimit: null,
-  ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
+  ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id', alongside: true }],
   envelope: 'feed',
   description: 'Check a signed download link and redirect to the build',
-  data: { read: ['sources', 'apps', 'devices', 'sourceProtection', 'subscriptions'] },
+  data: { read: ['sources', 'apps', 'devices', 'sourceProtection', 'subscriptions', 'disabledDevices'] },
 } as const satisfies RouteDefinition;
 
 export const unlockCodesRoute = {
@@ -504,7 +519,7 @@ export const installPageRoute = {
   ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
   envelope: 'page',
   description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap",
-  data: { read: ['sources', 'udidCapture'] },
+  data: { read: ['sources', 'udidCapture'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const udidCapturesRoute = {
@@ -538,6 +553,17 @@ export const newsEntryRoute = {
   envelope: 'management',
   description: 'Delete a news item of a source',
   data: { write: ['sources'] },
+} as const satisfies RouteDefinition;
+
+export const deviceUrlRoute = {
+  function: 'device-url',
+  methods: ['GET', 'DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}/device-url',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "A device's own feed URL on the source (GET, issuing its device key once) or its revocation (DELETE)",
+  data: { read: ['sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const routes = [
@@ -577,6 +603,7 @@ export const routes = [
   udidCapturesRoute,
   sourceNewsRoute,
   newsEntryRoute,
+  deviceUrlRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

@@ -11,7 +11,7 @@ export function parseRequest({ event, pathParams }: Pick<RequestState, 'event' |
   return {
     sourceId: pathParams.source_id ?? '',
     appId: /^\d{1,10}$/.test(appId) ? Number(appId) : undefined,
-    udid: singleQueryValue(event, 'udid'),
+    device: singleQueryValue(event, 'd'),
     exp: exp !== undefined && /^\d{1,12}$/.test(exp) ? Number(exp) : undefined,
     sig: singleQueryValue(event, 'sig'),
   };

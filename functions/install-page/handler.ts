@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sourceOnTenant } from '../../shared/domain/udid-capture/capture-service';
 import { ticketPublicJwk } from '../../shared/domain/udid-capture/capture-keys';
-import { addSourceLinks, deviceFeedUrl } from '../../shared/domain/udid-capture/device-feed-url';
+import { addSourceLinks } from '../../shared/domain/udid-capture/add-source-links';
+import { deviceFeedUrl } from '../../shared/domain/sources/device-keys';
 import { verifyTicket } from '../../shared/domain/udid-capture/ticket';
 import { createHandler } from '../../shared/http/create-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
@@ -20,7 +21,8 @@ export const handler = createHandler(installPageRoute, async (state) => {
   const base = requestBaseUrl(state.event);
   const now = Math.floor(state.now / 1000);
   const claims = ticket ? await verifyTicket(await ticketPublicJwk(state.tenant.tenantId), ticket, state.tenant.tenantId, now) : undefined;
-  const feedUrl = claims ? deviceFeedUrl(base, source.source_id, claims.udid) : '';
+  // The ticket proves the UDID: its feed URL is the device-bound one (an opaque device key, made on first use).
+  const feedUrl = claims ? await deviceFeedUrl(source, claims.udid, base, now) : '';
   const nonce = randomBytes(16).toString('base64');
   const html = renderInstallPage({
     lang: state.lang,

@@ -4,6 +4,7 @@ import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { deviceProofMessages } from '../../shared/i18n/messages/device-proof';
 import { accepts, hostName, queryValues, requestBaseUrl } from '../../shared/http/request-url';
 import { feedCacheControl } from '../../shared/domain/sources/feed-caching';
 import { readFeed } from '../../shared/domain/sources/feed-service';
@@ -24,17 +25,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-// `?udid=` binds the links to the installing device, a device the owner disabled gets only links the gate
-// refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
-useMessages(protectionMessages, subscriptionMessages);
+// `?dk=` (a device-bound URL) proves the installing device, `?udid=` only claims one; links are bound to it
+// either way, a device the owner disabled gets only links the gate refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
+useMessages(protectionMessages, subscriptionMessages, deviceProofMessages);
 
 export const handler = createHandler(sourceFeedRoute, async (state) => {
   const request = parseRequest(state);
   const { sourceId } = request;
   const { event, tenant, lang } = state;
   const nowSeconds = Math.floor(state.now / 1000);
-  if (request.operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: request.udid, code: request.code, nowSeconds });
-  if (request.operation === 'report') return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, report: request.report, nowSeconds }) };
+  if (request.operation === 'unlock') return unlockWithCode({ sourceId, tenantId: tenant.tenantId, udid: request.udid, deviceKey: request.deviceKey, code: request.code, nowSeconds });
+  if (request.operation === 'report') {
+    const { report, json, deviceKey } = request;
+    return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, report, json, deviceKey, hourlyCeiling: tenant.settings.reportsPerSourcePerHour, nowMs: state.now }) };
+  }
   const baseUrl = requestBaseUrl(event);
   const answer = await readFeed({
     sourceId,
@@ -49,7 +53,7 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
   });
   const body = JSON.stringify(answer.document);
   const jose = answer.encrypted && accepts(event, JOSE);
-  const personal = request.device.udid !== undefined || request.device.kids.length > 0 || queryValues(event, 'udid').length > 0;
+  const personal = request.device.udid !== undefined || request.device.key !== undefined || queryValues(event, 'udid').length > 0 || queryValues(event, 'dk').length > 0;
   const cacheControl = feedCacheControl({ jose, encrypted: answer.encrypted, personal, maxAgeSeconds: tenant.settings.feedMaxAgeSeconds });
   if (jose) {
     return { raw: null, text: await encryptFeed(body, answer.feedKey), headers: { 'Content-Type': JOSE, 'Cache-Control': cacheControl, Vary: 'Accept' } };

@@ -7,12 +7,13 @@ import type { DeviceQuery } from '../../shared/domain/sources/feed-service';
 import { normalizeUnlockCode } from '../../shared/domain/sources/protection';
 import type { MisuseReport } from '../../shared/domain/sources/protection-service';
 import type { RequestState } from '../../shared/http/request-state';
-import { queryValues, singleQueryValue } from '../../shared/http/request-url';
+import { singleQueryValue } from '../../shared/http/request-url';
+import { DEVICE_KEY_PARAM, DEVICE_KEY_PATTERN } from '../../shared/domain/sources/device-keys';
 import { udidParam } from '../../shared/validation/fields';
 
 type SourceFeedRequest = { sourceId: string } & (
-  | { operation: 'unlock'; udid: string | undefined; code: string | undefined }
-  | { operation: 'report'; report: MisuseReport | undefined }
+  | { operation: 'unlock'; udid: string | undefined; deviceKey: string | undefined; code: string | undefined }
+  | { operation: 'report'; report: MisuseReport | undefined; json: boolean; deviceKey: string | undefined }
   | { operation: 'read'; device: DeviceQuery }
 );
 
@@ -34,22 +35,22 @@ export function parseReport(value: unknown): MisuseReport | undefined {
   return adder || cracker ? { adder, cracker } : undefined;
 }
 
-const KID_MAX = 128;
-/** Kids looked up per read: enough for any client, few enough to keep a read cheap. */
-const KIDS_MAX = 5;
-
 /**
- * `?udid=` (and `kid=`) name the installing device. A UDID counts only when it is given once and well formed;
- * anything else counts as absent.
+ * `?dk=` (a device-bound feed URL's key) proves the device; `?udid=` only claims one. Each counts only when
+ * given once and well formed; anything else counts as absent. `kid` binds nothing.
  */
 function deviceQuery(event: RequestState['event']): DeviceQuery {
-  const kids = queryValues(event, 'kid').map((k) => k.trim()).filter((k) => k !== '' && [...k].length <= KID_MAX);
-  return { udid: udidParam(singleQueryValue(event, 'udid')), kids: [...new Set(kids)].slice(0, KIDS_MAX) };
+  return { udid: udidParam(singleQueryValue(event, 'udid')), key: deviceKeyParam(singleQueryValue(event, DEVICE_KEY_PARAM)) };
 }
+
+const deviceKeyParam = (value: string | undefined) => (value !== undefined && DEVICE_KEY_PATTERN.test(value) ? value : undefined);
 
 export function parseRequest({ operation, params, pathParams, event }: Pick<RequestState, 'operation' | 'params' | 'pathParams' | 'event'>): SourceFeedRequest {
   const sourceId = pathParams.source_id ?? '';
-  if (operation === 'unlock') return { sourceId, operation, udid: udidParam(params.udid), code: normalizeUnlockCode(params.code) };
-  if (operation === 'report') return { sourceId, operation, report: parseReport(params.value) };
+  if (operation === 'unlock') return { sourceId, operation, udid: udidParam(params.udid), deviceKey: deviceQuery(event).key, code: normalizeUnlockCode(params.code) };
+  if (operation === 'report') {
+    const json = /^application\/json\s*(;|$)/i.test(event.headers?.['content-type'] ?? '');
+    return { sourceId, operation, report: parseReport(params.value), json, deviceKey: deviceQuery(event).key };
+  }
   return { sourceId, operation: 'read', device: deviceQuery(event) };
 }

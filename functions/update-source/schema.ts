@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { HEALTH_ALERT_MAX_BYTES, healthAlertSchema } from '../../shared/domain/link-health/health-alert';
+import { DEVICE_PROOF } from '../../shared/domain/sources/source';
 import type { RequestState } from '../../shared/http/request-state';
 import { bit, fromJsonText, httpUrl, preprocess, text, withinJsonBytes } from '../../shared/validation/fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';
@@ -30,6 +31,7 @@ export const updateSourceShape = {
   website: z.optional(optionalUrl()),
   tint_color: z.optional(tintColor()),
   featured_apps: z.optional(featuredAppsField()),
+  device_proof: z.optional(z.enum(DEVICE_PROOF)),
 };
 
 /** Present in the response or set by the service, never by the caller. */

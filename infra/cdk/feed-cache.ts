@@ -27,6 +27,8 @@ export const FEED_CACHE: CachedMethod = {
     'method.request.header.Accept',
     'method.request.header.If-None-Match',
     'method.request.querystring.udid',
+    // A device-bound URL's key: each device's read is cached under its own key, never shared.
+    'method.request.querystring.dk',
     'method.request.querystring.kid',
     'method.request.querystring.code',
   ],

@@ -233,6 +233,24 @@ export const tables = {
     partitionKey: { name: 'source_id', type: 'S' },
     sortKey: { name: 'app_id', type: 'N' },
   },
+  /**
+   * Which certificates an owner disabled, per UDID: `owner_udid` is `<user_id>#<UDID upper-cased>`, `kids` the
+   * disabled ones (a string set, absent when none). Written in the same transaction as the certificate's
+   * `enabled`, so the feed and the gate learn "is this UDID disabled" from one key read.
+   */
+  disabledDevices: {
+    partitionKey: { name: 'owner_udid', type: 'S' },
+  },
+  /**
+   * The published apps of each source, kept where one key read gets them beside the source: one item per
+   * source, one attribute `a<app id>` per published app (its stored fields), maintained in the same
+   * transactions that publish, unpublish or edit a published app. `complete` says the item lists every
+   * published app; without it (an operator import, a source from before, a catalogue too large for one item)
+   * the feed reads the apps themselves.
+   */
+  sourceFeeds: {
+    partitionKey: { name: 'source_id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

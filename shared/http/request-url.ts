@@ -25,6 +25,22 @@ export function requestBaseUrl(event: ApiEvent): string {
   return `${proto}://${host}${basePath}`;
 }
 
+/**
+ * Whether a `Host` header names a host a URL can carry: the allowed characters, and a name, IPv4 address
+ * (`999.1.1.1`, `1.2.3.4.5` are not), IPv6 literal and port (at most 65535) that URL parsing accepts.
+ */
+export function isValidHost(host: string): boolean {
+  const trimmed = host.trim();
+  if (!HOST_PATTERN.test(trimmed)) return false;
+  try {
+    // URL parsing refuses a dotted all-numeric name that is no IPv4 address, and a port beyond 65535.
+    new URL(`http://${trimmed}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The host name alone, lower case, without port or brackets. */
 export function hostName(baseUrl: string): string {
   return new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');

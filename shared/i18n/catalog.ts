@@ -11,6 +11,7 @@ import { eventMessages } from './messages/events';
 import { udidCaptureMessages } from './messages/udid-capture';
 import { ipaMessages } from './messages/ipa';
 import { newsLookupMessages, newsMessages } from './messages/news';
+import { deviceProofMessages } from './messages/device-proof';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -34,6 +35,7 @@ export const catalog = {
   ...ipaMessages,
   ...newsLookupMessages,
   ...newsMessages,
+  ...deviceProofMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

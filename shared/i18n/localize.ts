@@ -14,6 +14,7 @@ import type { eventMessages } from './messages/events';
 import type { udidCaptureMessages } from './messages/udid-capture';
 import type { ipaMessages } from './messages/ipa';
 import type { newsLookupMessages, newsMessages } from './messages/news';
+import type { deviceProofMessages } from './messages/device-proof';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -29,7 +30,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof udidCaptureMessages &
   typeof ipaMessages &
   typeof newsLookupMessages &
-  typeof newsMessages);
+  typeof newsMessages &
+  typeof deviceProofMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -30,6 +30,23 @@ export interface DynamoCall {
   table: string;
   command: string;
   ms: number;
+  /** `performance.now()` when the call was sent and when its answer was in. */
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * Sequential round trips: the calls grouped into waves, a wave being calls in flight together (a call that
+ * starts before every earlier call has ended joins the current wave). Calls made at once count once.
+ */
+export function roundTrips(calls: readonly DynamoCall[]): number {
+  let waves = 0;
+  let busyUntil = -Infinity;
+  for (const call of [...calls].sort((a, b) => a.startedAt - b.startedAt)) {
+    if (call.startedAt >= busyUntil) waves++;
+    busyUntil = Math.max(busyUntil, call.endedAt);
+  }
+  return waves;
 }
 
 let recording: DynamoCall[] | undefined;
@@ -50,7 +67,8 @@ export function instrumentDynamoDb(): void {
         return await next(args);
       } finally {
         const input = args.input as { TableName?: string };
-        recording?.push({ table: input.TableName ?? '(none)', command: (context.commandName ?? 'unknown').replace(/Command$/, ''), ms: performance.now() - started });
+        const endedAt = performance.now();
+        recording?.push({ table: input.TableName ?? '(none)', command: (context.commandName ?? 'unknown').replace(/Command$/, ''), ms: endedAt - started, startedAt: started, endedAt });
       }
     },
     { step: 'initialize', name: 'benchCallRecorder' },

@@ -15,7 +15,10 @@
  * 2. Bundles: every function and a bare handler that reads one item through the SDK v3 document client,
  *    built in the same run with the stack's esbuild settings; minified size and fresh-process import time.
  *
- * Options: `--requests N` per round (default 1000), `--rounds N` per route (default 3), `--warmup N` the most
+ * 0. Calls: every route of the route table, one request at a time, its DynamoDB calls and their sequential
+ *    round trips counted at the wire, beside the floors (issue 28) where they are set (route-calls.ts).
+ *
+ * Options: `--calls-only` (the calls table, then the bundles), `--requests N` per round (default 1000), `--rounds N` per route (default 3), `--warmup N` the most
  * warm-up requests per repeatable route (default 20000; it stops sooner once DynamoDB Local's CPU per request
  * stops falling), `--import-runs N` (default 25), `--skip-bundles`,
  * `--skip-routes`, `--only TEXT` (only the routes whose name contains TEXT).
@@ -41,6 +44,7 @@ import { startTestApi } from '../support/api';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { BASELINE, buildBundles, importTimes } from './bundles';
 import { startWireCounter } from './wire-counter';
+import { measureRouteCalls, printCallsTable } from './route-calls';
 import { startLoadGenerator, type LoadRequest } from './load';
 import { cpuPerOperation, meanCpu, readCpu, type CpuReading } from './cpu';
 
@@ -57,6 +61,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '20000' },
     'skip-bundles': { type: 'boolean', default: false },
     'skip-routes': { type: 'boolean', default: false },
+    'calls-only': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -76,6 +81,10 @@ const WARMUP = count('warmup');
 const WARMUP_BATCH = 2000;
 const WARMUP_MIN = Math.min(WARMUP, 6000);
 const CONCURRENCY = 16;
+/** Requests per case of the calls table (one at a time). */
+const CALLS_REQUESTS = 10;
+/** Ends the routes part after the calls table (`--calls-only`). */
+class CallsOnly extends Error {}
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const ms = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(2));
@@ -123,6 +132,15 @@ if (!values['skip-routes']) {
   const sim = await startAscSimulator({ port: 0 });
   const loader = startLoadGenerator();
   try {
+    for (let i = 0; i < 4; i++) {
+      const team = await sim.createTeam({ mode: 'instant' });
+      await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: 'default', mode: 'instant', weight: i }), 1_700_000_000);
+    }
+
+    // Every route's calls per request and sequential round trips, one request at a time, before any load.
+    printCallsTable(await measureRouteCalls(api, wire, CALLS_REQUESTS));
+    if (values['calls-only']) throw new CallsOnly();
+
     // Enough owners that no one reaches a route's per-minute limit within a minute (30 for the management routes).
     const owners: Owner[] = [];
     for (let i = 0; i < Math.ceil((REQUESTS * ROUNDS + WARMUP) / 15) + 4; i++) owners.push(await makeOwner({ balance: 100_000_000 }));
@@ -134,10 +152,6 @@ if (!values['skip-routes']) {
       const ids: number[] = [];
       for (let d = 0; d < draftsPerOwner; d++) ids.push((await makeDraft(o.source.source_id, { name: `Bench ${d}`, version: `1.0.${d}` })).id);
       drafts.set(o.user.userId, ids);
-    }
-    for (let i = 0; i < 4; i++) {
-      const team = await sim.createTeam({ mode: 'instant' });
-      await addAccount(simulatedAccountInput(team, { pool: 'public', tenantId: 'default', mode: 'instant', weight: i }), 1_700_000_000);
     }
 
     // Twice a round's requests: a raw run lasts about as long as a round, so a passing stall weighs on both alike.
@@ -283,6 +297,8 @@ if (!values['skip-routes']) {
           `and its calls cost ${round((r.rawOps / perSecond) / r.calls)} raw GetItems each.\n`,
       );
     }
+  } catch (error) {
+    if (!(error instanceof CallsOnly)) throw error;
   } finally {
     await loader.close();
     await sim.close();

@@ -9,6 +9,12 @@ export interface WireCounter {
   endpoint: string;
   /** Requests seen so far, by operation (`GetItem`, `UpdateItem`, …). */
   counts(): Record<string, number>;
+  /**
+   * Sequential round trips so far: the times a request crossed while no other was awaiting its answer. With
+   * one client request at a time, the difference over a request is its DynamoDB round trips in sequence
+   * (calls sent together count once).
+   */
+  waves(): number;
   total(): number;
   close(): Promise<void>;
 }
@@ -43,20 +49,35 @@ export async function startWireCounter(target: string): Promise<WireCounter> {
   const upstream = new URL(target);
   const counts: Record<string, number> = {};
   const sockets = new Set<Socket>();
+  let inFlight = 0;
+  let waves = 0;
   const server: Server = createServer((client) => {
     const dynamo = connect(Number(upstream.port), upstream.hostname);
     dynamo.setNoDelay(true);
     sockets.add(client).add(dynamo);
+    // Requests on this connection still awaiting the first byte of their answer (the SDK does not pipeline).
+    let awaiting = 0;
     const count = requestParser((headers) => {
       const op = /\r\nx-amz-target:\s*DynamoDB_\d+\.(\w+)/i.exec(headers)?.[1] ?? 'other';
       counts[op] = (counts[op] ?? 0) + 1;
+      if (inFlight === 0) waves++;
+      inFlight++;
+      awaiting++;
     });
     client.on('data', (chunk: Buffer) => {
       count(chunk);
       dynamo.write(chunk);
     });
-    dynamo.pipe(client);
+    dynamo.on('data', (chunk: Buffer) => {
+      if (awaiting > 0) {
+        awaiting--;
+        inFlight--;
+      }
+      client.write(chunk);
+    });
     const close = () => {
+      inFlight -= awaiting;
+      awaiting = 0;
       client.destroy();
       dynamo.destroy();
       sockets.delete(client);
@@ -71,6 +92,7 @@ export async function startWireCounter(target: string): Promise<WireCounter> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     counts: () => ({ ...counts }),
+    waves: () => waves,
     total: () => Object.values(counts).reduce((a, b) => a + b, 0),
     close: () =>
       new Promise<void>((resolve) => {

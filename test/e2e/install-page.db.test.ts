@@ -59,7 +59,10 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   await page.goto(run.result.location!);
   expect(await page.textContent('#udid')).toBe(udid);
   const links = await page.$$eval('.apps a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
-  const feed = `${api.url}/api/rjy/${owner.source.source_id}/appstore?udid=${udid}`;
+  // The device-bound feed URL: an opaque device key, never the UDID in clear.
+  const feed = (await page.textContent('#feed-url'))!;
+  expect(feed).toMatch(new RegExp(`^${api.url}/api/rjy/${owner.source.source_id}/appstore\\?dk=[A-Za-z0-9_-]{16,}$`));
+  expect(feed).not.toContain(udid);
   expect(links).toEqual([
     ['AltStore', `altstore://source?url=${encodeURIComponent(feed)}`],
     ['SideStore', `sidestore://source?url=${encodeURIComponent(feed)}`],

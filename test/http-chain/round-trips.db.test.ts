@@ -2,7 +2,7 @@
  * Each route at its DynamoDB round-trip floor on a warm container (the tenant of the Host cached): the calls a
  * request makes, counted on the document client every handler shares.
  */
-import { instrumentDynamoDb, sample } from '../bench/harness';
+import { instrumentDynamoDb, roundTrips, sample } from '../bench/harness';
 import { add, simulatedAccount, startTestbed, udid25, newUser, type Testbed } from '../support/add-device-testbed';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { importDevice } from '../../shared/domain/devices/device-import';
@@ -45,9 +45,11 @@ test('device info: token, rate limit, device — 3 calls', async () => {
   expect(await callsOf(() => bed.api.request('GET', `/api/device/info?token=${owner.token}&kid=${kid}`))).toEqual(['devices GetItem', 'rate-limits UpdateItem', 'tokens GetItem']);
 });
 
-test('device status: enable by kid is 3 calls, a toggle 4 (it reads the value it flips)', async () => {
-  expect(await callsOf(() => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=enable`))).toEqual(['devices UpdateItem', 'rate-limits UpdateItem', 'tokens GetItem']);
-  expect(await callsOf(() => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=toggle`))).toEqual(['devices GetItem', 'devices UpdateItem', 'rate-limits UpdateItem', 'tokens GetItem']);
+test('device status: 4 calls, enable or toggle (it reads the certificate, then writes it and the owner’s copy of "disabled" in one transaction)', async () => {
+  const expected = ['devices GetItem', 'rate-limits UpdateItem', 'tokens GetItem', '(none) TransactWriteItems'].sort();
+  expect(await callsOf(() => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=enable`))).toEqual(expected);
+  expect(await callsOf(() => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=toggle`))).toEqual(expected);
+  await bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=enable`);
 });
 
 test('update source is 3 calls; publish 4 (source and app in one batch read, then the transaction)', async () => {
@@ -77,6 +79,54 @@ test('an instant add of a new UDID makes at most 11 calls, one of each kind the 
   );
 });
 
+test('a repeated add that finds a usable certificate: token, counter, the certificates — 3 calls, no lock', async () => {
+  const { token } = await newUser();
+  const udid = udid25();
+  await add(bed.api, { token, udid });
+  expect(await callsOf(() => add(bed.api, { token, udid }))).toEqual(['devices Query', 'rate-limits UpdateItem', 'tokens GetItem']);
+});
+
 test('an invalid token costs the token read and the per-IP counter only', async () => {
   expect(await callsOf(() => bed.api.request('GET', `/api/device/info?token=nope&kid=${kid}`), 10)).toEqual(['rate-limits UpdateItem', 'tokens GetItem']);
+});
+
+/** A public request's calls and its sequential round trips (calls in flight together count once). */
+async function publicCost(path: string, status = 200): Promise<{ calls: string[]; trips: number }> {
+  const taken = await sample(async () => {
+    const res = await bed.api.request('GET', path);
+    expect(res.status).toBe(status);
+  });
+  const prefix = process.env.TABLE_PREFIX ?? '';
+  return { calls: taken.calls.map((c) => `${c.table.startsWith(prefix) ? c.table.slice(prefix.length) : c.table} ${c.command}`).sort(), trips: roundTrips(taken.calls) };
+}
+
+describe('the feed and the gate at their floors (issue 28)', () => {
+  let feed: string;
+  let deviceUrl: string;
+  let udid: string;
+  beforeAll(async () => {
+    const draft = await makeDraft(owner.source.source_id, { name: 'Floor app', version: '9.0.0', lock: 1 });
+    await bed.api.request('POST', `/api/appstore/manage/sources/${owner.source.source_id}/apps/${draft.id}/publish`, { headers: owner.bearer });
+    feed = `/api/rjy/${owner.source.source_id}/appstore`;
+    udid = newUdid();
+    const res = await bed.api.request('GET', `/api/appstore/manage/sources/${owner.source.source_id}/device-url?udid=${udid}`, { headers: owner.bearer });
+    deviceUrl = new URL(res.body.data!.url as string).search;
+    await bed.api.request('GET', feed);
+  });
+
+  test('without a UDID: the per-IP counter beside one batch read (source and its published apps) — 2 calls, 1 round trip', async () => {
+    expect(await publicCost(feed)).toEqual({ calls: ['(none) BatchGetItem', 'rate-limits UpdateItem'], trips: 1 });
+  });
+
+  test('with a device key or a claimed UDID: 3 calls in 2 round trips (counter and source read at once, then the device’s standing)', async () => {
+    for (const query of [deviceUrl, `?udid=${udid}`]) {
+      expect(await publicCost(`${feed}${query}`)).toEqual({ calls: ['(none) BatchGetItem', '(none) BatchGetItem', 'rate-limits UpdateItem'], trips: 2 });
+    }
+  });
+
+  test('the download gate: 3 calls in 2 round trips', async () => {
+    const doc = (await bed.api.request('GET', `${feed}${deviceUrl}`)).body as { apps: { downloadURL: string }[] };
+    const link = new URL(doc.apps.find((a) => a.downloadURL.includes('/download'))!.downloadURL);
+    expect(await publicCost(`${link.pathname}${link.search}`, 403)).toEqual({ calls: ['(none) BatchGetItem', '(none) BatchGetItem', 'rate-limits UpdateItem'], trips: 2 });
+  });
 });

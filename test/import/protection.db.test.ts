@@ -63,11 +63,13 @@ describe('import --unlock-codes', () => {
       ['GOODCODE0008', '1', u, 'soon', '\\N'], // 8
       ['GOODCODE0009', '1', u, String(NOW + 10 * 86_400), '\\N'], // 9
       ['goodcode0001', '2', '\\N', '\\N', '\\N'], // 10: the code of line 1, in another case
+      ['SHORT7X', '1', '\\N', '\\N', '\\N'], // 11: shorter than 8 (issue 33: within reach of guessing)
     ];
     const out = await run(o, '--unlock-codes', tempFile(outfile(rows)));
-    expect(out.json).toMatchObject({ rows: 10, imported: 1, skipped: 9 });
+    expect(out.json).toMatchObject({ rows: 11, imported: 1, skipped: 10 });
     const e = byLine(out.json);
-    expect(e[2]).toMatchObject({ column: 'code', reason: 'letters and digits only, 4 to 32' });
+    expect(e[2]).toMatchObject({ column: 'code', reason: 'letters and digits only, 8 to 32' });
+    expect(e[11]).toMatchObject({ column: 'code', reason: 'letters and digits only, 8 to 32' });
     expect(e[3]).toMatchObject({ column: 'kind', reason: expect.stringMatching(/1 \(30 days\), 2 \(90 days\) or 3 \(360 days\)/) });
     expect(e[4]).toMatchObject({ column: 'kind', reason: 'is required (or days)' });
     expect(e[5]).toMatchObject({ column: 'udid' });

@@ -43,6 +43,7 @@ const FEED_KEY = [
   'method.request.header.Accept',
   'method.request.header.If-None-Match',
   'method.request.querystring.udid',
+  'method.request.querystring.dk',
   'method.request.querystring.kid',
   'method.request.querystring.code',
 ];

@@ -182,8 +182,8 @@ describe('encrypt_enabled and the download gate', () => {
     const url = new URL(newest!.downloadURL);
     const variants: [string, (p: URLSearchParams) => void][] = [
       ['sig altered', (p) => p.set('sig', `${p.get('sig')!.slice(0, -2)}AA`)],
-      ['udid altered', (p) => p.set('udid', newUdid().toUpperCase())],
-      ['udid removed', (p) => p.delete('udid')],
+      ['device altered', (p) => p.set('d', `${p.get('d')!.slice(0, -2)}AA`)],
+      ['device removed', (p) => p.delete('d')],
       ['exp extended', (p) => p.set('exp', String(Number(p.get('exp')) + 3600))],
       ['sig repeated', (p) => p.append('sig', p.get('sig')!)],
     ];
@@ -273,7 +273,9 @@ describe('encrypt_enabled and the download gate', () => {
     expect(protectedHeader).toMatchObject({ alg: 'dir', enc: 'A256GCM' });
     const feed = JSON.parse(new TextDecoder().decode(plaintext)) as Feed;
     expect(feedProblems(feed)).toEqual(NO_PROBLEMS);
-    expect(new URL(feed.apps[0]!.downloadURL).searchParams.get('udid')).toBe(udid.toUpperCase());
+    // bound to the device without naming it: the link seals the UDID
+    expect(new URL(feed.apps[0]!.downloadURL).searchParams.get('d')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(feed.apps[0]!.downloadURL.toUpperCase()).not.toContain(udid.toUpperCase());
     // with encryption off the header is ignored
     await setEncrypt(owner, 0);
     const plain = await api.request('GET', feedPath(owner.source.source_id), { headers: { Accept: 'application/jose' } });
@@ -288,7 +290,8 @@ describe('disabled devices', () => {
     const device = await importDevice({ userId: owner.user.userId, udid: newUdid() }, NOW);
     expect((await download((await readFeed(owner.source.source_id, `?udid=${device.udid}`)).apps[0]!.downloadURL)).status).toBe(302);
     expect((await disable(owner, device.kid)).body.code).toBe(1);
-    for (const query of [`?udid=${device.udid}`, `?udid=${device.udid.toUpperCase()}`, `?kid=${device.kid}`, `?udid=${device.udid}&kid=bogus`, `?udid=${device.udid}&kid=${device.kid}`]) {
+    // a kid binds nothing (issue 33): the UDID does, claimed or proven
+    for (const query of [`?udid=${device.udid}`, `?udid=${device.udid.toUpperCase()}`, `?udid=${device.udid}&kid=bogus`, `?udid=${device.udid}&kid=${device.kid}`]) {
       const feed = await readFeed(owner.source.source_id, query);
       expect(feedProblems(feed)).toEqual(NO_PROBLEMS);
       for (const link of downloadUrls(feed)) {
@@ -318,7 +321,7 @@ describe('disabled devices', () => {
     const older = await importDevice({ userId: owner.user.userId, udid }, NOW);
     const newer = await importDevice({ userId: owner.user.userId, udid }, NOW + 1);
     await disable(owner, older.kid);
-    for (const query of [`?udid=${udid}`, `?kid=${newer.kid}`, `?kid=${older.kid}`, `?udid=${udid}&kid=${newer.kid}`]) {
+    for (const query of [`?udid=${udid}`, `?udid=${udid}&kid=${newer.kid}`]) {
       const feed = await readFeed(owner.source.source_id, query);
       expect(feedProblems(feed)).toEqual(NO_PROBLEMS);
       expect(JSON.stringify(feed)).not.toContain('dl.example.com');

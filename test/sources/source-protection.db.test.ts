@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
-import { makeDraft, makeOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
+import { makeDraft, makeOwner as makeFixtureOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
 import { downloadUrls, feedProblems, NO_PROBLEMS } from '../support/feed-validators';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/tables';
@@ -36,6 +36,25 @@ interface Feed {
 }
 
 const DAY = 86_400;
+
+/** Every owner of this file by source, so a read "as a device" can fetch that device's own feed URL. */
+const ownersBySource = new Map<string, Owner>();
+async function makeOwner(options: Parameters<typeof makeFixtureOwner>[0] = {}): Promise<Owner> {
+  const owner = await makeFixtureOwner(options);
+  ownersBySource.set(owner.source.source_id, owner);
+  return owner;
+}
+
+/**
+ * The path and query of a device's own feed URL (`…/appstore?dk=…`), from the owner's device-url endpoint:
+ * how a device reads the feed as itself (issue 33: a bare `?udid=` is only a claim).
+ */
+async function devicePath(sourceId: string, udid: string): Promise<string> {
+  const owner = ownersBySource.get(sourceId)!;
+  const res = await api.request('GET', `/api/appstore/manage/sources/${sourceId}/device-url?udid=${udid}`, { headers: owner.bearer });
+  const url = new URL(res.body.data!.url as string);
+  return `${url.pathname}${url.search}`;
+}
 const feedPath = (sourceId: string) => `/api/rjy/${sourceId}/appstore`;
 const manage = (sourceId: string, rest: string) => `/api/appstore/manage/sources/${sourceId}/${rest}`;
 
@@ -61,10 +80,13 @@ const unlock = (sourceId: string, udid: string, code: string, headers: Record<st
   api.request('GET', `${feedPath(sourceId)}?${new URLSearchParams({ udid, code }).toString()}`, { headers });
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const report = (sourceId: string, value: unknown, headers: Record<string, string> = {}) => api.request('POST', feedPath(sourceId), { headers, json: { value } });
+/** A report sent by `reporter` itself (from its own feed URL), or anonymously when no reporter is given. */
+const report = async (sourceId: string, value: unknown, headers: Record<string, string> = {}, reporter?: string) =>
+  api.request('POST', reporter ? await devicePath(sourceId, reporter) : feedPath(sourceId), { headers, json: { value } });
 
+/** The feed as the device `udid` reads it from its own URL (proven), or without a device. */
 async function readFeed(sourceId: string, udid?: string, headers: Record<string, string> = {}): Promise<Feed> {
-  const res = await api.request('GET', `${feedPath(sourceId)}${udid ? `?udid=${udid}` : ''}`, { headers });
+  const res = await api.request('GET', udid ? await devicePath(sourceId, udid) : feedPath(sourceId), { headers });
   expect(res.status).toBe(200);
   return res.body as unknown as Feed;
 }
@@ -340,11 +362,15 @@ describe('misuse reports', () => {
     const owner = await makeOwner();
     await settings(owner, { open_black: openBlack, open_black2: openBlack2 });
     const [adder, cracker] = [newUdid(), newUdid()];
-    const res = await report(owner.source.source_id, b64(`${adder}|${cracker}`));
-    expect(res.status).toBe(200);
+    // each device reports itself (the other part of its report is someone else's word, and ignored)
+    const byAdder = await report(owner.source.source_id, b64(`${adder}|${newUdid()}`), {}, adder);
+    const byCracker = await report(owner.source.source_id, b64(`${newUdid()}|${cracker}`), {}, cracker);
+    expect([byAdder.status, byCracker.status]).toEqual([200, 200]);
     const expectBlocked = [...(openBlack ? [adder] : []), ...(openBlack2 ? [cracker] : [])].map((u) => u.toUpperCase());
     const expectMonitored = [...(openBlack ? [] : [adder]), ...(openBlack2 ? [] : [cracker])].map((u) => u.toUpperCase());
-    expect(res.body).toMatchObject({ code: 1, data: { blocked: expectBlocked, monitored: expectMonitored } });
+    const answer = (r: ApiResponse) => r.body.data as { blocked: string[]; monitored: string[] };
+    expect([...answer(byAdder).blocked, ...answer(byCracker).blocked]).toEqual(expectBlocked);
+    expect([...answer(byAdder).monitored, ...answer(byCracker).monitored]).toEqual(expectMonitored);
 
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
     const data = list.body.data as { blocked: { udid: string; reason: string; added_at: number }[]; monitored: { udid: string; role: string; count: number }[] };
@@ -365,10 +391,10 @@ describe('misuse reports', () => {
     const cracker = newUdid();
     const t0 = Date.UTC(2031, 1, 1, 0, 0, 0);
     await at(t0, async (advance) => {
-      expect((await report(owner.source.source_id, b64(`|${cracker}`))).body.data).toEqual({ blocked: [], monitored: [cracker.toUpperCase()] });
+      expect((await report(owner.source.source_id, b64(`|${cracker}`), {}, cracker)).body.data).toEqual({ blocked: [], monitored: [cracker.toUpperCase()] });
       advance(90_000);
       const urlSafe = b64(`${'garbage'}|${cracker}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-      expect((await report(owner.source.source_id, urlSafe)).body.data).toEqual({ blocked: [], monitored: [cracker.toUpperCase()] });
+      expect((await report(owner.source.source_id, urlSafe, {}, cracker)).body.data).toEqual({ blocked: [], monitored: [cracker.toUpperCase()] });
     });
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
     expect(list.body.data).toEqual({
@@ -415,7 +441,7 @@ describe('blocked devices', () => {
     await publish(owner, { name: 'Premium', lock: 1 });
     const udid = newUdid();
     const earlier = await readFeed(owner.source.source_id, udid);
-    expect((await report(owner.source.source_id, b64(`${udid}|`))).body.data).toEqual({ blocked: [udid.toUpperCase()], monitored: [] });
+    expect((await report(owner.source.source_id, b64(`${udid}|`), {}, udid)).body.data).toEqual({ blocked: [udid.toUpperCase()], monitored: [] });
 
     for (const lang of languages) {
       const feed = await readFeed(owner.source.source_id, udid, { 'X-Lang': lang });
@@ -464,7 +490,7 @@ describe('blocked devices', () => {
     const owner = await makeOwner();
     await publish(owner, { name: 'Game' });
     const udid = newUdid();
-    await report(owner.source.source_id, b64(`${udid}|`));
+    await report(owner.source.source_id, b64(`${udid}|`), {}, udid);
     const path = manage(owner.source.source_id, `blocklist/${udid.toLowerCase()}`);
     const blocked = await api.request('PUT', path, { headers: owner.bearer });
     expect(blocked.body).toMatchObject({ code: 1, data: { udid: udid.toUpperCase(), reason: 'manual', added_at: expect.any(Number) } });
@@ -473,7 +499,7 @@ describe('blocked devices', () => {
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
     expect(list.body.data).toEqual({ blocked: [blocked.body.data], monitored: [] });
     // a blocked UDID is not monitored any more, whatever is reported
-    expect((await report(owner.source.source_id, b64(`${udid}|`))).body.data).toEqual({ blocked: [], monitored: [] });
+    expect((await report(owner.source.source_id, b64(`${udid}|`), {}, udid)).body.data).toEqual({ blocked: [], monitored: [] });
     expect((await readFeed(owner.source.source_id, udid)).apps[0]!.bundleIdentifier).toBe(`blocked.${owner.source.source_id}`);
 
     const unblocked = await api.request('DELETE', path, { headers: owner.bearer });

@@ -7,4 +7,6 @@ process.env.IPA_INSPECTION ??= 'off';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // Tests change tenants and look at the next request at once; the tenant cache has its own tests.
 process.env.TENANT_CACHE_SECONDS ??= '0';
+// Likewise the feed's and gate's view of an owner's subscription (suspension).
+process.env.OWNER_CACHE_SECONDS ??= '0';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';

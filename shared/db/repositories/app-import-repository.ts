@@ -16,10 +16,11 @@ import { batchGet } from '../batch';
 import { tableName } from '../tables';
 import { transactWrite, type TransactItem } from '../transactions';
 import { appKey, publishedGuardKey } from './app-repository';
+import { feedIncompletePart } from './feed-document-repository';
 import { getSource } from './source-repository';
 import type { AppMetadata } from '../../domain/sources/app';
 
-/** 1 counter update + 3 items per app stays within DynamoDB's 100 items per transaction. */
+/** 1 counter update + 3 items per app + the feed copy's marker stays within DynamoDB's 100 items per transaction. */
 export const IMPORT_TRANSACTION_APPS = 30;
 const MAX_ATTEMPTS = 10;
 
@@ -96,6 +97,9 @@ export async function putImportedApps(sourceId: string, apps: readonly ImportedA
         owners.push({ i, role: 'guard' });
       }
     });
+    // Imported releases are not in the feed's copy of the catalogue: it stops claiming to be complete (the
+    // feed reads the apps themselves until `migrate` rebuilds it). Last, so it has no owner in `owners`.
+    if (published > 0) items.push(feedIncompletePart(sourceId));
     const outcome = await transactWrite(items, { conflicts: 'report' });
     if (outcome.ok) {
       pending.forEach(({ i }, n) => (outcomes[i] = { app_id: current + 1 + n }));

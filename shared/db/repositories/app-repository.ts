@@ -7,6 +7,7 @@ import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import { transactWrite } from '../transactions';
 import { getSource } from './source-repository';
+import { feedEntryPart, feedEntryRemovePart, feedIncompletePart, isItemTooLarge, type StoredApp } from './feed-document-repository';
 import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
 import type { Actor, Source } from '../../domain/sources/source';
 import type { IpaInspection } from '../../domain/ipa/inspection';
@@ -151,9 +152,11 @@ export type PublishOutcome = 'published' | 'not_draft' | 'quota_exceeded' | 'dup
  */
 export async function publishDraft(actor: Actor, app: App, quota: number, now: number, inspection?: IpaInspection): Promise<PublishOutcome> {
   const guardKey = publishedGuardKey(app.bundle_identifier, app.version);
-  // A fresh inspection is stored by the publish itself: no extra round trip.
+  // A fresh inspection is stored by the publish itself (and in the feed's copy): no extra round trip.
   const ipaSet = inspection ? ', ipa = :ipa' : '';
-  const outcome = await transactWrite([
+  const published = { ...storedItem({ ...app, publish_status: 'published', status: 1, published_at: now }), ...(inspection ? { ipa: storableInspection(inspection) } : {}) };
+  // The feed's copy of the source's catalogue moves with it; should it outgrow one item, it stops claiming to be complete.
+  const write = (feedPart: ReturnType<typeof feedEntryPart>) => transactWrite([
     {
       Update: {
         TableName: tableName('apps'),
@@ -180,7 +183,15 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
         ConditionExpression: 'attribute_not_exists(item_key)',
       },
     },
+    feedPart,
   ]);
+  let outcome;
+  try {
+    outcome = await write(feedEntryPart(app.source_id, published));
+  } catch (error) {
+    if (!isItemTooLarge(error)) throw error;
+    outcome = await write(feedIncompletePart(app.source_id));
+  }
   if (outcome.ok) return 'published';
   if (outcome.failed.includes(0)) return 'not_draft';
   if (outcome.failed.includes(1)) {
@@ -218,8 +229,35 @@ export async function updateAppFields(app: App, changes: Partial<AppMetadata>, n
     ExpressionAttributeValues: values,
     ReturnValues: 'ALL_NEW',
   });
-  return out.written ? fromItem(out.output.Attributes as AppItem) : undefined;
+  if (!out.written) return undefined;
+  const item = out.output.Attributes as AppItem;
+  if (item.publish_status === 'published') await refreshFeedEntry(item);
+  return fromItem(item);
 }
+
+/**
+ * A published app's edit reaches the feed's copy: only an entry that is there (the app is still listed) and
+ * not newer than this edit is replaced, so a late write never re-lists an unpublished app or undoes a later edit.
+ */
+async function refreshFeedEntry(item: AppItem): Promise<void> {
+  await updateIf({
+    TableName: tableName('sourceFeeds'),
+    Key: { source_id: item.source_id },
+    UpdateExpression: 'SET #a = :app ADD rev :one',
+    ConditionExpression: 'attribute_exists(#a) AND (attribute_not_exists(#a.updated_at) OR #a.updated_at <= :updated)',
+    ExpressionAttributeNames: { '#a': `a${item.app_id}` },
+    ExpressionAttributeValues: { ':app': Object.fromEntries(Object.entries(item).filter(([k, v]) => v !== undefined && k !== 'item_key' && k !== 'guard_key')), ':one': 1, ':updated': (item as { updated_at?: number }).updated_at ?? 0 },
+  });
+}
+
+/** An app as the apps table stores it. */
+function storedItem(app: App): StoredApp {
+  const { id, source_id, status, publish_status, created_at, published_at, ...metadata } = app;
+  return { ...storable(metadata), source_id, item_key: appKey(id), app_id: id, status, publish_status, created_at, ...(published_at === undefined ? {} : { published_at }) };
+}
+
+/** The app a stored item (or a feed entry, which copies one) describes. */
+export const appFromItem = (item: Record<string, unknown>): App => fromItem(item as unknown as AppItem);
 
 export type UnpublishOutcome = { unpublished: App } | { refused: 'not_published' | 'not_owned' };
 
@@ -250,6 +288,7 @@ export async function unpublishApp(actor: Actor, sourceId: string, appId: number
     },
     // Unconditional: only the first two items can refuse.
     { Delete: { TableName: tableName('apps'), Key: { source_id: sourceId, item_key: guardOf(item) } } },
+    feedEntryRemovePart(sourceId, appId),
   ]);
   if (!outcome.ok) return { refused: outcome.failed.includes(0) ? 'not_published' : 'not_owned' };
   const { published_at: _published, guard_key: _guard, ...rest } = item;

@@ -26,7 +26,8 @@ import { documentClient } from '../client';
 import { putIf, updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
-import { transactionPart, type TransactionPart } from '../transactions';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
+import { disabledCopyPart } from './disabled-device-repository';
 import { DEVICE_RECORD_FIELDS, udidKey, type Device, type DeviceRecord } from '../../domain/devices/device';
 
 interface DeviceItem extends Device {
@@ -146,4 +147,34 @@ export async function setDeviceEnabled(
 export async function findDeviceStates(kids: readonly string[]): Promise<Map<string, Pick<Device, 'kid' | 'user_id' | 'zt'>>> {
   const items = await batchGet(tableName('devices'), kids.map((kid) => ({ kid })), ['kid', 'user_id', 'zt']);
   return new Map(items.map((item) => [String(item.kid), item as unknown as Pick<Device, 'kid' | 'user_id' | 'zt'>]));
+}
+
+/**
+ * Sets `enabled` on a certificate the caller has read, and its owner's `disabledDevices` copy, in one
+ * transaction: the certificate must still belong to `guard.userId` on `guard.tenantId` and, when
+ * `guard.expected` is given, still hold that value. The device as written, or undefined when the condition
+ * failed (nothing changed).
+ */
+export async function setDeviceEnabledWithCopy<D extends Pick<Device, 'kid' | 'user_id' | 'udid' | 'enabled'>>(
+  device: D,
+  enabled: boolean,
+  guard: { userId: string; tenantId: string; expected?: boolean },
+): Promise<D | undefined> {
+  const expectsValue = guard.expected !== undefined;
+  const outcome = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName('devices'),
+          Key: { kid: device.kid },
+          UpdateExpression: 'SET enabled = :next',
+          ConditionExpression: `user_id = :user AND tenant_id = :tenant${expectsValue ? ' AND enabled = :expected' : ''}`,
+          ExpressionAttributeValues: { ':next': enabled, ':user': guard.userId, ':tenant': guard.tenantId, ...(expectsValue ? { ':expected': guard.expected } : {}) },
+        },
+      },
+      disabledCopyPart(device, enabled),
+    ],
+    { conflicts: 'report' },
+  );
+  return outcome.ok ? { ...device, enabled } : undefined;
 }

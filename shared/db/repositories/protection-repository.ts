@@ -19,7 +19,7 @@ import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, ty
 const table = () => tableName('sourceProtection');
 
 export const codeKey = (code: string) => `code#${code}`;
-const unlockKey = (udid: string) => `unlock#${udid}`;
+export const unlockKey = (udid: string) => `unlock#${udid}`;
 export const blockKey = (udid: string) => `block#${udid}`;
 export const monitorKey = (udid: string, role: MonitorRole) => `monitor#${udid}#${role}`;
 const ROLES: readonly MonitorRole[] = ['adder', 'cracker'];

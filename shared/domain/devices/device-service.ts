@@ -3,7 +3,7 @@
  * it, change its enabled flag. Also answers the feed's and the download gate's question "is this UDID disabled?".
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { getDeviceRecord, listDevicesByUserUdid, setDeviceEnabled } from '../../db/repositories/device-repository';
+import { getDeviceRecord, listDevicesByUserUdid, setDeviceEnabledWithCopy } from '../../db/repositories/device-repository';
 import { DomainError } from '../errors';
 import { isOwnedBy, udidKey, type DeviceRecord } from './device';
 import type { Actor } from '../sources/source';
@@ -57,26 +57,21 @@ export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): P
 const MAX_TOGGLE_ATTEMPTS = 64;
 
 /**
- * Applies the action with one conditional update. A toggle writes "not what I read" on the condition that
- * the value is still what it read; when another request changed it first, it reads again and retries, so N
+ * Applies the action with one conditional transaction (the certificate and its owner's copy of "disabled").
+ * A toggle writes "not what I read" on the condition that the value is still what it read; when another request changed it first, it reads again and retries, so N
  * concurrent toggles leave exactly N flips.
  */
 export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction): Promise<DeviceRecord> {
   const guard = { userId: actor.userId, tenantId: actor.tenantId };
-  // Setting a value on a kid needs no read first: the update's condition is the ownership check.
-  if (action !== 'toggle' && selector.kid !== undefined && selector.udid === undefined) {
-    const updated = await setDeviceEnabled(selector.kid, action === 'enable', guard);
-    if (!updated) throw notFound();
-    return updated;
-  }
+  // The certificate is read first: its UDID keys the owner's copy of "disabled", written in the same transaction.
   let device = await findOwnedDevice(actor, selector);
   if (action !== 'toggle') {
-    const updated = await setDeviceEnabled(device.kid, action === 'enable', guard);
+    const updated = await setDeviceEnabledWithCopy(device, action === 'enable', guard);
     if (!updated) throw notFound();
     return updated;
   }
   for (let attempt = 1; attempt <= MAX_TOGGLE_ATTEMPTS; attempt++) {
-    const updated = await setDeviceEnabled(device.kid, !device.enabled, { ...guard, expected: device.enabled });
+    const updated = await setDeviceEnabledWithCopy(device, !device.enabled, { ...guard, expected: device.enabled });
     if (updated) return updated;
     const reread = await getDeviceRecord(device.kid);
     if (!reread || !isOwnedBy(reread, actor)) throw notFound();

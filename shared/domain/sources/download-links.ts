@@ -1,15 +1,16 @@
 /**
- * Download links through the gate: `…/api/rjy/<source>/apps/<app>/download?udid=&exp=&sig=`, where `sig`
- * is an HMAC-SHA256 over source, app, UDID and expiry under the source's own secret. A link bound to no
- * UDID (the feed was read without one) is still signed, so the gate can say exactly why it refuses.
+ * Download links through the gate: `…/api/rjy/<source>/apps/<app>/download?d=&exp=&sig=`, where `d` is the
+ * sealed device reference (device-ref.ts: never the UDID in clear) and `sig` an HMAC-SHA256 over source,
+ * app, device reference and expiry under the source's own secret. A link bound to no device (the feed was
+ * read without one) is still signed, so the gate can say exactly why it refuses.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface LinkClaims {
   sourceId: string;
   appId: number;
-  /** Upper-case UDID, or '' when the feed was read without one. */
-  udid: string;
+  /** The sealed device reference, or '' when the feed was read without a device. */
+  device: string;
   /** Unix seconds. */
   exp: number;
 }
@@ -23,7 +24,7 @@ export function gatePath(sourceId: string, appId: number): string {
 
 export function linkSignature(secret: string, claims: LinkClaims): string {
   return createHmac('sha256', Buffer.from(secret, 'base64url'))
-    .update(JSON.stringify([claims.sourceId, claims.appId, claims.udid, claims.exp]))
+    .update(JSON.stringify(['device-ref', claims.sourceId, claims.appId, claims.device, claims.exp]))
     .digest('base64url');
 }
 
@@ -43,6 +44,6 @@ export function linkExpiry(nowSeconds: number, ttlSeconds: number): number {
 }
 
 export function gateUrl(baseUrl: string, secret: string, claims: LinkClaims): string {
-  const query = new URLSearchParams({ udid: claims.udid, exp: String(claims.exp), sig: linkSignature(secret, claims) });
+  const query = new URLSearchParams({ d: claims.device, exp: String(claims.exp), sig: linkSignature(secret, claims) });
   return `${baseUrl}${gatePath(claims.sourceId, claims.appId)}?${query.toString()}`;
 }

@@ -3,50 +3,41 @@
  * work out who is asking, build the document; check a download link and name the build it unlocks.
  */
 import { withSourceKeys } from '../../db/repositories/source-repository';
-import { getApp } from '../../db/repositories/app-repository';
-import { deviceStanding } from '../../db/repositories/protection-repository';
+import { readFeedSource, readStanding } from '../../db/repositories/feed-read-repository';
+import { getSource } from '../../db/repositories/source-repository';
+import { openDeviceRef } from './device-ref';
+import { getAppWithSource, listApps } from '../../db/repositories/app-repository';
 import { isUdidFormat } from '../devices/device';
-import { isUdidDisabled, ownedDevice } from '../devices/device-service';
 import { DomainError } from '../errors';
-import { buildBlockedFeed, buildFeed, canonicalUdid, type AskingDevice } from './feed';
+import { buildBlockedFeed, buildFeed, type AskingDevice } from './feed';
 import { BLOCKED_APP_ID, isValidSignature } from './download-links';
 import { isUnlocked, NO_STANDING } from './protection';
-import { sourceOnTenant } from './source-lookup';
 import { buildSuspendedFeed, isSuspended } from './suspended-feed';
 import type { Lang } from '../../i18n/languages';
-import type { Actor, Source } from './source';
+import type { Source } from './source';
 
 const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended') => new DomainError('download_refused', reason);
 
-const ownerOf = (source: Pick<Source, 'owner_id' | 'tenant_id'>): Actor => ({ userId: source.owner_id, tenantId: source.tenant_id });
-
 /** Who the feed's query says is asking. */
 export interface DeviceQuery {
-  /** The UDID, canonical; undefined unless given once and well formed. */
+  /** The UDID claimed by `?udid=`, canonical; undefined unless given once and well formed. */
   udid: string | undefined;
-  /** A few distinct kids of the owner's certificates, as given. */
-  kids: readonly string[];
+  /** The device key of a device-bound feed URL (`?dk=`), when given once and well formed. */
+  key: string | undefined;
 }
 
 /**
- * Who asks. A kid can only withhold: its certificate being disabled withholds, and without a usable UDID the
- * links are bound to that certificate's UDID. Any disabled certificate of the bound UDID withholds, whatever
- * kid came with it. The bound UDID's standing with the source (blocked, unlocked) comes from the source's own
- * records.
+ * Who asks. A valid device key proves its UDID (a claimed `udid` beside it is ignored); a bare UDID is only
+ * claimed. Blocks and disabled certificates restrict whichever UDID the links are bound to, proven or not
+ * (hiding behind another claim gains nothing a reader without a UDID would not get); an unlock counts only
+ * for the proven device, so a typed UDID never receives what another device paid for. A `kid` binds nothing.
  */
-export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id' | 'tenant_id'>, query: DeviceQuery, nowSeconds: number): Promise<AskingDevice> {
-  const owner = ownerOf(source);
-  let udid = query.udid;
-  let disabled = false;
-  for (const kid of query.kids) {
-    const device = await ownedDevice(owner, kid);
-    if (!device) continue;
-    if (!device.enabled) disabled = true;
-    udid ??= canonicalUdid(device.udid);
-  }
-  if (udid === undefined) return { udid, disabled, blocked: false, unlocked: false };
-  const [standing, udidDisabled] = await Promise.all([deviceStanding(source.source_id, udid), disabled ? true : isUdidDisabled(owner, udid)]);
-  return { udid, disabled: udidDisabled, blocked: standing.blocked, unlocked: isUnlocked(standing, nowSeconds) };
+export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id'>, claimed: string | undefined, provenUdid: string | undefined, nowSeconds: number): Promise<AskingDevice> {
+  const udid = provenUdid ?? claimed;
+  const proven = provenUdid !== undefined;
+  if (udid === undefined) return { udid, proven, disabled: false, blocked: false, unlocked: false };
+  const standing = await readStanding(source.source_id, source.owner_id, udid);
+  return { udid, proven, disabled: standing.disabled, blocked: standing.blocked, unlocked: proven && isUnlocked(standing, nowSeconds) };
 }
 
 export interface FeedRequest {
@@ -72,10 +63,20 @@ export interface FeedAnswer {
 }
 
 export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
-  const source = await withSourceKeys(await sourceOnTenant(request.sourceId, request.tenantId));
-  const [device, suspended] = await Promise.all([askingDevice(source, request.query, request.nowSeconds), isSuspended(source, request.graceDays, request.nowSeconds)]);
+  // Round trip 1 (beside the per-IP limit): the source, its published apps and the device key's UDID.
+  const found = await readFeedSource(request.sourceId, request.query.key);
+  if (!found.source || found.source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
+  const source = await withSourceKeys(found.source);
+  // Round trip 2: where the device stands (and the apps themselves, only when the feed copy is not complete).
+  // (Whether the owner's subscription lapsed is cached per container: it costs a read once a minute at most.)
+  const [device, apps, suspended] = await Promise.all([
+    askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds),
+    found.apps ?? listApps(source.source_id),
+    isSuspended(source, request.graceDays, request.nowSeconds),
+  ]);
   const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
-  const document = suspended ? buildSuspendedFeed(ctx, request.lang) : device.blocked ? buildBlockedFeed(ctx, request.lang) : await buildFeed(ctx);
+  const placeholder = device.blocked ? 'blocked' : source.device_proof === 'required' && !device.proven ? 'proof_required' : undefined;
+  const document = suspended ? buildSuspendedFeed(ctx, request.lang) : placeholder ? buildBlockedFeed(ctx, request.lang, placeholder) : await buildFeed(ctx, apps);
   return { document, encrypted: source.encrypt_enabled === 1, feedKey: source.feed_key };
 }
 
@@ -85,7 +86,7 @@ export interface DownloadRequest {
   /** The path's app id; undefined when it was not a plain decimal number (an unknown app). */
   appId: number | undefined;
   /** The link's parameters, each undefined unless given exactly once (and `exp` unless in plain digits). */
-  udid: string | undefined;
+  device: string | undefined;
   exp: number | undefined;
   sig: string | undefined;
   nowSeconds: number;
@@ -95,31 +96,52 @@ export interface DownloadRequest {
 
 /**
  * Checks a download link and answers the origin URL it unlocks. The order is fixed and each refusal names
- * its reason: the signature (covering source, app, UDID and expiry), a link issued without a UDID, expiry,
+ * its reason: the signature (covering source, app, sealed device and expiry), a link issued without a device, expiry,
  * then the device's standing with the source's owner (block list, disabled device), then the app itself
- * (unknown or unpublished → 404; locked unless this UDID unlocked the source and the unlock still runs).
+ * (unknown or unpublished → 404; locked unless the link's device was proven by its device key, unlocked the
+ * source, and the unlock still runs).
  * The reserved app id of the blocked document's placeholder refuses `blocked` as soon as its link is genuine.
  */
 export async function checkDownload(request: DownloadRequest): Promise<string> {
-  const source = await sourceOnTenant(request.sourceId, request.tenantId);
-  const { appId, udid, exp, sig } = request;
+  const { appId, device, exp, sig } = request;
+  // Round trip 1 (beside the per-IP limit): the source and the app in one BatchGetItem.
+  const found = appId === undefined ? { source: await getSource(request.sourceId), app: undefined } : await getAppWithSource(request.sourceId, appId);
+  const source = found.source;
+  if (!source || source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
   if (appId === undefined) throw new DomainError('app_not_found', 'app_not_found');
+  const secret = source.link_secret;
   const signed =
-    udid !== undefined &&
+    device !== undefined &&
     exp !== undefined &&
     sig !== undefined &&
-    source.link_secret !== undefined &&
-    isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp }, sig);
+    secret !== undefined &&
+    isValidSignature(secret, { sourceId: source.source_id, appId, device, exp }, sig);
   if (!signed) throw refuse('bad_signature');
   if (await isSuspended(source, request.graceDays, request.nowSeconds)) throw refuse('source_suspended');
   if (appId === BLOCKED_APP_ID) throw refuse('blocked');
-  if (udid === '') throw refuse('udid_required');
+  if (device === '') throw refuse('udid_required');
   if (exp < request.nowSeconds) throw refuse('link_expired');
-  const standing = isUdidFormat(udid) ? await deviceStanding(source.source_id, udid) : NO_STANDING;
+  const ref = openDeviceRef(secret, device);
+  if (!ref) throw refuse('bad_signature');
+  // Round trip 2: where the link's device stands.
+  const standing = isUdidFormat(ref.udid) ? await readStanding(source.source_id, source.owner_id, ref.udid) : { ...NO_STANDING, disabled: false };
   if (standing.blocked) throw refuse('blocked');
-  if (await isUdidDisabled(ownerOf(source), udid)) throw refuse('device_disabled');
-  const app = await getApp(source.source_id, appId);
+  if (standing.disabled) throw refuse('device_disabled');
+  const app = found.app;
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
-  if (app.lock === 1 && !isUnlocked(standing, request.nowSeconds)) throw refuse('locked');
-  return app.download_url;
+  if (app.lock === 1 && !(ref.proven && isUnlocked(standing, request.nowSeconds))) throw refuse('locked');
+  return locationOf(app.download_url);
+}
+
+/**
+ * The redirect's `Location`: the stored URL as URL parsing writes it (spaces and other characters a header
+ * cannot carry percent-encoded), so a gate redirect always has a valid `Location`. A stored value no URL
+ * parser accepts (an old import) is no download.
+ */
+function locationOf(downloadUrl: string): string {
+  try {
+    return new URL(downloadUrl.trim()).href;
+  } catch {
+    throw new DomainError('app_not_found', 'app_not_found');
+  }
 }

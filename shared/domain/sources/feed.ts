@@ -13,6 +13,7 @@ import { listApps } from '../../db/repositories/app-repository';
 import { udidKey } from '../devices/device';
 import { missingForPublish, type App } from './app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
+import { sealDeviceRef } from './device-ref';
 import { sourceIconPath, sourceUrl, type Source } from './source';
 import { appPermissionsFor } from './app-permissions';
 import { appPermissionsEntry, screenshotsEntry, sourcePresentationEntry } from './source-format';
@@ -23,6 +24,8 @@ import type { Lang } from '../../i18n/languages';
 export interface AskingDevice {
   /** Upper-case UDID the links are bound to; undefined when the reader gave none usable. */
   udid: string | undefined;
+  /** The UDID came with its device key: proven, not merely claimed (only a proven device's unlocks count). */
+  proven: boolean;
   /** The source's owner disabled this device: every link goes through the gate, which refuses it. */
   disabled: boolean;
   /** On the source's block list: the reader gets the blocked document instead of the catalogue. */
@@ -81,12 +84,16 @@ function downloadUrl(app: App, ctx: FeedContext): string {
   return linkFor(app.id, ctx);
 }
 
-/** A gate link for `appId`, bound to the asking UDID (or to none, which the gate refuses). */
+/**
+ * A gate link for `appId`, bound to the asking device (or to none, which the gate refuses). The device is
+ * sealed into the link, never written in clear: a link seen by others reveals no UDID to read the feed as.
+ */
 function linkFor(appId: number, ctx: FeedContext): string {
+  const { udid, proven } = ctx.device;
   return gateUrl(ctx.baseUrl, ctx.source.link_secret, {
     sourceId: ctx.source.source_id,
     appId,
-    udid: ctx.device.udid ?? '',
+    device: udid === undefined ? '' : sealDeviceRef(ctx.source.link_secret, { udid, proven }),
     exp: linkExpiry(ctx.nowSeconds, ctx.linkTtlSeconds),
   });
 }
@@ -144,10 +151,10 @@ function sourceHeader(ctx: FeedContext) {
   };
 }
 
-/** The feed document for one reader. */
-export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknown>> {
+/** The feed document for one reader; `stored` are the source's apps when the caller has already read them. */
+export async function buildFeed(ctx: FeedContext, stored?: App[]): Promise<Record<string, unknown>> {
   const source = ctx.source;
-  const releases = groupReleases(await listApps(source.source_id));
+  const releases = groupReleases(stored ?? (await listApps(source.source_id)));
   const header = sourceHeader(ctx);
   const apps = releases.map((group) => appEntry(group, ctx));
   // Offered while the source has locked apps at all, so an unlocked reader can still extend its unlock.
@@ -164,13 +171,20 @@ export async function buildFeed(ctx: FeedContext): Promise<Record<string, unknow
   };
 }
 
+/** Why a reader gets the placeholder instead of the catalogue. */
+export type PlaceholderReason = 'blocked' | 'proof_required';
+
 /**
  * What a blocked UDID reads: a document every client still loads, whose name and message tell the reader,
  * in its language, that the source owner blocked the device. Its one app is a placeholder saying the same,
  * whose links go to the gate under the reserved app id, which refuses them `blocked`. No real app appears.
+ * A source that requires proof answers a reader without a valid device key the same way, with a notice
+ * that says to open the source from the device's own link.
  */
-export function buildBlockedFeed(ctx: FeedContext, lang: Lang): Record<string, unknown> {
-  return buildPlaceholderFeed(ctx, { title: localize(lang, 'blocked_title'), notice: localize(lang, 'blocked_notice'), kind: 'blocked' });
+export function buildBlockedFeed(ctx: FeedContext, lang: Lang, reason: PlaceholderReason = 'blocked'): Record<string, unknown> {
+  const title = localize(lang, reason === 'blocked' ? 'blocked_title' : 'proof_required_title');
+  const notice = localize(lang, reason === 'blocked' ? 'blocked_notice' : 'proof_required_notice');
+  return buildPlaceholderFeed(ctx, { title, notice, kind: 'blocked' });
 }
 
 /**

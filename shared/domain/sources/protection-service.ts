@@ -4,6 +4,7 @@
  */
 import {
   blockUdid,
+  deviceStanding,
   grantUnlock,
   listBlocked,
   listMonitored,
@@ -13,10 +14,14 @@ import {
   unblockUdid,
   useUnlockCode,
 } from '../../db/repositories/protection-repository';
+import { readFeedSource as sourceWithDeviceKey } from '../../db/repositories/feed-read-repository';
+import { listDevicesByUserUdid } from '../../db/repositories/device-repository';
 import { DomainError, validationError } from '../errors';
-import { newUnlockCode, unlockCodeView, type MonitorRole } from './protection';
-import { ownedSource, sourceOnTenant } from './source-lookup';
-import type { Actor } from './source';
+import { DEVICE_KEY_PARAM } from './device-keys';
+import { chargeSourceCeiling } from './source-ceiling';
+import { isUnlocked, newUnlockCode, unlockCodeView, type MonitorRole } from './protection';
+import { ownedSource } from './source-lookup';
+import type { Actor, Source } from './source';
 
 /** Draws `count` new codes and stores them together; a collision with an existing code (astronomically rare) draws again. */
 export async function createUnlockCodes(actor: Actor, sourceId: string, input: { count: number; days: number }, now: number) {
@@ -48,9 +53,13 @@ const readableTime = (unixSeconds: number) => `${new Date(unixSeconds * 1000).to
  * again, should an earlier attempt have stopped between the two writes). The UDID (upper-cased) and the code
  * (normalized) are undefined when the request's were malformed: refused once the source is known to exist.
  */
-export async function unlockWithCode(input: { sourceId: string; tenantId: string; udid: string | undefined; code: string | undefined; nowSeconds: number }) {
-  const source = await sourceOnTenant(input.sourceId, input.tenantId);
-  const { udid, code } = input;
+export async function unlockWithCode(input: { sourceId: string; tenantId: string; udid: string | undefined; deviceKey?: string | undefined; code: string | undefined; nowSeconds: number }) {
+  // From a device-bound URL the device key names the UDID (`?dk=…&code=…`); otherwise the `udid` parameter does.
+  const found = await sourceWithDeviceKey(input.sourceId, input.deviceKey);
+  if (!found.source || found.source.tenant_id !== input.tenantId) throw new DomainError('source_not_found', 'source_not_found');
+  const source = found.source;
+  const code = input.code;
+  const udid = found.provenUdid ?? input.udid;
   if (!udid) throw unlockRefused('udid_invalid', ['udid']);
   if (!code) throw unlockRefused('unlock_code_unknown');
   const outcome = await useUnlockCode(source.source_id, code, udid, input.nowSeconds);
@@ -70,15 +79,38 @@ export interface MisuseReport {
   cracker: string | undefined;
 }
 
+export interface MisuseReportInput {
+  sourceId: string;
+  tenantId: string;
+  report: MisuseReport | undefined;
+  /** The report came as JSON: a form post (any web page can send one) never counts. */
+  json: boolean;
+  /** The device key the reporter read the source with (`?dk=`), when well formed. */
+  deviceKey: string | undefined;
+  /** Reports the source may take in an hour (tenant setting): spam cannot grow the monitor without limit. */
+  hourlyCeiling: number;
+  nowMs: number;
+}
+
 /**
- * A signer app's misuse report. With `open_black` 1 the adder is blocked at once, with `open_black2` 1 the
- * cracker; a part whose flag is off is counted in the monitor instead (unless it is already blocked). An
- * undefined report was malformed: refused once the source is known to exist.
+ * A signer app's misuse report, which counts only when the device reports itself: the request is JSON, it
+ * carries a valid device key, and only the part naming that key's UDID is taken (another device is never
+ * blocked on someone's word). With `open_black` 1 that adder is blocked at once, with `open_black2` 1 that
+ * cracker; otherwise — and always for a device of the owner's own or one with an unlock running, which only
+ * the owner may block (by hand) — it is counted in the monitor (unless already blocked). Each source takes at
+ * most `hourlyCeiling` reports an hour.
  */
-export async function reportMisuse(input: { sourceId: string; tenantId: string; report: MisuseReport | undefined; nowSeconds: number }) {
-  const source = await sourceOnTenant(input.sourceId, input.tenantId);
+export async function reportMisuse(input: MisuseReportInput) {
+  const { source, provenUdid } = await sourceWithDeviceKey(input.sourceId, input.deviceKey);
+  if (!source || source.tenant_id !== input.tenantId) throw new DomainError('source_not_found', 'source_not_found');
+  if (!input.json) throw validationError('report_json_required', ['value']);
   if (!input.report) throw validationError('invalid_value', ['value']);
+  if (!provenUdid) throw validationError('device_key_required', [DEVICE_KEY_PARAM]);
   const { adder, cracker } = input.report;
+  if (adder !== provenUdid && cracker !== provenUdid) throw validationError('device_key_required', [DEVICE_KEY_PARAM]);
+  await chargeSourceCeiling('report', source.source_id, input.hourlyCeiling, input.nowMs, 'hour');
+  const nowSeconds = Math.floor(input.nowMs / 1000);
+  const protectedDevice = await isProtectedDevice(source, provenUdid, nowSeconds);
   const blocked = new Set<string>();
   const monitored = new Set<string>();
   const parts: [MonitorRole, string | undefined, 0 | 1][] = [
@@ -86,15 +118,21 @@ export async function reportMisuse(input: { sourceId: string; tenantId: string; 
     ['cracker', cracker, source.open_black2],
   ];
   for (const [role, udid, blockAtOnce] of parts) {
-    if (!udid) continue;
-    if (blockAtOnce === 1) {
-      await blockUdid(source.source_id, udid, role, input.nowSeconds);
+    if (udid !== provenUdid) continue;
+    if (blockAtOnce === 1 && !protectedDevice) {
+      await blockUdid(source.source_id, udid, role, nowSeconds);
       blocked.add(udid);
-    } else if (await recordMonitored(source.source_id, udid, role, input.nowSeconds)) {
+    } else if (await recordMonitored(source.source_id, udid, role, nowSeconds)) {
       monitored.add(udid);
     }
   }
   return { blocked: [...blocked], monitored: [...monitored] };
+}
+
+/** The owner's own registered device, or one whose unlock still runs: a report alone never blocks it. */
+async function isProtectedDevice(source: Source, udid: string, nowSeconds: number): Promise<boolean> {
+  const [standing, owned] = await Promise.all([deviceStanding(source.source_id, udid), listDevicesByUserUdid(source.owner_id, udid)]);
+  return isUnlocked(standing, nowSeconds) || owned.some((d) => d.tenant_id === source.tenant_id);
 }
 
 /** The source's block list and monitor, most recent first. */

@@ -1,4 +1,5 @@
 import { getSource, putNewSource } from '../../db/repositories/source-repository';
+import { putNewFeedDocument } from '../../db/repositories/feed-document-repository';
 import { createDraft } from '../../db/repositories/app-repository';
 import { RuleError } from '../errors';
 import { requireUser } from '../users/user-service';
@@ -12,6 +13,7 @@ export async function createSource(input: { userId: string; name?: string | unde
   const user = await requireUser(input.userId);
   const source = newSource({ tenantId: user.tenantId, ownerId: user.userId, name: input.name ?? 'My source', now });
   await putNewSource(source);
+  await putNewFeedDocument(source.source_id);
   return source;
 }
 

@@ -13,7 +13,12 @@ export interface SourceSettings extends SourcePresentation {
   open_black: 0 | 1;
   open_black2: 0 | 1;
   health_alert: Record<string, unknown>;
+  /** `required`: only a reader with a valid device key gets the catalogue; others get the placeholder. */
+  device_proof: DeviceProof;
 }
+
+export const DEVICE_PROOF = ['optional', 'required'] as const;
+export type DeviceProof = (typeof DEVICE_PROOF)[number];
 
 export interface Source extends SourceSettings {
   source_id: string;
@@ -51,6 +56,7 @@ export function newSource(input: { tenantId: string; ownerId: string; name: stri
     open_black: 0,
     open_black2: 0,
     health_alert: {},
+    device_proof: 'optional',
     app_count: 0,
     published_count: 0,
     created_at: input.now,

@@ -11,10 +11,37 @@ import type { Lang } from '../../i18n/languages';
 import { buildPlaceholderFeed, type FeedContext } from './feed';
 import type { Source } from './source';
 
+/**
+ * The end of each owner's subscription on the source's tenant (undefined: none), kept per function container
+ * for `OWNER_CACHE_SECONDS` (default 60; 0 turns it off). The feed and the gate are the hottest reads and
+ * a suspension is days away from its cause (the grace period), so a minute's delay is invisible while the
+ * read it saves would put both above their call floors.
+ */
+const ownerEnds = new Map<string, { end: number | undefined; until: number }>();
+
+function ownerCacheSeconds(): number {
+  const value = Number(process.env.OWNER_CACHE_SECONDS ?? 60);
+  return Number.isFinite(value) && value >= 0 ? value : 60;
+}
+
+async function subscriptionEnd(ownerId: string, tenantId: string): Promise<number | undefined> {
+  const key = `${tenantId}#${ownerId}`;
+  const now = Date.now();
+  const cached = ownerEnds.get(key);
+  if (cached && cached.until > now) return cached.end;
+  const subscription = await getSubscription(ownerId);
+  const end = subscription && subscription.tenantId === tenantId ? subscription.expiresAt : undefined;
+  const ttl = ownerCacheSeconds();
+  if (ttl > 0) {
+    if (ownerEnds.size > 10_000) ownerEnds.clear();
+    ownerEnds.set(key, { end, until: now + ttl * 1000 });
+  }
+  return end;
+}
+
 export async function isSuspended(source: Pick<Source, 'owner_id' | 'tenant_id'>, graceDays: number, nowSeconds: number): Promise<boolean> {
-  const subscription = await getSubscription(source.owner_id);
-  if (!subscription || subscription.tenantId !== source.tenant_id) return false;
-  return nowSeconds >= subscription.expiresAt + graceDays * DAY_SECONDS;
+  const end = await subscriptionEnd(source.owner_id, source.tenant_id);
+  return end !== undefined && nowSeconds >= end + graceDays * DAY_SECONDS;
 }
 
 export function buildSuspendedFeed(ctx: FeedContext, lang: Lang): Record<string, unknown> {

@@ -38,6 +38,8 @@ export interface TenantSettings {
   expiryNoticeDays: number;
   /** The largest IPA the service downloads to inspect, in bytes; a larger file cannot be published. */
   ipaMaxBytes: number;
+  /** Misuse reports one source takes per hour (from all devices together), so spam cannot grow its monitor without limit. */
+  reportsPerSourcePerHour: number;
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -55,6 +57,7 @@ export const defaultTenantSettings: TenantSettings = {
   plansDefined: false,
   expiryNoticeDays: 7,
   ipaMaxBytes: 2 * 1024 * 1024 * 1024,
+  reportsPerSourcePerHour: 100,
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */

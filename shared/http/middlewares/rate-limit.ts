@@ -72,6 +72,7 @@ const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, limit.wi
 
 /** A public route's counter: the window's kind, the IP and, when the limit is per path parameter, its value. */
 export function ipBucketKey(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): string {
+  if (limit.everyone) ip = '*';
   const scope = limit.perPathParam ? `#${limit.perPathParam}:${pathParams[limit.perPathParam] ?? ''}` : '';
   return `${route.function}#${limit.window}#ip:${ip}${scope}#${ipWindow(limit, nowMs).id}`;
 }
@@ -178,12 +179,40 @@ export function applicableIpLimits(limits: readonly IpLimit[], operation: string
  * window ends.
  */
 function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+  if (limits.some((l) => l.alongside && l.counts === 'failures')) throw new Error(`${route.function}: a limit counting failures cannot be counted alongside`);
   const refundOnSuccess = new WeakMap<RequestState, RateLimitDecision[]>();
+  // `alongside` limits: their counts in flight while the business code runs (settled, so none rejects unheard).
+  const inFlight = new WeakMap<RequestState, Promise<Array<{ decision: RateLimitDecision; hourly: boolean } | { error: unknown }>>>();
+  /** The in-flight counts applied to the request (throws the first 429 or outage), once. */
+  const settle = async (state: RequestState) => {
+    const pending = inFlight.get(state);
+    if (!pending) return;
+    inFlight.delete(state);
+    for (const outcome of await pending) {
+      if ('error' in outcome) throw outcome.error;
+      apply(state, outcome.decision, outcome.hourly);
+    }
+  };
   return {
     name: 'ipRateLimit',
     before: async ({ context }) => {
       const state = context.app;
-      for (const limit of applicableIpLimits(limits, state.operation)) {
+      const applicable = applicableIpLimits(limits, state.operation);
+      const alongside = applicable.filter((l) => l.alongside);
+      if (alongside.length) {
+        inFlight.set(
+          state,
+          Promise.all(
+            alongside.map((limit) =>
+              chargeIpLimit(route, limit, state.ip, state.pathParams, state.now).then(
+                (decision) => ({ decision, hourly: limit.window === 'hour' }),
+                (error: unknown) => ({ error }),
+              ),
+            ),
+          ),
+        );
+      }
+      for (const limit of applicable.filter((l) => !l.alongside)) {
         const decision = await chargeIpLimit(route, limit, state.ip, state.pathParams, state.now);
         if (limit.counts === 'failures') {
           // A refusal is not a failure of the operation: its count goes straight back, so only attempts that
@@ -196,8 +225,20 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
     },
     after: async ({ context }) => {
       const state = context.app;
+      await settle(state);
       for (const decision of refundOnSuccess.get(state) ?? []) {
         if (await giveBackQuietly(decision.bucket)) state.responseHeaders['X-RateLimit-Remaining'] = String(Math.min(decision.limit, decision.remaining + 1));
+      }
+    },
+    onError: async (request) => {
+      const state = request.context.app;
+      if (!state || !inFlight.has(state)) return;
+      // The limit was the first thing to decide this request: its refusal or outage wins over the business
+      // code's own error, as it would have had it been counted first.
+      try {
+        await settle(state);
+      } catch (refusal) {
+        request.error = refusal as Error;
       }
     },
   };

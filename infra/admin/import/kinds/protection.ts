@@ -98,6 +98,9 @@ function protectionKind<T>(source: Source, spec: ProtectionSpec<T>): ImportKind<
 
 // ---- unlock codes ----
 
+/** The shortest unlock code an import accepts (issue 33). */
+const IMPORTED_CODE_MIN = 8;
+
 export interface CodeRow {
   code: string;
   days: number;
@@ -121,7 +124,8 @@ export const unlockCodeLayout = {
 export function unlockCodesKind({ source, now, utcOffsetSeconds }: Options): ImportKind<CodeRow> {
   const { min, max } = UNLOCK_CODE_LIMITS.days;
   const schema = z.object({
-    code: requiredCell((v) => normalizeUnlockCode(v) !== undefined, 'letters and digits only, 4 to 32'),
+    // At least 8 characters: a shorter code is within reach of guessing even at the per-source ceiling.
+    code: requiredCell((v) => (normalizeUnlockCode(v)?.length ?? 0) >= IMPORTED_CODE_MIN, `letters and digits only, ${IMPORTED_CODE_MIN} to 32`),
     kind: checkedCell((v) => Object.hasOwn(PANEL_CODE_KINDS, v), 'must be 1 (30 days), 2 (90 days) or 3 (360 days)'),
     days: checkedCell((v) => /^\d{1,4}$/.test(v) && Number(v) >= min && Number(v) <= max, `a whole number of days, ${min}–${max}`),
     udid: checkedCell(isUdidFormat, UDID_REASON),

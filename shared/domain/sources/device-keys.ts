@@ -1,0 +1,43 @@
+/**
+ * A device is proven, not claimed. Each device gets its own feed URL carrying an opaque device key (24
+ * random bytes, stored per source; revoking it ends the URL). Only a reader presenting a device key is the
+ * device: its unlocks count and restrictions follow it. A bare `?udid=` is a claim anyone can type: it never
+ * receives an unlocked app, and a source with `device_proof: required` answers it with the placeholder.
+ */
+import { randomBytes } from 'node:crypto';
+import { deleteDeviceKey, deviceKeyOf, putDeviceKey } from '../../db/repositories/device-key-repository';
+import { sourceUrl, type Source } from './source';
+
+/** The feed's query parameter that carries a device key. */
+export const DEVICE_KEY_PARAM = 'dk';
+
+/** 24 random bytes in base64url: 32 characters. */
+export const DEVICE_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+const newDeviceKey = () => randomBytes(24).toString('base64url');
+
+/** The device key `udid` holds for the source, issuing one (once, whatever the concurrency) when it has none. */
+export async function deviceKeyFor(sourceId: string, udid: string, now: number): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await deviceKeyOf(sourceId, udid);
+    if (existing) return existing;
+    const key = newDeviceKey();
+    if (await putDeviceKey(sourceId, udid, key, now)) return key;
+  }
+  throw new Error(`Could not issue a device key for ${sourceId}`);
+}
+
+/**
+ * THE device-bound feed URL of `udid` on `source`: `<baseUrl>/api/rjy/<source>/appstore?dk=<key>`. Every
+ * place that hands a device its feed (the add's answer, the owner's device-url endpoint, UDID capture) calls
+ * this. `baseUrl` is scheme, host and base path the caller was reached on; `udid` is upper-cased.
+ */
+export async function deviceFeedUrl(source: Pick<Source, 'source_id'>, udid: string, baseUrl: string, now: number): Promise<string> {
+  const key = await deviceKeyFor(source.source_id, udid, now);
+  return `${baseUrl}${sourceUrl(source.source_id)}?${DEVICE_KEY_PARAM}=${key}`;
+}
+
+/** Ends the UDID's device URL (the next `deviceFeedUrl` issues a new key); whether it had one. */
+export async function revokeDeviceKey(sourceId: string, udid: string): Promise<boolean> {
+  return (await deleteDeviceKey(sourceId, udid)) !== undefined;
+}

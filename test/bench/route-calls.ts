@@ -1,0 +1,158 @@
+/**
+ * The calls table of `npm run bench`: every route of the route table, one request at a time, with the
+ * DynamoDB calls it makes and their sequential round trips counted at the wire (the counting proxy), beside
+ * the floor the route must meet where one is set. A route of the table without a case here is listed as not
+ * measured, so a new route shows up as a gap rather than vanishing.
+ */
+import { randomBytes } from 'node:crypto';
+import { routes } from '../../shared/routes';
+import { importDevice } from '../../shared/domain/devices/device-import';
+import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
+import type { ApiResponse, TestApi } from '../support/api';
+import type { WireCounter } from './wire-counter';
+
+interface CallsCase {
+  /** The route-table function the case exercises. */
+  fn: string;
+  name: string;
+  /** The `i`-th request, and the status it must answer (so a case measures the path it names). */
+  send: (i: number) => Promise<ApiResponse>;
+  status: number;
+  /** The floor from issue 28 / DESIGN §9, where one is set: at most this many calls and round trips. */
+  floor?: { calls: number; trips?: number };
+  /** Run after each request, outside the count (puts back what the request took away). */
+  after?: () => Promise<unknown>;
+}
+
+export interface CallsRow {
+  fn: string;
+  name: string;
+  requests: number;
+  calls: number;
+  trips: number;
+  byOperation: Record<string, number>;
+  floor?: { calls: number; trips?: number };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Builds the cases' fixtures: an owner with a source, published apps, a device key, codes, a certificate. */
+async function cases(api: TestApi): Promise<CallsCase[]> {
+  const owner: Owner = await makeOwner({ balance: 100_000_000 });
+  const sid = owner.source.source_id;
+  const manage = `/api/appstore/manage/sources/${sid}`;
+  const bearer = owner.bearer;
+  const ok = async (res: Promise<ApiResponse>) => {
+    const r = await res;
+    if (r.body.code !== 1) throw new Error(`bench fixture: ${JSON.stringify(r.body)}`);
+    return r;
+  };
+  const publish = async (name: string, lock: 0 | 1 = 0) => {
+    const draft = await makeDraft(sid, { name, version: `1.${Math.random().toString().slice(2, 8)}`, lock });
+    await ok(api.request('POST', `${manage}/apps/${draft.id}/publish`, { headers: bearer }));
+    return draft.id;
+  };
+  await publish('Open');
+  const lockedId = await publish('Locked', 1);
+  const flipping = await publish('Flipping');
+  const udid = newUdid();
+  const device = await importDevice({ userId: owner.user.userId, udid }, 1_700_000_000);
+  const keyed = new URL((await ok(api.request('GET', `${manage}/device-url?udid=${udid}`, { headers: bearer }))).body.data!.url as string).search;
+  const codes = ((await ok(api.request('POST', `${manage}/unlock-codes`, { headers: bearer, json: { count: 100, days: 30 } }))).body.data!.codes as { code: string }[]).map((c) => c.code);
+  const feed = `/api/rjy/${sid}/appstore`;
+  const doc = (await api.request('GET', `${feed}${keyed}`)).body as { apps: { name: string; downloadURL: string }[] };
+  const gate = new URL(doc.apps.find((a) => a.name === 'Open')!.downloadURL);
+  const drafts: number[] = [];
+  for (let d = 0; d < 40; d++) drafts.push((await makeDraft(sid, { name: `Calls ${d}`, version: `3.0.${d}` })).id);
+  // A repeated add: the first add registers the UDID, every later one finds its certificate.
+  const repeatUdid = randomBytes(20).toString('hex');
+  await ok(api.request('POST', '/api/adddevice/v2', { json: { token: owner.token, udid: repeatUdid } }));
+  const token = owner.token;
+  const kid = device.kid;
+  return [
+    { fn: 'source-feed', name: 'feed, no UDID', send: () => api.request('GET', feed), status: 200, floor: { calls: 2 } },
+    { fn: 'source-feed', name: 'feed, device key (dk)', send: () => api.request('GET', `${feed}${keyed}`), status: 200, floor: { calls: 3, trips: 2 } },
+    { fn: 'source-feed', name: 'feed, claimed UDID', send: () => api.request('GET', `${feed}?udid=${udid}`), status: 200, floor: { calls: 3, trips: 2 } },
+    { fn: 'source-feed', name: 'feed, unlock with a code', send: (i) => api.request('GET', `${feed}?udid=${newUdid()}&code=${codes[i % codes.length]}`), status: 200 },
+    { fn: 'source-feed', name: 'feed, misuse report (device key)', send: () => api.request('POST', `${feed}${keyed}`, { json: { value: Buffer.from(`|${udid}`).toString('base64') } }), status: 200 },
+    { fn: 'source-icon', name: 'placeholder icon', send: () => api.request('GET', `/api/rjy/${sid}/icon.png`), status: 200 },
+    { fn: 'download-gate', name: 'download gate (302)', send: () => api.request('GET', `${gate.pathname}${gate.search}`), status: 302, floor: { calls: 3, trips: 2 } },
+    { fn: 'device-info', name: 'device info (kid)', send: () => api.request('GET', `/api/device/info?token=${token}&kid=${kid}`), status: 200, floor: { calls: 3 } },
+    { fn: 'device-status', name: 'device status (enable, kid)', send: () => api.request('GET', `/api/device/status?token=${token}&kid=${kid}&action=enable`), status: 200, floor: { calls: 4 } },
+    { fn: 'device-status', name: 'device status (toggle, kid)', send: () => api.request('GET', `/api/device/status?token=${token}&kid=${kid}&action=toggle`), status: 200, floor: { calls: 4 } },
+    { fn: 'add-device', name: 'add v2, repeated (certificate found)', send: () => api.request('POST', '/api/adddevice/v2', { json: { token, udid: repeatUdid } }), status: 200, floor: { calls: 3 } },
+    { fn: 'add-device', name: 'add v2, instant, new UDID', send: () => api.request('POST', '/api/adddevice/v2', { json: { token, udid: randomBytes(20).toString('hex') } }), status: 200, floor: { calls: 10 } },
+    { fn: 'add-device-legacy-instant', name: 'legacy instant add, repeated', send: () => api.request('POST', '/api/adddevice', { json: { token, udid: repeatUdid } }), status: 200, floor: { calls: 3 } },
+    { fn: 'add-device-legacy-review', name: 'legacy review add, unknown token', send: () => api.request('POST', '/api/addyydevice', { json: { token: 'nope', udid: repeatUdid } }), status: 200 },
+    { fn: 'update-source', name: 'update source', send: (i) => api.request('PATCH', manage, { headers: bearer, json: { name: `calls ${i}` } }), status: 200, floor: { calls: 3 } },
+    { fn: 'publish-app', name: 'publish app', send: (i) => api.request('POST', `${manage}/apps/${drafts[i]}/publish`, { headers: bearer }), status: 200, floor: { calls: 4 } },
+    { fn: 'create-app', name: 'create app draft', send: (i) => api.request('POST', `${manage}/apps`, { headers: bearer, json: { name: `Created ${i}`, version: '1.0' } }), status: 200 },
+    { fn: 'update-app', name: 'update app (published)', send: (i) => api.request('PATCH', `${manage}/apps/${lockedId}`, { headers: bearer, json: { description: `calls ${i}` } }), status: 200 },
+    {
+      fn: 'unpublish-app',
+      name: 'unpublish app (published again after each, not counted)',
+      send: () => api.request('POST', `${manage}/apps/${flipping}/unpublish`, { headers: bearer }),
+      after: () => ok(api.request('POST', `${manage}/apps/${flipping}/publish`, { headers: bearer })),
+      status: 200,
+    },
+    { fn: 'source-health', name: 'link health', send: () => api.request('GET', `${manage}/health`, { headers: bearer }), status: 200 },
+    { fn: 'source-health-check', name: 'link health check (no alerting apps due)', send: () => api.request('POST', `${manage}/health/check`, { headers: bearer }), status: 200 },
+    { fn: 'unlock-codes', name: 'unlock codes, list', send: () => api.request('GET', `${manage}/unlock-codes`, { headers: bearer }), status: 200 },
+    { fn: 'list-blocklist', name: 'block list', send: () => api.request('GET', `${manage}/blocklist`, { headers: bearer }), status: 200 },
+    { fn: 'blocklist-entry', name: 'block by hand', send: () => api.request('PUT', `${manage}/blocklist/${newUdid()}`, { headers: bearer }), status: 200 },
+    { fn: 'device-url', name: 'device URL (issued before)', send: () => api.request('GET', `${manage}/device-url?udid=${udid}`, { headers: bearer }), status: 200 },
+  ];
+}
+
+/**
+ * Runs each case `requests` times one at a time (the unpublish case re-publishes between requests, outside
+ * the count) and answers the table's rows, routes without a case included with zero requests.
+ */
+export async function measureRouteCalls(api: TestApi, wire: WireCounter, requests: number): Promise<CallsRow[]> {
+  const list = await cases(api);
+  const rows: CallsRow[] = [];
+  for (const c of list) {
+    const n = c.fn === 'add-device' && c.name.includes('new UDID') ? Math.min(requests, 5) : requests;
+    await c.send(n + 1000); // warm: modules loaded, tenant cached
+    await c.after?.();
+    let calls = 0;
+    let trips = 0;
+    const byOperation: Record<string, number> = {};
+    for (let i = 0; i < n; i++) {
+      const before = wire.counts();
+      const wavesBefore = wire.waves();
+      const res = await c.send(i);
+      const after = wire.counts();
+      if (res.status !== c.status) throw new Error(`${c.name}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      trips += wire.waves() - wavesBefore;
+      for (const [op, v] of Object.entries(after)) {
+        const d = v - (before[op] ?? 0);
+        if (d > 0) {
+          byOperation[op] = (byOperation[op] ?? 0) + d;
+          calls += d;
+        }
+      }
+      await c.after?.();
+    }
+    rows.push({ fn: c.fn, name: c.name, requests: n, calls: round(calls / n), trips: round(trips / n), byOperation: Object.fromEntries(Object.entries(byOperation).map(([k, v]) => [k, round(v / n)])), ...(c.floor ? { floor: c.floor } : {}) });
+  }
+  for (const route of routes) if (!rows.some((r) => r.fn === route.function)) rows.push({ fn: route.function, name: '(not measured)', requests: 0, calls: 0, trips: 0, byOperation: {} });
+  return rows;
+}
+
+export function printCallsTable(rows: readonly CallsRow[]): number {
+  console.log('## DynamoDB calls per request, every route (one request at a time, counted at the wire)\n');
+  console.log('Calls and sequential round trips (calls in flight together count once) as the counting proxy in front of DynamoDB Local sees them, warm (the tenant of the Host cached). Only these counts matter here, not speed.\n');
+  console.log('| route (function) | request | requests | calls/request | round trips | by operation | floor | met |');
+  console.log('|---|---|---:|---:|---:|---|---|---|');
+  let missed = 0;
+  for (const r of rows) {
+    const floor = r.floor ? `≤ ${r.floor.calls} calls${r.floor.trips ? `, ≤ ${r.floor.trips} round trips` : ''}` : '';
+    const met = !r.floor ? '' : r.calls <= r.floor.calls && (r.floor.trips === undefined || r.trips <= r.floor.trips) ? 'yes' : 'NO';
+    if (met === 'NO') missed++;
+    const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
+    console.log(`| ${r.fn} | ${r.name} | ${r.requests} | ${r.requests ? r.calls : '—'} | ${r.requests ? r.trips : '—'} | ${ops} | ${floor} | ${met} |`);
+  }
+  console.log(`\n${missed === 0 ? 'Every floor is met.' : `${missed} floor(s) missed.`}\n`);
+  return missed;
+}
