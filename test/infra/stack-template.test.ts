@@ -339,9 +339,11 @@ describe('tables', () => {
       (def.indexes ?? []).map((index) => ({
         IndexName: index.name,
         KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }, ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : [])],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: index.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' },
       })),
     );
+    // An index that lists what it holds never holds a device's certificate or profile.
+    for (const index of indexes) expect(JSON.stringify(index.Projection)).not.toMatch(/p12|mobileprovision/);
     const attributes = Object.fromEntries((resource.Properties!.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [a.AttributeName, a.AttributeType]));
     for (const a of [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])]) {
       if (a) expect(attributes[a.name]).toBe(a.type);
