@@ -6,6 +6,7 @@ import { protectionMessages } from '../../shared/i18n/messages/protection';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
 import { readFeed } from '../../shared/domain/sources/feed-service';
+import { suspensionPolicy } from '../../shared/domain/sources/suspended-feed';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
 import { parseRequest } from './schema';
@@ -44,7 +45,7 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
     nowSeconds,
     linkTtlSeconds: tenant.settings.linkTtlSeconds,
     lang,
-    graceDays: tenant.settings.subscriptionGraceDays,
+    suspension: suspensionPolicy(tenant.settings),
   });
   const body = JSON.stringify(answer.document);
   const cacheControl = answer.encrypted ? 'no-store' : 'private, max-age=60';

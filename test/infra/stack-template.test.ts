@@ -496,6 +496,12 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     expect(metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['Api5xx', 'ApiRequests']);
   });
 
+  test('functions serving different methods of one path share its access-log counts, so its one alarm names them all', () => {
+    const path = '/api/appstore/manage/sources/{source_id}';
+    const found = alarms().filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes(`"Value":"${path}"`));
+    expect(found.map((a) => a.Properties.AlarmDescription)).toEqual([expect.stringMatching(/^update-source and source-detail \(/)]);
+  });
+
   test('an account low on free slots, a reservation older than 72 h, and Lambda throttling each raise an alarm', () => {
     expect(alarms()).toContainEqual(
       expect.objectContaining({

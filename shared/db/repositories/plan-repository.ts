@@ -1,5 +1,5 @@
 /** The plans of each tenant, one partition per tenant. */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
@@ -62,14 +62,6 @@ export async function putNewPlan(plan: Plan): Promise<void> {
 export async function listPlans(tenantId: string): Promise<Plan[]> {
   const items = await queryAll({ TableName: tableName('plans'), KeyConditionExpression: 'tenant_id = :t', ExpressionAttributeValues: { ':t': tenantId } });
   return items.map((item) => fromItem(item as PlanItem));
-}
-
-/** Whether the operator defined any plan on the tenant (then a user without a subscription has no plan limits to fall back on). */
-export async function tenantHasPlans(tenantId: string): Promise<boolean> {
-  const out = await documentClient().send(
-    new QueryCommand({ TableName: tableName('plans'), KeyConditionExpression: 'tenant_id = :t', ExpressionAttributeValues: { ':t': tenantId }, Limit: 1, ProjectionExpression: 'plan_id' }),
-  );
-  return (out.Items?.length ?? 0) > 0;
 }
 
 /** Changes an existing plan's fields; undefined when there is no such plan. */

@@ -12,7 +12,7 @@ import { buildBlockedFeed, buildFeed, canonicalUdid, type AskingDevice } from '.
 import { BLOCKED_APP_ID, isValidSignature } from './download-links';
 import { isUnlocked, NO_STANDING } from './protection';
 import { sourceOnTenant } from './source-lookup';
-import { buildSuspendedFeed, isSuspended } from './suspended-feed';
+import { buildSuspendedFeed, isSuspended, type SuspensionPolicy } from './suspended-feed';
 import type { Lang } from '../../i18n/languages';
 import type { Actor, Source } from './source';
 
@@ -59,8 +59,8 @@ export interface FeedRequest {
   linkTtlSeconds: number;
   /** The blocked document speaks the reader's language. */
   lang: Lang;
-  /** Days the feed keeps serving after the owner's subscription ended (then the suspended document). */
-  graceDays: number;
+  /** When the owner's subscription ended more than the grace period ago, the feed is the suspended document. */
+  suspension: SuspensionPolicy;
 }
 
 export interface FeedAnswer {
@@ -73,7 +73,7 @@ export interface FeedAnswer {
 
 export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
   const source = await withSourceKeys(await sourceOnTenant(request.sourceId, request.tenantId));
-  const [device, suspended] = await Promise.all([askingDevice(source, request.query, request.nowSeconds), isSuspended(source, request.graceDays, request.nowSeconds)]);
+  const [device, suspended] = await Promise.all([askingDevice(source, request.query, request.nowSeconds), isSuspended(source, request.suspension, request.nowSeconds)]);
   const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
   const document = suspended ? buildSuspendedFeed(ctx, request.lang) : device.blocked ? buildBlockedFeed(ctx, request.lang) : await buildFeed(ctx);
   return { document, encrypted: source.encrypt_enabled === 1, feedKey: source.feed_key };
@@ -89,8 +89,8 @@ export interface DownloadRequest {
   exp: number | undefined;
   sig: string | undefined;
   nowSeconds: number;
-  /** Days a source keeps serving after its owner's subscription ended; then every link refuses `source_suspended`. */
-  graceDays: number;
+  /** A suspended source (see `suspension` of the feed) refuses every link `source_suspended`. */
+  suspension: SuspensionPolicy;
 }
 
 /**
@@ -111,7 +111,7 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
     source.link_secret !== undefined &&
     isValidSignature(source.link_secret, { sourceId: source.source_id, appId, udid, exp }, sig);
   if (!signed) throw refuse('bad_signature');
-  if (await isSuspended(source, request.graceDays, request.nowSeconds)) throw refuse('source_suspended');
+  if (await isSuspended(source, request.suspension, request.nowSeconds)) throw refuse('source_suspended');
   if (appId === BLOCKED_APP_ID) throw refuse('blocked');
   if (udid === '') throw refuse('udid_required');
   if (exp < request.nowSeconds) throw refuse('link_expired');

@@ -2,7 +2,7 @@
 import { getPlan, listPlans, putNewPlan, updatePlan } from '../../db/repositories/plan-repository';
 import { RuleError } from '../errors';
 import { randomId } from '../ids';
-import { requireTenant } from '../tenants/tenant-service';
+import { changeTenantSettings, requireTenant } from '../tenants/tenant-service';
 import type { Plan } from './plan';
 
 export type PlanFields = Pick<Plan, 'name' | 'price' | 'days' | 'sources' | 'appsPerSource' | 'publishedPerSource'>;
@@ -13,6 +13,8 @@ export async function createPlan(tenantId: string, fields: PlanFields, now: numb
   const tenant = await requireTenant(tenantId);
   const plan: Plan = { tenantId: tenant.tenantId, planId: randomId('p_', 10), ...fields, retired: false, createdAt: now };
   await putNewPlan(plan);
+  // From now on the tenant's sources live within plans (functions see it within TENANT_CACHE_SECONDS).
+  if (!tenant.settings.plansOffered) await changeTenantSettings(tenant.tenantId, { settings: { plansOffered: true } });
   return plan;
 }
 

@@ -23,6 +23,11 @@ export interface TenantSettings {
   trialPlanId: string;
   /** How long the trial runs, in days; 0 = no trial. */
   trialDays: number;
+  /**
+   * Whether the operator ever defined a plan here (set by `plan create`). Until then a source owner's writes
+   * and feeds follow the tenant-wide limits and need no subscription, and cost no subscription read.
+   */
+  plansOffered: boolean;
   /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
   subscriptionGraceDays: number;
 }
@@ -36,6 +41,7 @@ export const defaultTenantSettings: TenantSettings = {
   p12Password: '1',
   trialPlanId: '',
   trialDays: 0,
+  plansOffered: false,
   subscriptionGraceDays: 7,
 };
 
