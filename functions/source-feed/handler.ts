@@ -3,7 +3,7 @@ import { createHandler } from '../../shared/http/create-handler';
 import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { suspensionMessages } from '../../shared/i18n/messages/suspension';
 import { accepts, hostName, requestBaseUrl } from '../../shared/http/request-url';
 import { readFeed } from '../../shared/domain/sources/feed-service';
 import { suspensionPolicy } from '../../shared/domain/sources/suspended-feed';
@@ -26,7 +26,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 // `?udid=` binds the links to the installing device, a device the owner disabled gets only links the gate
 // refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
-useMessages(protectionMessages, subscriptionMessages);
+useMessages(protectionMessages, suspensionMessages);
 
 export const handler = createHandler(sourceFeedRoute, async (state) => {
   const request = parseRequest(state);

@@ -6,6 +6,8 @@ import { managementMessages } from './messages/management';
 import { protectionMessages } from './messages/protection';
 import { rateLimitMessages } from './messages/rate-limit';
 import { subscriptionMessages } from './messages/subscriptions';
+import { subscriptionStateMessages } from './messages/subscription-state';
+import { suspensionMessages } from './messages/suspension';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -23,6 +25,8 @@ export const catalog = {
   ...protectionMessages,
   ...rateLimitMessages,
   ...subscriptionMessages,
+  ...subscriptionStateMessages,
+  ...suspensionMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -9,6 +9,8 @@ import type { managementMessages } from './messages/management';
 import type { protectionMessages } from './messages/protection';
 import type { rateLimitMessages } from './messages/rate-limit';
 import type { subscriptionMessages } from './messages/subscriptions';
+import type { subscriptionStateMessages } from './messages/subscription-state';
+import type { suspensionMessages } from './messages/suspension';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -18,7 +20,9 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof managementMessages &
   typeof protectionMessages &
   typeof rateLimitMessages &
-  typeof subscriptionMessages);
+  typeof subscriptionMessages &
+  typeof subscriptionStateMessages &
+  typeof suspensionMessages);
 
 export type MessageParams = Record<string, string | number>;
 

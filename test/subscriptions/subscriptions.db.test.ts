@@ -109,7 +109,7 @@ describe('the trial and purchases', () => {
     const end = (first.body.data as { expires_at: number }).expires_at;
     const renewed = await api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } });
     expect(renewed.status).toBe(409);
-    expect(renewed.body).toMatchObject({ code: 40003, data: { error: 'insufficient_balance', price: 1000 } });
+    expect(renewed.body).toMatchObject({ code: 40003, data: { error: 'balance_too_low', price: 1000 } });
     expect(renewed.body.msg).toBe("Your balance does not cover the plan's price (1000)");
     expect((await getUser(r.user.userId))!.balance).toBe(500);
     expect((await getSubscription(r.user.userId))!.expiresAt).toBe(end);
@@ -125,7 +125,7 @@ describe('the trial and purchases', () => {
     const r = await reseller(s, 1000);
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } })));
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
-    expect(answers.filter((a) => a.body.code !== 1).every((a) => (a.body.data as { error: string }).error === 'insufficient_balance')).toBe(true);
+    expect(answers.filter((a) => a.body.code !== 1).every((a) => (a.body.data as { error: string }).error === 'balance_too_low')).toBe(true);
     expect((await getUser(r.user.userId))!.balance).toBe(0);
     const subscription = (await getSubscription(r.user.userId))!;
     expect(Math.abs(subscription.expiresAt - (nowSeconds() + 30 * DAY))).toBeLessThan(10);
