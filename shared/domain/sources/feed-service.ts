@@ -98,7 +98,9 @@ export interface DownloadRequest {
  * its reason: the signature (covering source, app, UDID and expiry), a link issued without a UDID, expiry,
  * then the device's standing with the source's owner (block list, disabled device), then the app itself
  * (unknown or unpublished → 404; locked unless this UDID unlocked the source and the unlock still runs).
- * The reserved app id of the blocked document's placeholder refuses `blocked` as soon as its link is genuine.
+ * The reserved app id of the blocked document's placeholder refuses `blocked` as soon as its link is genuine;
+ * any genuine link of a suspended source (its owner's subscription ended past the grace period) refuses
+ * `source_suspended` first.
  */
 export async function checkDownload(request: DownloadRequest): Promise<string> {
   const source = await sourceOnTenant(request.sourceId, request.tenantId);
