@@ -2,12 +2,12 @@ import { createHandler } from '../../shared/http/create-handler';
 import { blocklistEntryRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { blockByHand, unblock } from '../../shared/domain/sources/protection-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages);
+useMessages(managementMessages, subscriptionStateMessages);
 
 export const handler = createHandler(blocklistEntryRoute, async (state) => {
   const { action, sourceId, udid } = parseRequest(state);

@@ -2,13 +2,13 @@ import { createHandler } from '../../shared/http/create-handler';
 import { createAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { createAppDraft } from '../../shared/domain/sources/source-service';
 import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages);
+useMessages(managementMessages, subscriptionStateMessages);
 
 export const handler = createHandler(createAppRoute, async (state) => {
   const { sourceId, fields } = parseRequest(state);

@@ -2,13 +2,13 @@ import { createHandler } from '../../shared/http/create-handler';
 import { publishAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
 import { ipaMessages } from '../../shared/i18n/messages/ipa';
 import { limitsUnder } from '../../shared/domain/subscriptions/owner-limits';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages, ipaMessages);
+useMessages(managementMessages, subscriptionStateMessages, ipaMessages);
 
 export const handler = createHandler(publishAppRoute, async (state) => {
   const { sourceId, appId } = parseRequest(state);

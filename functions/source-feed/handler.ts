@@ -3,11 +3,12 @@ import { createHandler } from '../../shared/http/create-handler';
 import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { suspensionMessages } from '../../shared/i18n/messages/suspension';
 import { deviceProofMessages } from '../../shared/i18n/messages/device-proof';
 import { accepts, hostName, queryValues, requestBaseUrl } from '../../shared/http/request-url';
 import { feedCacheControl } from '../../shared/domain/sources/feed-caching';
 import { readFeed } from '../../shared/domain/sources/feed-service';
+import { suspensionPolicy } from '../../shared/domain/sources/suspended-feed';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
 import { parseRequest } from './schema';
@@ -27,7 +28,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 // `?dk=` (a device-bound URL) proves the installing device, `?udid=` only claims one; links are bound to it
 // either way, a device the owner disabled gets only links the gate refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
-useMessages(protectionMessages, subscriptionMessages, deviceProofMessages);
+useMessages(protectionMessages, suspensionMessages, deviceProofMessages);
 
 export const handler = createHandler(sourceFeedRoute, async (state) => {
   const request = parseRequest(state);
@@ -49,7 +50,7 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
     nowSeconds,
     linkTtlSeconds: tenant.settings.linkTtlSeconds,
     lang,
-    graceDays: tenant.settings.subscriptionGraceDays,
+    suspension: suspensionPolicy(tenant.settings),
   });
   const body = JSON.stringify(answer.document);
   const jose = answer.encrypted && accepts(event, JOSE);

@@ -3,10 +3,11 @@ import { sourcesRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
 import { createOwnedSource, listSources } from '../../shared/domain/sources/source-management';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages);
+useMessages(managementMessages, subscriptionMessages, subscriptionStateMessages);
 
 export const handler = createHandler(sourcesRoute, async (state) => {
   const request = parseRequest(state);

@@ -11,5 +11,5 @@ export const contract: FunctionContract = {
   }),
   response: subscriptionData,
   notes:
-    "GET: the caller's subscription on this site, its limits and usage, whether the trial is available, and the plans on sale. POST {plan}: buys the plan from the balance in one transaction (40003 insufficient_balance, nothing changed, when the balance does not cover it). Buying the running plan extends expires_at by its days; buying another plan starts it now and gives up the unused time of the old one. POST {trial: true}: starts the trial (40003 trial_unavailable otherwise). A retired or unknown plan is 40003 plan_unavailable.",
+    "GET: the caller's subscription on this site, its limits and usage, whether the trial is available, and the plans on sale. POST {plan}: buys the plan from the balance in one transaction (40003 balance_too_low, nothing changed, when the balance does not cover it). Buying the running plan extends expires_at by its days; buying another plan starts it now and gives up the unused time of the old one. POST {trial: true}: starts the trial (40003 trial_unavailable otherwise). A retired or unknown plan is 40003 plan_unavailable.",
 };

@@ -12,6 +12,8 @@ import { udidCaptureMessages } from './messages/udid-capture';
 import { ipaMessages } from './messages/ipa';
 import { newsLookupMessages, newsMessages } from './messages/news';
 import { deviceProofMessages } from './messages/device-proof';
+import { subscriptionStateMessages } from './messages/subscription-state';
+import { suspensionMessages } from './messages/suspension';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -36,6 +38,8 @@ export const catalog = {
   ...newsLookupMessages,
   ...newsMessages,
   ...deviceProofMessages,
+  ...subscriptionStateMessages,
+  ...suspensionMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

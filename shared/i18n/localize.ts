@@ -15,6 +15,8 @@ import type { udidCaptureMessages } from './messages/udid-capture';
 import type { ipaMessages } from './messages/ipa';
 import type { newsLookupMessages, newsMessages } from './messages/news';
 import type { deviceProofMessages } from './messages/device-proof';
+import type { subscriptionStateMessages } from './messages/subscription-state';
+import type { suspensionMessages } from './messages/suspension';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -31,7 +33,10 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof ipaMessages &
   typeof newsLookupMessages &
   typeof newsMessages &
-  typeof deviceProofMessages);
+  typeof deviceProofMessages &
+  typeof subscriptionMessages &
+  typeof subscriptionStateMessages &
+  typeof suspensionMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -60,7 +60,7 @@ describe('operator CLI', () => {
   test('shows, credits, rotates and expires', async () => {
     const user = await admin('user', 'create', '--balance', '100');
     const id = String(user.json.user_id);
-    expect((await admin('user', 'show', '--user', id)).json).toEqual({ user_id: id, tenant_id: 'default', balance: 100 });
+    expect((await admin('user', 'show', '--user', id)).json).toEqual({ user_id: id, tenant_id: 'default', balance: 100, subscription: null });
     expect((await admin('user', 'credit', '--user', id, '--amount', '250')).json).toEqual({ user_id: id, tenant_id: 'default', balance: 350 });
     const rotated = await admin('token', 'rotate', '--user', id);
     expect(rotated.json.token).not.toBe(user.json.token);

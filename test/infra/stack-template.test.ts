@@ -500,6 +500,12 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     expect(metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['Api5xx', 'ApiRequests']);
   });
 
+  test('functions serving different methods of one path share its access-log counts, so its one alarm names them all', () => {
+    const path = '/api/appstore/manage/sources/{source_id}';
+    const found = alarms().filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes(`"Value":"${path}"`));
+    expect(found.map((a) => a.Properties.AlarmDescription)).toEqual([expect.stringMatching(/^update-source and source-detail \(/)]);
+  });
+
   test('an account low on free slots, a reservation older than 72 h, and Lambda throttling each raise an alarm', () => {
     expect(alarms()).toContainEqual(
       expect.objectContaining({
@@ -518,7 +524,8 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   });
 
   test('every alarm notifies one SNS topic (TLS only); e-mail only with -c alarmEmail', () => {
-    expect(alarms().length).toBe(routes.length + 4);
+    // One 5xx alarm per resource path (functions on one path share it), and four others.
+    expect(alarms().length).toBe(new Set(routes.map((r) => r.path)).size + 4);
     for (const alarm of alarms()) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);

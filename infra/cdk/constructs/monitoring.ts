@@ -86,14 +86,14 @@ export class Monitoring extends Construct {
     fromAccessLog(accessLogMetricNames.gatewayThrottled, '{ $.responseType = "THROTTLED" }');
 
     // Metric ids must be unique within a graph, so each route's pair is numbered.
-    const errorRate = (route: RouteDefinition, index = 0) =>
+    const errorRate = (route: RouteDefinition, index = 0, label = `${route.function} 5xx %`) =>
       new MathExpression({
         expression: `100 * FILL(errors${index}, 0) / requests${index}`,
         usingMetrics: {
           [`errors${index}`]: own(accessLogMetricNames.serverErrors, 'Sum', Duration.minutes(5), { resourcePath: route.path }),
           [`requests${index}`]: own(accessLogMetricNames.requests, 'Sum', Duration.minutes(5), { resourcePath: route.path }),
         },
-        label: `${route.function} 5xx %`,
+        label,
         period: Duration.minutes(5),
       });
     const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number, comparisonOperator: ComparisonOperator, periods = { evaluation: 1, toAlarm: 1 }) => {
@@ -110,11 +110,18 @@ export class Monitoring extends Construct {
       return created;
     };
 
-    for (const route of props.routes) {
+    // Functions that serve different methods of one resource path share its access-log counts: one alarm per
+    // path, named after the first function on it and naming them all.
+    const byPath = new Map<string, RouteDefinition[]>();
+    for (const route of props.routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+    const pathLabel = (onPath: RouteDefinition[]) => `${onPath.map((r) => r.function).join(' + ')} 5xx %`;
+    for (const [path, onPath] of byPath) {
+      const first = onPath[0]!;
+      const names = onPath.map((r) => r.function).join(' and ');
       alarm(
-        `${route.function}-5xx`,
-        `${route.function} (${route.path}) answered more than ${ALARM_5XX_RATE_PERCENT}% of its requests with 5xx in two of three 5-minute periods: read its log group.`,
-        errorRate(route),
+        `${first.function}-5xx`,
+        `${names} (${path}) answered more than ${ALARM_5XX_RATE_PERCENT}% of ${onPath.length > 1 ? 'their' : 'its'} requests with 5xx in two of three 5-minute periods: read ${onPath.length > 1 ? 'their log groups' : 'its log group'}.`,
+        errorRate(first, 0, pathLabel(onPath)),
         ALARM_5XX_RATE_PERCENT,
         ComparisonOperator.GREATER_THAN_THRESHOLD,
         { evaluation: 3, toAlarm: 2 },
@@ -206,7 +213,7 @@ export class Monitoring extends Construct {
         right: [own(accessLogMetricNames.gatewayThrottled, 'Sum', Duration.minutes(5), {})],
         width: 12,
       }),
-      new GraphWidget({ title: '5xx % per route', left: props.routes.map((route, index) => errorRate(route, index)), width: 12 }),
+      new GraphWidget({ title: '5xx % per route', left: [...byPath.values()].map((onPath, index) => errorRate(onPath[0]!, index, pathLabel(onPath))), width: 12 }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({

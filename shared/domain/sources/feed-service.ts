@@ -12,7 +12,7 @@ import { DomainError } from '../errors';
 import { buildBlockedFeed, buildFeed, type AskingDevice } from './feed';
 import { BLOCKED_APP_ID, isValidSignature } from './download-links';
 import { isUnlocked, NO_STANDING } from './protection';
-import { buildSuspendedFeed, isSuspended } from './suspended-feed';
+import { buildSuspendedFeed, isSuspended, type SuspensionPolicy } from './suspended-feed';
 import type { Lang } from '../../i18n/languages';
 import type { Source } from './source';
 
@@ -50,8 +50,8 @@ export interface FeedRequest {
   linkTtlSeconds: number;
   /** The blocked document speaks the reader's language. */
   lang: Lang;
-  /** Days the feed keeps serving after the owner's subscription ended (then the suspended document). */
-  graceDays: number;
+  /** When the owner's subscription ended more than the grace period ago, the feed is the suspended document. */
+  suspension: SuspensionPolicy;
 }
 
 export interface FeedAnswer {
@@ -72,7 +72,7 @@ export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
   const [device, apps, suspended] = await Promise.all([
     askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds),
     found.apps ?? listApps(source.source_id),
-    isSuspended(source, request.graceDays, request.nowSeconds),
+    isSuspended(source, request.suspension, request.nowSeconds),
   ]);
   const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
   const placeholder = device.blocked ? 'blocked' : source.device_proof === 'required' && !device.proven ? 'proof_required' : undefined;
@@ -90,8 +90,8 @@ export interface DownloadRequest {
   exp: number | undefined;
   sig: string | undefined;
   nowSeconds: number;
-  /** Days a source keeps serving after its owner's subscription ended; then every link refuses `source_suspended`. */
-  graceDays: number;
+  /** A suspended source (see `suspension` of the feed) refuses every link `source_suspended`. */
+  suspension: SuspensionPolicy;
 }
 
 /**
@@ -117,7 +117,7 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
     secret !== undefined &&
     isValidSignature(secret, { sourceId: source.source_id, appId, device, exp }, sig);
   if (!signed) throw refuse('bad_signature');
-  if (await isSuspended(source, request.graceDays, request.nowSeconds)) throw refuse('source_suspended');
+  if (await isSuspended(source, request.suspension, request.nowSeconds)) throw refuse('source_suspended');
   if (appId === BLOCKED_APP_ID) throw refuse('blocked');
   if (device === '') throw refuse('udid_required');
   if (exp < request.nowSeconds) throw refuse('link_expired');

@@ -1,7 +1,7 @@
 /**
- * What a source owner's writes live within. An owner with a subscription on this tenant writes only while it
- * runs (else 40003 `subscription_expired`), within its plan's limits. An owner without one falls back on the
- * tenant's defaults only where the operator defined no plan at all; elsewhere writes need a subscription.
+ * What a source owner's writes live within. Where the operator defined no plan at all, the tenant-wide
+ * defaults, and no read is spent on it. Elsewhere an owner writes only with a subscription on this tenant
+ * (else 40003 `subscription_required`) and only while it runs (else `subscription_expired`), within its plan.
  */
 import { getSubscription } from '../../db/repositories/subscription-repository';
 import { DomainError } from '../errors';
@@ -10,19 +10,19 @@ import type { Tenant, TenantSettings } from '../tenants/tenant';
 import { isActive, type Subscription } from './subscription';
 
 export async function writableLimits(actor: Actor, tenant: Tenant, now: number): Promise<TenantSettings> {
+  if (!tenant.settings.plansOffered) return tenant.settings;
   return limitsUnder(actor, tenant, now, await getSubscription(actor.userId));
 }
 
 /**
  * The same judgement on a subscription the caller already read (publish reads it in the batch that reads the
- * app, so the check costs no call of its own). Whether the tenant has plans is the tenant's `plansDefined`
- * (set by the first `plan create`), so no plans table is read either.
+ * app, so the check costs no call of its own).
  */
 export function limitsUnder(actor: Actor, tenant: Tenant, now: number, subscription: Subscription | undefined): TenantSettings {
+  if (!tenant.settings.plansOffered) return tenant.settings;
   if (subscription && subscription.tenantId === actor.tenantId) {
     if (!isActive(subscription, now)) throw new DomainError('conflict', 'subscription_expired', { data: { expires_at: subscription.expiresAt } });
     return { ...tenant.settings, appsPerSource: subscription.limits.appsPerSource, publishedAppsPerSource: subscription.limits.publishedPerSource };
   }
-  if (tenant.settings.plansDefined) throw new DomainError('conflict', 'subscription_required');
-  return tenant.settings;
+  throw new DomainError('conflict', 'subscription_required');
 }

@@ -13,7 +13,8 @@ export async function createPlan(tenantId: string, fields: PlanFields, now: numb
   const tenant = await requireTenant(tenantId);
   const plan: Plan = { tenantId: tenant.tenantId, planId: randomId('p_', 10), ...fields, retired: false, createdAt: now };
   await putNewPlan(plan);
-  if (!tenant.settings.plansDefined) await changeTenantSettings(tenant.tenantId, { settings: { plansDefined: true } });
+  // From now on the tenant's sources live within plans (functions see it within TENANT_CACHE_SECONDS).
+  if (!tenant.settings.plansOffered) await changeTenantSettings(tenant.tenantId, { settings: { plansOffered: true } });
   return plan;
 }
 

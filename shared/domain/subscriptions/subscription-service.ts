@@ -99,7 +99,7 @@ export async function subscribe(owner: TokenOwner, tenant: Tenant, request: Subs
       return { ...view(owner, tenant, plans, next, now), charged: change.price };
     }
     if (outcome === 'insufficient_balance') {
-      throw new DomainError('conflict', 'insufficient_balance', { messageKey: 'balance_too_low', params: { price: change.price }, data: { price: change.price } });
+      throw new DomainError('conflict', 'balance_too_low', { params: { price: change.price }, data: { price: change.price } });
     }
     // Another change of the subscription won the race: judge again on what it left (after a short random pause).
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));

@@ -27,13 +27,13 @@ export interface TenantSettings {
   trialPlanId: string;
   /** How long the trial runs, in days; 0 = no trial. */
   trialDays: number;
-  /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
-  subscriptionGraceDays: number;
   /**
    * Whether the operator ever defined a plan here (set by the first `plan create`, never unset): then writes
    * need a subscription, and the tenant-wide limits are no longer a fallback.
    */
-  plansDefined: boolean;
+  plansOffered: boolean;
+  /** Days a source's feed keeps serving after its owner's subscription ended, before it shows as suspended. */
+  subscriptionGraceDays: number;
   /** Days before a hosting account's membership ends that its devices' `device.expiring` events are sent. */
   expiryNoticeDays: number;
   /** The largest IPA the service downloads to inspect, in bytes; a larger file cannot be published. */
@@ -53,8 +53,8 @@ export const defaultTenantSettings: TenantSettings = {
   currency: 'CNY',
   trialPlanId: '',
   trialDays: 0,
+  plansOffered: false,
   subscriptionGraceDays: 7,
-  plansDefined: false,
   expiryNoticeDays: 7,
   ipaMaxBytes: 2 * 1024 * 1024 * 1024,
   reportsPerSourcePerHour: 100,

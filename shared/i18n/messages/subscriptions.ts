@@ -1,25 +1,7 @@
 import { defineMessages } from '../define-messages';
 
-/** Plans, trials and subscriptions, and what a source owner meets when one is missing or ended. */
+/** Plans, the trial, purchases, and the owner's source and app listings. */
 export const subscriptionMessages = defineMessages({
-  subscription_required: {
-    zh: '需要有效的订阅或试用：请购买套餐或开始试用',
-    en: 'An active subscription or trial is needed: buy a plan or start the trial',
-    'zh-TW': '需要有效的訂閱或試用：請購買方案或開始試用',
-    vi: 'Cần có gói đăng ký hoặc dùng thử còn hiệu lực: hãy mua gói hoặc bắt đầu dùng thử',
-    ar: 'يلزم اشتراك أو تجربة سارية: اشترِ خطة أو ابدأ التجربة',
-    es: 'Se necesita una suscripción o prueba activa: compre un plan o inicie la prueba',
-    ru: 'Нужна действующая подписка или пробный период: купите тариф или начните пробный период',
-  },
-  subscription_expired: {
-    zh: '订阅已到期：续订后才能修改源（仍可查看和删除）',
-    en: 'Your subscription has ended: renew it to change your sources (reading and deleting still work)',
-    'zh-TW': '訂閱已到期：續訂後才能修改源（仍可查看和刪除）',
-    vi: 'Gói đăng ký đã hết hạn: hãy gia hạn để thay đổi nguồn (vẫn có thể xem và xóa)',
-    ar: 'انتهى اشتراكك: جدّده لتعديل مصادرك (القراءة والحذف ما زالا متاحين)',
-    es: 'Su suscripción ha terminado: renuévela para modificar sus fuentes (leer y borrar sigue funcionando)',
-    ru: 'Подписка закончилась: продлите её, чтобы изменять источники (чтение и удаление доступны)',
-  },
   sources_quota_exceeded: {
     zh: '已达到套餐的源数量上限（{limit}）',
     en: "The plan's limit of sources is reached ({limit})",
@@ -82,32 +64,5 @@ export const subscriptionMessages = defineMessages({
     ar: 'قيمة cursor غير صالحة: مرّر next_cursor من الصفحة السابقة',
     es: 'El cursor no es válido: pase el next_cursor de la página anterior',
     ru: 'Неверный cursor: передайте next_cursor предыдущей страницы',
-  },
-  suspended_title: {
-    zh: '源已暂停',
-    en: 'Source suspended',
-    'zh-TW': '源已暫停',
-    vi: 'Nguồn đã bị tạm ngưng',
-    ar: 'المصدر معلّق',
-    es: 'Fuente suspendida',
-    ru: 'Источник приостановлен',
-  },
-  suspended_notice: {
-    zh: '此源已暂停：源所有者的订阅已到期。所有者续订后，应用将恢复。',
-    en: "This source is suspended: its owner's subscription has ended. Its apps return once the owner renews.",
-    'zh-TW': '此源已暫停：源擁有者的訂閱已到期。擁有者續訂後，應用將恢復。',
-    vi: 'Nguồn này đã bị tạm ngưng: gói đăng ký của chủ nguồn đã hết hạn. Ứng dụng sẽ trở lại khi chủ nguồn gia hạn.',
-    ar: 'هذا المصدر معلّق: انتهى اشتراك مالكه. ستعود تطبيقاته بعد أن يجدّد المالك اشتراكه.',
-    es: 'Esta fuente está suspendida: la suscripción de su propietario ha terminado. Sus aplicaciones volverán cuando la renueve.',
-    ru: 'Источник приостановлен: подписка владельца закончилась. Приложения вернутся, когда владелец её продлит.',
-  },
-  source_suspended: {
-    zh: '此源已暂停，所有者续订前无法下载',
-    en: 'This source is suspended; downloads return once its owner renews',
-    'zh-TW': '此源已暫停，擁有者續訂前無法下載',
-    vi: 'Nguồn này đã bị tạm ngưng; có thể tải lại khi chủ nguồn gia hạn',
-    ar: 'هذا المصدر معلّق؛ يعود التنزيل بعد أن يجدّد المالك اشتراكه',
-    es: 'Esta fuente está suspendida; las descargas vuelven cuando su propietario renueve',
-    ru: 'Источник приостановлен; скачивание станет доступно, когда владелец продлит подписку',
   },
 });
