@@ -7,7 +7,7 @@
 import { BASELINE, buildBundles, includesPackage, readBundle, type BuiltBundle } from '../bench/bundles';
 import { catalog } from '../../shared/i18n/catalog';
 import { languages } from '../../shared/i18n/languages';
-import { authorizers, routes, scheduledJobs } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
 
 let bundles: Array<BuiltBundle & { inputs: string[] }>;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const readsIpas = new Set<string>([...routes.filter((r) => ('write' in r.data ? 
 const xmlAllowed = (fn: string, pkg: string) => readsIpas.has(fn) && (pkg === 'plist' || pkg === '@xmldom/xmldom');
 
 test('every function is built, and none carries node-forge, an XML library or the KMS client', () => {
-  expect(functions().map((b) => b.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers].map((e) => e.function).sort());
+  expect(functions().map((b) => b.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers, ...streamConsumers].map((e) => e.function).sort());
   for (const b of functions()) {
     for (const pkg of ['node-forge', 'plist', '@xmldom/xmldom', 'xmlbuilder', '@aws-sdk/client-kms']) {
       expect([b.name, pkg, includesPackage(b.inputs, pkg)]).toEqual([b.name, pkg, xmlAllowed(b.name, pkg) && includesPackage(b.inputs, pkg)]);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { BUNDLE_FILE, bundleSizes } from '../../infra/tooling/bundle-sizes';
 import { templateFunctions, type TemplateFunction } from '../../infra/tooling/cloud-assembly';
 import { ESM_REQUIRE_BANNER } from '../../infra/cdk/constructs/service-function';
-import { authorizers, routes, scheduledJobs } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
 import { synth, type Synthesized } from '../support/synth';
 
 
@@ -20,7 +20,7 @@ beforeAll(() => {
 }, 240_000);
 
 test('every route and scheduled job has a bundled asset that sam local can find', () => {
-  expect(functions.map((f) => f.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers].map((e) => e.function).sort());
+  expect(functions.map((f) => f.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers, ...streamConsumers].map((e) => e.function).sort());
   for (const fn of functions) {
     const metadata = s.json.Resources[fn.logicalId]!.Metadata!;
     expect(metadata['aws:asset:property']).toBe('Code');

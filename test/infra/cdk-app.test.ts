@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTemplate, stackTemplatePath, templateFunctions } from '../../infra/tooling/cloud-assembly';
-import { authorizers, routes, scheduledJobs } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
 
 const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { app: string; context: Record<string, unknown> };
 
@@ -41,7 +41,7 @@ test("cdk.json's app synthesizes the stack without AWS credentials, with the met
   const templatePath = stackTemplatePath(outdir, 'AppSource');
   expect(existsSync(templatePath)).toBe(true);
   const fns = templateFunctions(readTemplate(templatePath));
-  expect(fns.map((f) => f.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers].map((e) => e.function).sort());
+  expect(fns.map((f) => f.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers, ...streamConsumers].map((e) => e.function).sort());
   for (const fn of fns) expect(fn.assetPath).toBeDefined();
 });
 

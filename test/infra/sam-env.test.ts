@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { templateFunctions } from '../../infra/tooling/cloud-assembly';
 import { samEnvVars } from '../../infra/tooling/sam-env';
-import { authorizers, routes, scheduledJobs } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tableSuffix } from '../../shared/db/tables';
 import { synth, type Synthesized } from '../support/synth';
 
@@ -17,7 +17,7 @@ beforeAll(() => {
 test('every function gets the local endpoint and the local names of exactly the tables it declares', () => {
   const env = samEnvVars(s.json, { endpoint: 'http://host.docker.internal:8000', tablePrefix: 'appsrc-', logLevel: 'DEBUG' });
   const fns = templateFunctions(s.json);
-  expect(fns.map((f) => f.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers].map((e) => e.function).sort());
+  expect(fns.map((f) => f.name).sort()).toEqual([...routes, ...scheduledJobs, ...authorizers, ...streamConsumers].map((e) => e.function).sort());
   expect(Object.keys(env).sort()).toEqual(fns.map((f) => f.logicalId).sort());
   for (const fn of fns) {
     const vars = env[fn.logicalId]!;

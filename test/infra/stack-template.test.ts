@@ -5,7 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
-import { authorizers, routes, scheduledJobs, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, streamConsumers, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition, type StreamConsumerDefinition } from '../../shared/routes';
 import { tableEnvVar, tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
 import { metricNames } from '../../shared/observability/metric-names';
@@ -15,9 +15,10 @@ const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Dele
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 
 /** The least-privilege rule, restated from the route table's documentation rather than imported. */
-type Entry = RouteDefinition | ScheduledJobDefinition | AuthorizerDefinition;
+type Entry = RouteDefinition | ScheduledJobDefinition | AuthorizerDefinition | StreamConsumerDefinition;
 const isRoute = (entry: Entry): entry is RouteDefinition => 'path' in entry;
 const isJob = (entry: Entry): entry is ScheduledJobDefinition => 'everyMinutes' in entry;
+const isConsumer = (entry: Entry): entry is StreamConsumerDefinition => 'batchSize' in entry;
 
 function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKey> } {
   const write = new Set<TableKey>(entry.data.write ?? []);
@@ -35,7 +36,7 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
   return { read, write };
 }
 
-const entries: Entry[] = [...routes, ...scheduledJobs, ...authorizers];
+const entries: Entry[] = [...routes, ...scheduledJobs, ...authorizers, ...streamConsumers];
 
 /** Full resource path of an API Gateway resource, rebuilt from PathPart/ParentId. */
 function resourcePath(s: Synthesized, resourceId: unknown): string {
@@ -80,7 +81,7 @@ describe('functions', () => {
       DYNAMODB_ENDPOINT: '',
     };
     for (const key of [...read, ...write]) expected[tableEnvVar(key)] = { Ref: s.tableId(key) };
-    if (!isRoute(entry) && !isJob(entry)) {
+    if (!isRoute(entry) && !isJob(entry) && !isConsumer(entry)) {
       expected.DEFAULT_TENANT_API_KEY = { 'Fn::Join': ['-', ['default', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }]] };
     }
     if ('secrets' in entry && entry.secrets) expected.ACCOUNT_SECRETS_KEY_ARN = { 'Fn::GetAtt': [Object.keys(s.template.findResources('AWS::KMS::Key'))[0], 'Arn'] };
@@ -115,8 +116,10 @@ describe('functions', () => {
         } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::KMS::Key') {
           expect(grant.actions.sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
           kms = true;
+        } else if (isConsumer(entry) && !resource.id && grant.actions.join() === 'dynamodb:ListStreams') {
+          // The one action without resource-level permissions, which the stream grant needs.
         } else if (resource.id && s.json.Resources[resource.id]?.Type === 'AWS::SQS::Queue') {
-          // The on-failure destination of a scheduled job: it may only send.
+          // The on-failure destination of a scheduled job or stream consumer: it may only send.
           expect(grant.actions.filter((a) => !['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a))).toEqual(['sqs:SendMessage']);
           failureQueue = true;
         } else if (resource.id === referencedId((s.json.Resources[fnId]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)) {
@@ -131,7 +134,7 @@ describe('functions', () => {
     expect([...readable].sort()).toEqual([...new Set([...read, ...write])].sort());
     expect(kms).toBe('secrets' in entry && entry.secrets === true);
     expect(logs).toBe(true);
-    expect(failureQueue).toBe(isJob(entry));
+    expect(failureQueue).toBe(isJob(entry) || isConsumer(entry));
   });
 
   test('a route whose handler file does not exist stops the synth', () => {
@@ -432,8 +435,9 @@ describe('schedules', () => {
   );
 
   test('one failure queue (encrypted, TLS only, 14 days) with an alarm on any message in it', () => {
-    s.template.resourceCountIs('AWS::SQS::Queue', 1);
-    const [queueId, queue] = Object.entries(s.template.findResources('AWS::SQS::Queue'))[0]!;
+    // The other queue is the stream consumers' (see "stream consumers").
+    s.template.resourceCountIs('AWS::SQS::Queue', 2);
+    const [queueId, queue] = Object.entries(s.template.findResources('AWS::SQS::Queue')).find(([id]) => id.startsWith('Schedules'))!;
     expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     s.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
@@ -524,8 +528,9 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   });
 
   test('every alarm notifies one SNS topic (TLS only); e-mail only with -c alarmEmail', () => {
-    // One 5xx alarm per resource path (functions on one path share it), and four others.
-    expect(alarms().length).toBe(new Set(routes.map((r) => r.path)).size + 4);
+    // One 5xx alarm per resource path (functions on one path share it); 4 of the service; the stream consumers'
+    // failure queue, and per consumer its errors and iterator age.
+    expect(alarms().length).toBe(new Set(routes.map((r) => r.path)).size + 4 + 1 + 2 * streamConsumers.length);
     for (const alarm of alarms()) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -547,4 +552,30 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     for (const job of scheduledJobs) expect(body).toContain(job.function);
     for (const route of routes) expect(body).toContain(route.path);
   });
+});
+
+describe('stream consumers', () => {
+  test.each((streamConsumers as readonly StreamConsumerDefinition[]).map((c) => [c.function, c] as const))(
+    '%s: its table streams new images; INSERT records only, per-record failures, bisect, bounded retries, an on-failure queue, alarms',
+    (name, consumer) => {
+      const tableId = s.tableId(consumer.table);
+      expect(s.json.Resources[tableId]!.Properties!.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+      const mappings = Object.values(s.template.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => JSON.stringify(m.Properties.FunctionName).includes(s.functionId(name)));
+      expect(mappings).toHaveLength(1);
+      const [queueId] = Object.entries(s.template.findResources('AWS::SQS::Queue')).find(([id]) => id.startsWith('Streams'))!;
+      expect(mappings[0]!.Properties).toMatchObject({
+        EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: consumer.batchSize,
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: consumer.retryAttempts,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+        FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'] }) }] },
+      });
+      s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/SQS', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }], Threshold: 1 });
+      s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: 'IteratorAge', Dimensions: [{ Name: 'FunctionName', Value: { Ref: s.functionId(name) } }] });
+      s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: s.functionId(name) } }] });
+    },
+  );
 });

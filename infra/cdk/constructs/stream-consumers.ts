@@ -60,6 +60,12 @@ export class StreamConsumers extends Construct {
           filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT') })],
         }),
       );
+      if (handler.role) {
+        Validations.of(handler.role).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: 'dynamodb:ListStreams has no resource-level permissions, so the stream grant of the event source mapping names *; reading the records (DescribeStream, GetShardIterator, GetRecords) is granted on this table\'s stream alone.',
+        });
+      }
       this.alarms.push(
         new Alarm(this, `${consumer.function}-errors`, {
           alarmDescription: `${consumer.function} failed on stream batches (DynamoDB or code errors, not receivers' failures): read its log group.`,
