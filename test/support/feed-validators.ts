@@ -63,6 +63,18 @@ export function altStoreProblems(doc: unknown): string[] {
       bundles.add(app.bundleIdentifier);
     }
     if ('tintColor' in app && !(typeof app.tintColor === 'string' && /^[0-9A-Fa-f]{6}$/.test(app.tintColor))) problems.push(`${at}.tintColor is not 6 hex digits`);
+    // AltStore refuses a source whose privacy permission has no usage description, and reads entitlements as names.
+    if ('appPermissions' in app) {
+      const permissions = app.appPermissions;
+      if (!isObject(permissions)) problems.push(`${at}.appPermissions is not an object`);
+      else {
+        if ('entitlements' in permissions && !(Array.isArray(permissions.entitlements) && permissions.entitlements.every(isText))) problems.push(`${at}.appPermissions.entitlements is not a list of names`);
+        if ('privacy' in permissions) {
+          if (!isObject(permissions.privacy)) problems.push(`${at}.appPermissions.privacy is not an object`);
+          else for (const [key, text] of Object.entries(permissions.privacy)) if (!isText(text)) problems.push(`${at}.appPermissions.privacy.${key} has no usage description`);
+        }
+      }
+    }
     if (!Array.isArray(app.versions) || app.versions.length === 0) return problems.push(`${at}.versions is empty`);
     app.versions.forEach((version: unknown, j) => {
       const vat = `${at}.versions[${j}]`;
@@ -71,6 +83,7 @@ export function altStoreProblems(doc: unknown): string[] {
       if (!(typeof version.date === 'string' && ISO_DATE.test(version.date))) problems.push(`${vat}.date is not ISO 8601 without fractional seconds`);
       if (!isAbsoluteUrl(version.downloadURL)) problems.push(`${vat}.downloadURL is not an absolute URL`);
       if (!Number.isInteger(version.size)) problems.push(`${vat}.size is not an integer`);
+      if ('sha256' in version && !(typeof version.sha256 === 'string' && /^[0-9a-f]{64}$/i.test(version.sha256))) problems.push(`${vat}.sha256 is not a SHA-256 in hex`);
       if ('localizedDescription' in version && typeof version.localizedDescription !== 'string') problems.push(`${vat}.localizedDescription is not text`);
       return undefined;
     });
