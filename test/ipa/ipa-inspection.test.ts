@@ -7,6 +7,7 @@ import { inspectIpa, type InspectOptions } from '../../shared/domain/ipa/inspect
 import { EntitlementsScanner } from '../../shared/domain/ipa/macho-entitlements';
 import { appPermissionsFor } from '../../shared/domain/sources/app-permissions';
 import { buildIpa, defaultInfo, fatMachO, fileHost, machO, sha256, type HostedFile } from '../support/ipa-builder';
+import { altStoreProblems } from '../support/feed-validators';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
 let host: LocalServer;
@@ -184,5 +185,30 @@ describe('the rules around an inspection', () => {
     expect(sameFile(stored, { length: 11, etag: '"a"', lastModified: undefined })).toBe(false);
     expect(sameFile(stored, { length: 10, etag: '"b"', lastModified: undefined })).toBe(false);
     expect(sameFile(stored, { length: 10, etag: undefined, lastModified: undefined })).toBe(false);
+  });
+});
+
+describe("the feed's appPermissions under AltStore's rules", () => {
+  const doc = (appPermissions: unknown) => ({
+    name: 'S',
+    identifier: 'local.s',
+    sourceURL: 'http://127.0.0.1/api/rjy/s/appstore',
+    apps: [
+      {
+        name: 'A',
+        bundleIdentifier: 'a.b',
+        developerName: 'D',
+        localizedDescription: 'x',
+        iconURL: 'https://x/i.png',
+        appPermissions,
+        versions: [{ version: '1', date: '2026-11-26T08:00:00Z', downloadURL: 'https://x/a.ipa', size: 1, sha256: 'a'.repeat(64) }],
+      },
+    ],
+  });
+
+  test('a privacy permission without a usage description is what AltStore refuses; the merge never produces one', () => {
+    expect(altStoreProblems(doc({ entitlements: ['get-task-allow'], privacy: { NSCameraUsageDescription: '' } }))).toEqual(['apps[0].appPermissions.privacy.NSCameraUsageDescription has no usage description']);
+    const merged = appPermissionsFor(undefined, { privacy: { NSCameraUsageDescription: '', NSMicrophoneUsageDescription: 'Talk' } });
+    expect(altStoreProblems(doc(merged))).toEqual([]);
   });
 });

@@ -152,6 +152,7 @@ export function altStoreProblems(doc: unknown): string[] {
       if (!(typeof version.date === 'string' && ISO_DATE.test(version.date))) problems.push(`${vat}.date is not ISO 8601 without fractional seconds`);
       if (!isAbsoluteUrl(version.downloadURL)) problems.push(`${vat}.downloadURL is not an absolute URL`);
       if (!Number.isInteger(version.size)) problems.push(`${vat}.size is not an integer`);
+      if ('sha256' in version && !(typeof version.sha256 === 'string' && /^[0-9a-f]{64}$/i.test(version.sha256))) problems.push(`${vat}.sha256 is not a SHA-256 in hex`);
       if ('localizedDescription' in version && typeof version.localizedDescription !== 'string') problems.push(`${vat}.localizedDescription is not text`);
       for (const key of ['minOSVersion', 'maxOSVersion']) if (key in version && !(typeof version[key] === 'string' && OS_VERSION.test(version[key]))) problems.push(`${vat}.${key} is not a version`);
       return undefined;
