@@ -399,7 +399,7 @@ export const deleteAppRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: 'Delete a draft (a published app must be unpublished first)',
-  data: { write: ['sources', 'apps', 'linkHealth'] },
+  data: { read: ['subscriptions'], write: ['sources', 'apps', 'linkHealth'] },
 } as const satisfies RouteDefinition;
 
 export const deviceListRoute = {
@@ -492,7 +492,7 @@ export const sourceUdidProfileRoute = {
   ipLimits: [{ limit: 60, window: 'minute', perPathParam: 'source_id' }],
   envelope: 'page',
   description: "A source's Profile Service profile: the capture returns to the source's install page (or to return)",
-  data: { read: ['sources'], write: ['udidCapture'] },
+  data: { read: ['users', 'sources'], write: ['udidCapture'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -502,7 +502,8 @@ export const udidCallbackRoute = {
   path: '/api/udid/callback',
   auth: 'none',
   rateLimit: null,
-  ipLimits: [{ limit: 30, window: 'minute' }],
+  // Per IP: customers behind one carrier NAT capture their UDIDs through the same address.
+  ipLimits: [{ limit: 120, window: 'minute' }],
   envelope: 'page',
   description: "The device's signed answer to a Profile Service profile: verified, recorded, answered 301 to the return target",
   data: { write: ['udidCapture', 'events'] },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sourceOnTenant } from '../../shared/domain/udid-capture/capture-service';
+import { sourceOnTenant } from '../../shared/domain/sources/source-lookup';
 import { ticketPublicJwk } from '../../shared/domain/udid-capture/capture-keys';
 import { addSourceLinks } from '../../shared/domain/udid-capture/add-source-links';
 import { deviceFeedUrl } from '../../shared/domain/sources/device-keys';

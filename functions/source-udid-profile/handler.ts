@@ -1,4 +1,5 @@
-import { buildProfile, sourceOnTenant } from '../../shared/domain/udid-capture/capture-service';
+import { buildProfile } from '../../shared/domain/udid-capture/capture-service';
+import { sourceOnTenant } from '../../shared/domain/sources/source-lookup';
 import { createHandler } from '../../shared/http/create-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';

@@ -27,7 +27,14 @@ export interface DemoData {
  * Demo data for a fresh local run: the default tenant (every localhost request belongs to it), one user
  * with a balance and a token, and a source holding drafts to publish.
  */
-export async function seedDemo(): Promise<DemoData> {
+/** The demo drafts' files, served by demo-downloads.ts: each IPA says what its draft says, so it publishes. */
+export const DEMO_APPS = [
+  { file: 'demo-player-1.0.0.ipa', bundleId: 'com.example.demo.player', version: '1.0.0', build: '100' },
+  { file: 'demo-reader-2.3.1.ipa', bundleId: 'com.example.demo.reader', version: '2.3.1', build: '231' },
+] as const;
+
+/** `downloadsUrl`: where the demo IPAs are served (npm start's loopback host). */
+export async function seedDemo(downloadsUrl = 'https://downloads.example.com'): Promise<DemoData> {
   const now = nowSeconds();
   if (!(await getTenant(DEFAULT_TENANT_ID))) {
     await createTenant({ tenantId: DEFAULT_TENANT_ID, name: 'Demo reseller', lang: 'zh' }, now);
@@ -38,7 +45,7 @@ export async function seedDemo(): Promise<DemoData> {
     {
       name: 'Demo Player',
       version: '1.0.0',
-      download_url: 'https://downloads.example.com/demo-player-1.0.0.ipa',
+      download_url: `${downloadsUrl}/${DEMO_APPS[0].file}`,
       bundle_identifier: 'com.example.demo.player',
       developer_name: 'Demo Studio',
       description: 'Plays your media.',
@@ -50,7 +57,7 @@ export async function seedDemo(): Promise<DemoData> {
     {
       name: 'Demo Reader',
       version: '2.3.1',
-      download_url: 'https://downloads.example.com/demo-reader-2.3.1.ipa',
+      download_url: `${downloadsUrl}/${DEMO_APPS[1].file}`,
       bundle_identifier: 'com.example.demo.reader',
       developer_name: 'Demo Studio',
       description: 'Reads your books.',

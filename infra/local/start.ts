@@ -4,7 +4,8 @@ import { startAscSimulator } from '../asc-simulator/server';
 import { startBackgroundJobs } from './background-jobs';
 import { startDynamoDbLocal, JavaMissingError, waitForDynamoDb } from './dynamodb-local';
 import { assertPortFree } from './free-port';
-import { seedDemo, seedDemoAccounts, type DemoAddData, type DemoData } from './seed';
+import { DEMO_APPS, seedDemo, seedDemoAccounts, type DemoAddData, type DemoData } from './seed';
+import { startDemoDownloads } from './demo-downloads';
 
 export interface LocalRuntimeOptions {
   port: number;
@@ -55,7 +56,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // Everything here lives on localhost: publish's size lookup, link probes and webhooks may reach loopback servers.
     process.env.FETCH_ALLOW_PRIVATE ??= '1';
     await createTables();
-    const demo = await seedDemo();
+    // The demo apps' IPAs, on loopback: publishing reads them (IPA inspection), the feed links to them.
+    const downloads = await startDemoDownloads(DEMO_APPS);
+    stops.push(() => downloads.close());
+    const demo = await seedDemo(downloads.baseUrl);
     // SIM_PROCESSING_SECONDS (read by the simulator) sets how long review devices stay PROCESSING.
     const sim = await startAscSimulator({ port: options.ascSimPort });
     stops.push(() => sim.close());

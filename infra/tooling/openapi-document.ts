@@ -61,7 +61,7 @@ function envelopesOf(route: RouteDefinition): EnvelopeKind[] {
 function errorKinds(route: RouteDefinition): ErrorKind[] {
   const kinds: ErrorKind[] = ['validation', 'malformed_input', 'too_large', 'https_required', 'unavailable'];
   if (route.auth !== 'none') kinds.push('token_missing', 'token_invalid', 'token_expired');
-  if (route.rateLimit !== null || route.envelope === 'feed') kinds.push('rate_limited');
+  if (route.rateLimit !== null || route.envelope === 'feed' || (route.ipLimits?.length ?? 0) > 0) kinds.push('rate_limited');
   if (route.path.includes('{source_id}')) kinds.push('source_not_found');
   if (route.path.includes('{app_id}')) kinds.push('app_not_found');
   if (route.envelope === 'management') kinds.push('conflict');

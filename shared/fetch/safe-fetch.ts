@@ -62,9 +62,11 @@ export class FetchRefusedError extends ServiceError<'fetch_refused', FetchRefuse
 }
 
 /** Carries an error thrown by a `bodySink` past the classification of connection failures. */
-class SinkFailure extends Error {
+class SinkFailure extends ServiceError<'fetch_sink', 'sink_failed'> {
+  override readonly name = 'SinkFailure';
+
   constructor(readonly inner: unknown) {
-    super('body sink failed');
+    super('fetch_sink', 'sink_failed', 'body sink failed');
   }
 }
 

@@ -57,7 +57,7 @@ export const cursorParam = () => preprocess(absentIfEmpty, z.optional(z.string()
  * then each value by its rule.
  */
 export function parseListParams<S extends z.core.$ZodShape>(params: Record<string, unknown>, shape: S): z.infer<z.ZodMiniObject<S>> {
-  const unknown = Object.keys(params).filter((key) => key !== 'token' && !(key in shape));
+  const unknown = Object.keys(params).filter((key) => key !== 'token' && !Object.hasOwn(shape, key));
   if (unknown.length > 0) throw validationError('unknown_param', unknown);
   const { token: _token, ...rest } = params;
   const parsed = z.object(shape).safeParse(rest);

@@ -18,7 +18,7 @@ interface CallsCase {
   /** The `i`-th request, and the status it must answer (so a case measures the path it names). */
   send: (i: number) => Promise<ApiResponse>;
   status: number;
-  /** The floor from issue 28 / DESIGN §9, where one is set: at most this many calls and round trips. */
+  /** The floor the product promises for this route, where one is set: at most this many calls and round trips. */
   floor?: { calls: number; trips?: number };
   /** Run after each request, outside the count (puts back what the request took away). */
   after?: () => Promise<unknown>;

@@ -73,7 +73,7 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   // The copy button's script ran (the CSP nonce let it): it copies and says so.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
   await page.click('#copy');
-  await page.waitForFunction("document.getElementById('copy').textContent === 'Copied'");
+  await page.locator('#copy', { hasText: 'Copied' }).waitFor();
   await page.screenshot({ path: join(dir, 'install-page-after.png'), fullPage: true });
   expect(problems).toEqual([]);
 

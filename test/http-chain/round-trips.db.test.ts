@@ -59,7 +59,7 @@ test('update source is 3 calls; publish 4 (source and app in one batch read, the
   expect(await callsOf(() => bed.api.request('POST', `${path}/apps/${draft.id}/publish`, { headers: owner.bearer }))).toEqual(['(none) BatchGetItem', 'rate-limits UpdateItem', 'tokens GetItem', '(none) TransactWriteItems'].sort());
 });
 
-test('an instant add of a new UDID makes at most 11 calls, one of each kind the README lists', async () => {
+test('an instant add of a new UDID makes at most 10 calls, one of each kind the README lists', async () => {
   const { token } = await newUser();
   const calls = await callsOf(() => add(bed.api, { token, udid: udid25() }));
   expect(calls).toEqual(
@@ -71,8 +71,7 @@ test('an instant add of a new UDID makes at most 11 calls, one of each kind the 
       '(none) BatchGetItem', // last add's marker, the user's balance, the prices
       '(none) TransactWriteItems', // the payment held: the debit and the hold record, before Apple is called
       'accounts Query', // the pool's accounts
-      'accounts UpdateItem', // the slot, reserved before Apple
-      'payment-holds UpdateItem', // that slot noted on the hold, while Apple is asked (a dead add's slot is settled by the sweep)
+      '(none) TransactWriteItems', // the slot reserved before Apple and noted on the hold (a dead add's slot is settled by the sweep)
       'counters UpdateItem', // the device id
       '(none) TransactWriteItems', // device, slot, marker, the hold completed, the lock released
     ].sort(),

@@ -15,6 +15,12 @@ describe('every route of the route table is served', () => {
     // The local gateway's own answers are 502 (a crashed handler) or the 404 `not_found` envelope.
     expect(res.status).not.toBe(502);
     if (path.endsWith('.png')) return expect(res.headers.get('content-type')).toBe('image/png');
+    // Pages for a person (the install page, the UDID profile and its callback): HTML, a profile, or their
+    // refusal page naming its reason in `X-Error` — never the local gateway's own 404.
+    if (routes.find((r) => r.path === path)!.envelope === 'page') {
+      expect(res.headers.get('x-error')).not.toBe('not_found');
+      return expect(res.headers.get('content-type')).toMatch(/text\/html|application\/x-apple-aspen-config/);
+    }
     expect((res.body.data as { error?: string } | undefined)?.error).not.toBe('not_found');
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(typeof res.body.code === 'number' || Array.isArray(res.body.apps)).toBe(true);

@@ -25,8 +25,15 @@ describe('route operations', () => {
   test('each operation is limited by its own budget only', () => {
     const limits = feed.ipLimits!;
     expect(applicableIpLimits(limits, 'read').map((l) => [l.limit, l.window])).toEqual([[600, 'minute']]);
-    expect(applicableIpLimits(limits, 'report').map((l) => [l.limit, l.window])).toEqual([[60, 'minute']]);
-    expect(applicableIpLimits(limits, 'unlock')).toEqual([{ operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' }]);
+    // Reports and unlocks: per IP, and a ceiling per source whoever sends them (rotating addresses gain nothing).
+    expect(applicableIpLimits(limits, 'report').map((l) => [l.limit, l.window, l.everyone ?? false])).toEqual([
+      [60, 'minute', false],
+      [120, 'minute', true],
+    ]);
+    expect(applicableIpLimits(limits, 'unlock')).toEqual([
+      { operation: 'unlock', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
+      { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+    ]);
     expect(applicableIpLimits([{ limit: 5, window: 'minute' }], undefined)).toHaveLength(1);
   });
 

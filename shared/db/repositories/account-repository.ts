@@ -12,7 +12,7 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../tables';
-import { transactionPart, type TransactionPart } from '../transactions';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 
@@ -138,17 +138,19 @@ export async function setCustomerP12(accountId: string, copies: Record<string, S
 }
 
 /** Takes one slot of the class if the account is still active, still in `mode` and has one left. */
-export async function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode): Promise<boolean> {
+export async function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode, also?: TransactionPart): Promise<boolean> {
   const free = freeAttr(deviceClass);
-  const out = await updateIf({
+  const update = {
     TableName: tableName('accounts'),
     Key: { account_id: accountId },
     UpdateExpression: `SET ${free} = ${free} - :one`,
     ConditionExpression: `${free} > :zero AND #status = :active AND #mode = :mode`,
     ExpressionAttributeNames: { '#status': 'status', '#mode': 'mode' },
     ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':active': 'active', ':mode': mode },
-  });
-  return out.written;
+  };
+  // With `also` (the payment hold's note of the slot), both in one call: reserved and noted, or neither.
+  if (also) return (await transactWrite([transactionPart({ Update: update }), also])).ok;
+  return (await updateIf(update)).written;
 }
 
 function slotRelease(accountId: string, deviceClass: DeviceClass) {

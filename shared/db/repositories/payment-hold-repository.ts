@@ -131,15 +131,24 @@ export function parseSlotNote(note: string): { accountId: string; deviceClass: s
 }
 
 /** The add reserved a slot on `accountId` (only while the hold is held: afterwards nobody needs to know). */
-export async function noteSlotReserved(holdId: string, note: string): Promise<void> {
-  await updateIf({
+function slotNoteUpdate(holdId: string, note: string) {
+  return {
     TableName: tableName('paymentHolds'),
     Key: { hold_id: holdId },
     UpdateExpression: 'ADD slot_accounts :a',
     ConditionExpression: '#state = :held',
     ExpressionAttributeNames: { '#state': 'state' },
     ExpressionAttributeValues: { ':a': new Set([note]), ':held': 'held' },
-  });
+  };
+}
+
+export async function noteSlotReserved(holdId: string, note: string): Promise<void> {
+  await updateIf(slotNoteUpdate(holdId, note));
+}
+
+/** The note as a part of the slot's reservation, so the add spends no call of its own on it. */
+export function slotNotePart(holdId: string, note: string): TransactionPart {
+  return transactionPart({ Update: slotNoteUpdate(holdId, note) });
 }
 
 /**

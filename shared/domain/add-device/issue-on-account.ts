@@ -8,6 +8,7 @@ import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
 import { accountHasRegistrationRow } from '../../db/repositories/issued-device-repository';
 import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
+import type { TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
@@ -39,7 +40,7 @@ export interface IssueRequest {
    * A paid add's notes on its hold: a slot reserved on an account, and that slot accounted for again (given
    * back, or its registration kept). What is still noted when the add dies, the stale-hold sweep settles.
    */
-  slotNotes?: { reserved(accountId: string): Promise<void>; settled(accountId: string): Promise<unknown> };
+  slotNotes?: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown> };
 }
 
 /** A registration this add made on an account it then did not issue on. */
@@ -131,13 +132,9 @@ async function deliverableP12(account: Account, password: string): Promise<strin
 
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
   const client = await ascClientFor(account, REQUEST_PATH_APPLE);
-  if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode))) return { kind: 'next' };
-  // The note is written while Apple is asked (no added latency); settling waits for it, so it never lands after.
-  const noted = (request.slotNotes?.reserved(account.accountId) ?? Promise.resolve()).catch((error: unknown) =>
-    logger.error('Could not note a reserved slot on the payment hold', { accountId: account.accountId, error: error as Error }),
-  );
+  // A paid add notes the slot on its payment hold in the same write that reserves it.
+  if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode, request.slotNotes?.reservedPart(account.accountId)))) return { kind: 'next' };
   const settled = async () => {
-    await noted;
     await request.slotNotes?.settled(account.accountId).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId: account.accountId, error: error as Error }));
   };
   const releaseSlot = async (accountId: string, deviceClass: DeviceClass) => {
@@ -184,10 +181,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
       certificateIds: [account.certificateId],
       deviceIds: [device.id],
     });
-    if (profile.deviceIds.includes(device.id)) {
-      await noted;
-      return issued(profile.profileContent);
-    }
+    if (profile.deviceIds.includes(device.id)) return issued(profile.profileContent);
   } catch (error) {
     if (!(error instanceof AppleApiError)) throw error;
     if (error.kind !== 'devices_processing') {
@@ -202,10 +196,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     }
   }
   // The device is still PROCESSING: the normal path of a review add, a sign of a new membership for an instant one.
-  if (request.mode === 'review') {
-    await noted;
-    return issued('');
-  }
+  if (request.mode === 'review') return issued('');
   logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
   await setAccountMode(account.accountId, 'review');
   if (existed) await releaseSlot(account.accountId, request.deviceClass);

@@ -5,6 +5,7 @@
  */
 
 /** What identifies one version of the file at a URL, as far as the origin tells: a changed file changes one of these. */
+import { ServiceError } from '../../service-error';
 export interface FileValidators {
   /** Bytes, from `Content-Length` (or the download itself). */
   length: number | undefined;
@@ -49,7 +50,7 @@ export type IpaInspection =
   | { state: 'pending'; url: string; validators: FileValidators; requestedAt: number };
 
 /** An inspection refused for a reason the owner can act on. */
-export class InspectionError extends Error {
+export class InspectionError extends ServiceError<'ipa_inspection', InspectionFailure> {
   override readonly name = 'InspectionError';
   /** What the origin said of the file before the inspection failed, when it answered at all. */
   validators: FileValidators | undefined;
@@ -59,13 +60,17 @@ export class InspectionError extends Error {
     readonly detail: string,
     readonly status?: number,
   ) {
-    super(`${failure}: ${detail}`);
+    super('ipa_inspection', failure, `${failure}: ${detail}`);
   }
 }
 
 /** The request ran out of its time budget (or the file is too large to read in one): hand it to the background job. */
-export class InspectionDeferred extends Error {
+export class InspectionDeferred extends ServiceError<'ipa_inspection', 'deferred'> {
   override readonly name = 'InspectionDeferred';
+
+  constructor(message = 'inspection deferred to the background job') {
+    super('ipa_inspection', 'deferred', message);
+  }
 }
 
 /** True when the validators show the same file: every validator the origin gives now matches the stored one. */

@@ -4,7 +4,6 @@
  */
 import { randomId } from '../ids';
 import { DomainError } from '../errors';
-import { getSource } from '../../db/repositories/source-repository';
 import { getUser } from '../../db/repositories/user-repository';
 import { listOwnerCaptures, recordCapture } from '../../db/repositories/udid-capture-repository';
 import { eventPart } from '../events/outbox';
@@ -24,12 +23,6 @@ export function installPagePath(sourceId: string): string {
   return `/api/rjy/${sourceId}/install`;
 }
 
-/** The source on this tenant, or the route's not-found. */
-export async function sourceOnTenant(sourceId: string, tenantId: string): Promise<Source> {
-  const source = await getSource(sourceId);
-  if (!source || source.tenant_id !== tenantId) throw new DomainError('source_not_found', 'source_not_found');
-  return source;
-}
 
 export interface ProfileRequest {
   tenant: Tenant;

@@ -19,11 +19,14 @@ const MAX_CHAIN = 6;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why a submission is refused; each is also the `data.error` and message key. */
+import { ServiceError } from '../../service-error';
 export type DeviceResponseProblem = 'device_response_malformed' | 'device_signature_invalid' | 'device_signer_untrusted' | 'device_attributes_invalid';
 
-export class DeviceResponseError extends Error {
+export class DeviceResponseError extends ServiceError<'device_response', DeviceResponseProblem> {
+  override readonly name = 'DeviceResponseError';
+
   constructor(readonly problem: DeviceResponseProblem, detail: string) {
-    super(`${problem}: ${detail}`);
+    super('device_response', problem, `${problem}: ${detail}`);
   }
 }
 

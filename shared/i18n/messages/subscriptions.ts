@@ -56,13 +56,4 @@ export const subscriptionMessages = defineMessages({
     es: 'No se puede borrar una aplicación publicada: retírela primero',
     ru: 'Опубликованное приложение нельзя удалить: сначала снимите его с публикации',
   },
-  cursor_invalid: {
-    zh: '参数 cursor 无效：请使用上一页返回的 next_cursor',
-    en: 'The cursor is not valid: pass the next_cursor of the previous page',
-    'zh-TW': '參數 cursor 無效：請使用上一頁回傳的 next_cursor',
-    vi: 'Tham số cursor không hợp lệ: hãy dùng next_cursor của trang trước',
-    ar: 'قيمة cursor غير صالحة: مرّر next_cursor من الصفحة السابقة',
-    es: 'El cursor no es válido: pase el next_cursor de la página anterior',
-    ru: 'Неверный cursor: передайте next_cursor предыдущей страницы',
-  },
 });
