@@ -1,4 +1,4 @@
-import { listCaptures } from '../../shared/domain/udid-capture/capture-service';
+import { listCaptures } from '../../shared/domain/udid-capture/capture-list';
 import { createHandler } from '../../shared/http/create-handler';
 import { udidCapturesRoute } from '../../shared/routes';
 import { parseRequest } from './schema';

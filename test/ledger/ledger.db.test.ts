@@ -68,7 +68,7 @@ describe('written with the money', () => {
   test('a debit the balance does not cover writes nothing, not even an entry', async () => {
     const s = await shop(100);
     const outcome = await writeWithLedger({ userId: s.userId, change: { amount: -101, kind: 'charge', ref: {}, at: nowS() } });
-    expect(outcome).toMatchObject({ ok: false, reason: 'insufficient_balance' });
+    expect(outcome).toMatchObject({ ok: false, reason: 'not_covered' });
     expect(await ledgerOf(s.userId)).toHaveLength(1);
     expect((await getUser(s.userId))!.balance).toBe(100);
   });

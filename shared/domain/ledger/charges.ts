@@ -43,7 +43,7 @@ export async function takeHold(hold: PaymentHold, code: ActivationCode | undefin
   const own = [holdPutPart(hold), ...(hold.charge.kind === 'code' ? [codeUsePart(code!, hold.userId, hold.createdAt)] : [])];
   const outcome = await writeWithLedger({ userId: hold.userId, head, with: own, change: { amount: -amountOf(hold.charge), kind: 'charge', ref: holdRef(hold), at: hold.createdAt } });
   if (outcome.ok) return { taken: true };
-  if (outcome.reason === 'insufficient_balance') return { taken: false, reason: 'insufficient_balance', balance: outcome.head.balance };
+  if (outcome.reason === 'not_covered') return { taken: false, reason: 'insufficient_balance', balance: outcome.head.balance };
   if (outcome.reason === 'condition_failed' && hold.charge.kind === 'code') return { taken: false, reason: 'code_used' };
   // The user is gone, or the hold id was taken (random, 16 characters): nothing was taken either way.
   return { taken: false, reason: 'insufficient_balance', balance: outcome.reason === 'condition_failed' ? outcome.head.balance : 0 };

@@ -31,7 +31,7 @@ export function ledgerChange(head: LedgerHead, change: LedgerChange): { parts: T
 export type LedgerWriteOutcome =
   | { ok: true; entry: LedgerEntry; after: LedgerHead }
   /** The debit is more than the balance (`head` as last read). */
-  | { ok: false; reason: 'insufficient_balance'; head: LedgerHead }
+  | { ok: false; reason: 'not_covered'; head: LedgerHead }
   | { ok: false; reason: 'user_not_found' }
   /** A condition of the caller's own parts failed: `failed` are their indexes in `with`. */
   | { ok: false; reason: 'condition_failed'; failed: number[]; head: LedgerHead };
@@ -60,7 +60,7 @@ export async function writeWithLedger(input: {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (!head) return { ok: false, reason: 'user_not_found' };
     const change = typeof input.change === 'function' ? input.change(head) : input.change;
-    if (change.amount < 0 && head.balance + change.amount < 0 && !input.allowNegative) return { ok: false, reason: 'insufficient_balance', head };
+    if (change.amount < 0 && head.balance + change.amount < 0 && !input.allowNegative) return { ok: false, reason: 'not_covered', head };
     const built = ledgerChange(head, change);
     const outcome = await transactWrite([...own, ...built.parts], { conflicts: 'report' });
     if (outcome.ok) return { ok: true, entry: built.entry, after: built.after };

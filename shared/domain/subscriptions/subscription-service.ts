@@ -25,7 +25,7 @@ const trialUnavailable = () => new DomainError('conflict', 'trial_unavailable');
  * `subscription` ledger entry in the same transaction (shared/domain/ledger), so the purchase, the debit and
  * the entry happen together or not at all.
  */
-async function writeChange(userId: string, change: Change, own: TransactionPart[]): Promise<'ok' | 'insufficient_balance' | 'raced'> {
+async function writeChange(userId: string, change: Change, own: TransactionPart[]): Promise<'ok' | 'short' | 'raced'> {
   if (change.price <= 0) return (await transactWrite(own, { conflicts: 'report' })).ok ? 'ok' : 'raced';
   const outcome = await writeWithLedger({
     userId,
@@ -33,8 +33,8 @@ async function writeChange(userId: string, change: Change, own: TransactionPart[
     change: { amount: -change.price, kind: 'subscription', ref: { plan: change.record.planId, note: change.record.kind }, at: change.record.at },
   });
   if (outcome.ok) return 'ok';
-  if (outcome.reason === 'insufficient_balance' || outcome.reason === 'user_not_found') return 'insufficient_balance';
-  return 'raced';
+  // A balance that does not cover the price (or no such user); a lost race on the subscription is tried again.
+  return outcome.reason === 'condition_failed' ? 'raced' : 'short';
 }
 
 /** The user's subscription on this tenant; one from another tenant does not count here. */
@@ -98,7 +98,7 @@ export async function subscribe(owner: TokenOwner, tenant: Tenant, request: Subs
       const next: Subscription = { ...change.next, trialUsedAt: change.next.trialUsedAt ?? stored?.trialUsedAt, sourceCount: stored?.sourceCount ?? 0, version: (stored?.version ?? 0) + 1 };
       return { ...view(owner, tenant, plans, next, now), charged: change.price };
     }
-    if (outcome === 'insufficient_balance') {
+    if (outcome === 'short') {
       throw new DomainError('conflict', 'balance_too_low', { params: { price: change.price }, data: { price: change.price } });
     }
     // Another change of the subscription won the race: judge again on what it left (after a short random pause).

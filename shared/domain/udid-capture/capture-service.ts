@@ -5,11 +5,11 @@
 import { randomId } from '../ids';
 import { DomainError } from '../errors';
 import { getUser } from '../../db/repositories/user-repository';
-import { listOwnerCaptures, recordCapture } from '../../db/repositories/udid-capture-repository';
+import { recordCapture } from '../../db/repositories/udid-capture-repository';
 import { eventPart } from '../events/outbox';
 import type { Source } from '../sources/source';
 import type { Tenant } from '../tenants/tenant';
-import { captureView, type UdidCapture } from './capture';
+import type { UdidCapture } from './capture';
 import { signingKeys } from './capture-keys';
 import { issueChallenge, readChallenge } from './challenge';
 import { DeviceResponseError, verifyDeviceResponse } from './device-response';
@@ -121,9 +121,4 @@ export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, now:
   if (!(await recordCapture(capture, challenge.nonce, challenge.expiresAt + 86_400, event))) throw refused('challenge_used');
   const ticket = await issueTicket(keys, capture);
   return { location: withCaptureParams(challenge.returnUrl, capture.udid, ticket), capture, ticket };
-}
-
-export async function listCaptures(actor: { tenantId: string; userId: string }, limit: number, cursor: string | undefined) {
-  const page = await listOwnerCaptures(actor.tenantId, actor.userId, limit, cursor);
-  return { captures: page.items.map(captureView), next_cursor: page.next ?? null };
 }
