@@ -119,13 +119,18 @@ describe('the feed and the gate at their floors (issue 28)', () => {
 
   test('with a device key or a claimed UDID: 3 calls in 2 round trips (counter and source read at once, then the device’s standing)', async () => {
     for (const query of [deviceUrl, `?udid=${udid}`]) {
-      expect(await publicCost(`${feed}${query}`)).toEqual({ calls: ['(none) BatchGetItem', '(none) BatchGetItem', 'rate-limits UpdateItem'], trips: 2 });
+      const cost = await publicCost(`${feed}${query}`);
+      expect(cost.calls).toEqual(['(none) BatchGetItem', '(none) BatchGetItem', 'rate-limits UpdateItem']);
+      // At most 2: the per-IP counter may still be in flight when the second read starts (1 seen, then).
+      expect(cost.trips).toBeLessThanOrEqual(2);
     }
   });
 
   test('the download gate: 3 calls in 2 round trips', async () => {
     const doc = (await bed.api.request('GET', `${feed}${deviceUrl}`)).body as { apps: { downloadURL: string }[] };
     const link = new URL(doc.apps.find((a) => a.downloadURL.includes('/download'))!.downloadURL);
-    expect(await publicCost(`${link.pathname}${link.search}`, 403)).toEqual({ calls: ['(none) BatchGetItem', '(none) BatchGetItem', 'rate-limits UpdateItem'], trips: 2 });
+    const cost = await publicCost(`${link.pathname}${link.search}`, 403);
+    expect(cost.calls).toEqual(['(none) BatchGetItem', '(none) BatchGetItem', 'rate-limits UpdateItem']);
+    expect(cost.trips).toBeLessThanOrEqual(2);
   });
 });
