@@ -200,28 +200,21 @@ export async function listSubscriptionNoticesDue(until: number, limit: number): 
   return (out.Items ?? []).map((item) => ({ subscription: fromItem(item as SubscriptionItem), expiringToldFor: Number(item.expiring_told_for ?? 0) }));
 }
 
-/** Marks `subscription.expiring` sent for this end, if the subscription is still the one that was read. */
-export function expiringToldPart(subscription: Subscription): TransactionPart {
+/** An update of the running subscription that applies only if it is still the one the notice pass read. */
+function noticeMarkPart(subscription: Subscription, update: string): TransactionPart {
   return transactionPart({
     Update: {
       TableName: tableName('subscriptions'),
       Key: { user_id: subscription.userId, item_key: CURRENT },
-      UpdateExpression: 'SET expiring_told_for = :end',
+      UpdateExpression: update,
       ConditionExpression: 'version = :v AND expires_at = :end',
       ExpressionAttributeValues: { ':end': subscription.expiresAt, ':v': subscription.version },
     },
   });
 }
 
-/** Takes the subscription out of the notice index once its end is announced, if it is still the one read. */
-export function expiredToldPart(subscription: Subscription): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('subscriptions'),
-      Key: { user_id: subscription.userId, item_key: CURRENT },
-      UpdateExpression: 'REMOVE notice_shard',
-      ConditionExpression: 'version = :v AND expires_at = :end',
-      ExpressionAttributeValues: { ':end': subscription.expiresAt, ':v': subscription.version },
-    },
-  });
-}
+/** Marks `subscription.expiring` sent for this end. */
+export const expiringToldPart = (subscription: Subscription) => noticeMarkPart(subscription, 'SET expiring_told_for = :end');
+
+/** Takes the subscription out of the notice index once its end is announced. */
+export const expiredToldPart = (subscription: Subscription) => noticeMarkPart(subscription, 'REMOVE notice_shard');
