@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { getSubscription } from '../../../shared/db/repositories/subscription-repository';
-import { PLAN_BOUNDS, type Plan } from '../../../shared/domain/subscriptions/plan';
+import { PLAN_BOUNDS, planView, type Plan } from '../../../shared/domain/subscriptions/plan';
 import { changePlan, createPlan, plansOf, retirePlan } from '../../../shared/domain/subscriptions/plan-service';
 import { extendSubscription, subscriptionSummary } from '../../../shared/domain/subscriptions/subscription-service';
 import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
@@ -21,17 +21,8 @@ const planFlags = {
   'published-per-source': bounded(PLAN_BOUNDS.publishedPerSource),
 };
 
-const shown = (plan: Plan) => ({
-  plan_id: plan.planId,
-  tenant_id: plan.tenantId,
-  name: plan.name,
-  price: plan.price,
-  days: plan.days,
-  sources: plan.sources,
-  apps_per_source: plan.appsPerSource,
-  published_per_source: plan.publishedPerSource,
-  retired: plan.retired,
-});
+/** What buyers see of a plan, and what only the operator sees: its tenant and whether it is still sold. */
+const shown = (plan: Plan) => ({ ...planView(plan), tenant_id: plan.tenantId, retired: plan.retired });
 
 /** A whole number of days that may be negative (shortening), within ten years either way. */
 const signedDays = () =>
