@@ -3,6 +3,7 @@
  * user would meet them, then the rules that close them: device-bound feed URLs, reports that cannot be forged.
  */
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
+import { atMinuteStart } from '../support/clock';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { downloadUrls, feedProblems, NO_PROBLEMS } from '../support/feed-validators';
 import { importDevice } from '../../shared/domain/devices/device-import';
@@ -208,13 +209,15 @@ describe('public limits with a ceiling', () => {
     expect(ceilings.map((l) => [l.operation, l.window])).toEqual([['unlock', 'minute'], ['report', 'minute']]);
     // the source's unlock ceiling spent (by whatever addresses): this caller, never seen before, is refused too
     const unlockCeiling = ceilings[0]!;
-    const key = ipBucketKey({ function: 'source-feed' }, unlockCeiling, '203.0.113.9', { source_id: owner.source.source_id }, Date.now());
-    expect(key).toContain('ip:*');
-    await documentClient().send(new PutCommand({ TableName: tableName('rateLimits'), Item: { bucket: key, count: unlockCeiling.limit, expires_at: 4_000_000_000 } }));
-    const refused = await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${newUdid()}&code=${await unlockCode(owner)}`);
-    expect([refused.status, refused.body.code, refused.body.data?.error]).toEqual([429, 0, 'rate_limited']);
-    // feed reads and other sources are untouched
-    expect((await api.request('GET', feedPath(owner.source.source_id))).status).toBe(200);
+    await atMinuteStart(async (start) => {
+      const key = ipBucketKey({ function: 'source-feed' }, unlockCeiling, '203.0.113.9', { source_id: owner.source.source_id }, start);
+      expect(key).toContain('ip:*');
+      await documentClient().send(new PutCommand({ TableName: tableName('rateLimits'), Item: { bucket: key, count: unlockCeiling.limit, expires_at: 4_000_000_000 } }));
+      const refused = await api.request('GET', `${feedPath(owner.source.source_id)}?udid=${newUdid()}&code=${await unlockCode(owner)}`);
+      expect([refused.status, refused.body.code, refused.body.data?.error]).toEqual([429, 0, 'rate_limited']);
+      // feed reads and other sources are untouched
+      expect((await api.request('GET', feedPath(owner.source.source_id))).status).toBe(200);
+    });
   });
 });
 

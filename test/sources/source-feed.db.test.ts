@@ -11,6 +11,7 @@ import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/tables';
 import { ipBucketKey } from '../../shared/http/middlewares/rate-limit';
 import { setClock } from '../../shared/clock';
+import { atMinuteStart } from '../support/clock';
 import { commands } from '../../infra/admin/commands';
 import type { AppMetadata } from '../../shared/domain/sources/app';
 
@@ -143,14 +144,16 @@ describe('the feed document', () => {
   test('600 reads per minute per IP per source, then 429 with Retry-After', async () => {
     const owner = await makeOwner();
     const other = await makeOwner();
-    const key = ipBucketKey({ function: 'source-feed' }, { limit: 600, window: 'minute', perPathParam: 'source_id' }, '127.0.0.1', { source_id: owner.source.source_id }, Date.now());
-    // This IP's counter for this source and minute, filled to the limit (as 600 earlier reads would).
-    await documentClient().send(new PutCommand({ TableName: tableName('rateLimits'), Item: { bucket: key, count: 600, expires_at: NOW * 2 } }));
-    const limited = await api.request('GET', feedPath(owner.source.source_id), { headers: { 'X-Lang': 'en' } });
-    expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 429, data: { error: 'rate_limited', limit: 600 } });
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await api.request('GET', feedPath(other.source.source_id))).status).toBe(200);
+    await atMinuteStart(async (start) => {
+      const key = ipBucketKey({ function: 'source-feed' }, { limit: 600, window: 'minute', perPathParam: 'source_id' }, '127.0.0.1', { source_id: owner.source.source_id }, start);
+      // This IP's counter for this source and minute, filled to the limit (as 600 earlier reads would).
+      await documentClient().send(new PutCommand({ TableName: tableName('rateLimits'), Item: { bucket: key, count: 600, expires_at: NOW * 2 } }));
+      const limited = await api.request('GET', feedPath(owner.source.source_id), { headers: { 'X-Lang': 'en' } });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ code: 429, data: { error: 'rate_limited', limit: 600 } });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await api.request('GET', feedPath(other.source.source_id))).status).toBe(200);
+    });
   });
 });
 
