@@ -14,6 +14,7 @@ import { queryAll, queryItems } from '../paging';
 import { tableName } from '../tables';
 import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
 import type { Source } from '../../domain/sources/source';
+import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 
 export const HEALTH_DUE_INDEX = 'by-health-due';
 
@@ -53,34 +54,18 @@ export async function unscheduleHealth(sourceId: string, expected: number): Prom
   return out.written;
 }
 
-interface HealthItem {
-  source_id: string;
-  app_id: number;
-  url: string;
-  health: 'ok' | 'failing';
-  last_status: number;
-  last_error?: string;
-  last_checked: number;
-  failures: number;
-  alerted?: boolean;
-  file_length?: number;
-  file_etag?: string;
-  file_modified?: string;
-}
+/** The file's validators are flat attributes (`file_length`, `file_etag`, `file_modified`), set by each healthy probe. */
+type HealthItem = SnakeCased<Omit<HealthRecord, 'file'>> & { source_id: string; file_length?: number; file_etag?: string; file_modified?: string };
+
+const stored = snakeCaseFields<HealthRecord>()(['appId', 'url', 'health', 'lastStatus', 'lastError', 'lastChecked', 'failures', 'alerted']);
 
 function fromItem(item: HealthItem): HealthRecord {
+  const hasFile = item.file_length !== undefined || item.file_etag !== undefined || item.file_modified !== undefined;
   return {
-    appId: item.app_id,
-    url: item.url,
-    health: item.health,
-    lastStatus: item.last_status,
+    ...stored.fromSnake(item),
     lastError: item.last_error,
-    lastChecked: item.last_checked,
-    failures: item.failures,
     alerted: item.alerted === true,
-    ...(item.file_length !== undefined || item.file_etag !== undefined || item.file_modified !== undefined
-      ? { file: { length: item.file_length, etag: item.file_etag, lastModified: item.file_modified } }
-      : {}),
+    ...(hasFile ? { file: { length: item.file_length, etag: item.file_etag, lastModified: item.file_modified } } : {}),
   };
 }
 

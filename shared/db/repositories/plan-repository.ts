@@ -5,49 +5,14 @@ import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../tables';
 import type { Plan } from '../../domain/subscriptions/plan';
+import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 
-interface PlanItem {
-  tenant_id: string;
-  plan_id: string;
-  name: string;
-  price: number;
-  days: number;
-  sources: number;
-  apps_per_source: number;
-  published_per_source: number;
-  retired?: boolean;
-  created_at: number;
-}
+type PlanItem = SnakeCased<Plan>;
 
-function fromItem(item: PlanItem): Plan {
-  return {
-    tenantId: item.tenant_id,
-    planId: item.plan_id,
-    name: item.name,
-    price: item.price,
-    days: item.days,
-    sources: item.sources,
-    appsPerSource: item.apps_per_source,
-    publishedPerSource: item.published_per_source,
-    retired: item.retired === true,
-    createdAt: item.created_at,
-  };
-}
+const stored = snakeCaseFields<Plan>()(['tenantId', 'planId', 'name', 'price', 'days', 'sources', 'appsPerSource', 'publishedPerSource', 'retired', 'createdAt']);
 
-function toItem(plan: Plan): PlanItem {
-  return {
-    tenant_id: plan.tenantId,
-    plan_id: plan.planId,
-    name: plan.name,
-    price: plan.price,
-    days: plan.days,
-    sources: plan.sources,
-    apps_per_source: plan.appsPerSource,
-    published_per_source: plan.publishedPerSource,
-    retired: plan.retired,
-    created_at: plan.createdAt,
-  };
-}
+const fromItem = (item: PlanItem): Plan => ({ ...stored.fromSnake(item), retired: item.retired === true });
+const toItem = (plan: Plan): PlanItem => stored.toSnake(plan);
 
 export async function getPlan(tenantId: string, planId: string): Promise<Plan | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('plans'), Key: { tenant_id: tenantId, plan_id: planId }, ConsistentRead: true }));

@@ -9,64 +9,17 @@ import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
 import type { Reservation } from '../../domain/reservations/reservation';
+import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 
 const PENDING_QUEUE = 'pending';
 
-interface ReservationItem {
-  reservation_id: string;
-  status: Reservation['status'];
-  queue?: string;
-  tenant_id: string;
-  user_id: string;
-  kid: string;
-  account_id: string;
-  apple_device_id: string;
-  udid: string;
-  device_class: Reservation['deviceClass'];
-  charge: Reservation['charge'];
-  created_at: number;
-  next_check_at: number;
-  attempts: number;
-  failure_reason?: string;
-}
+type ReservationItem = SnakeCased<Reservation> & { queue?: string };
 
-function toItem(r: Reservation): ReservationItem {
-  return {
-    reservation_id: r.reservationId,
-    status: r.status,
-    ...(r.status === 'pending' ? { queue: PENDING_QUEUE } : {}),
-    tenant_id: r.tenantId,
-    user_id: r.userId,
-    kid: r.kid,
-    account_id: r.accountId,
-    apple_device_id: r.appleDeviceId,
-    udid: r.udid,
-    device_class: r.deviceClass,
-    charge: r.charge,
-    created_at: r.createdAt,
-    next_check_at: r.nextCheckAt,
-    attempts: r.attempts,
-  };
-}
+const stored = snakeCaseFields<Reservation>()(['reservationId', 'status', 'tenantId', 'userId', 'kid', 'accountId', 'appleDeviceId', 'udid', 'deviceClass', 'charge', 'createdAt', 'nextCheckAt', 'attempts', 'failureReason']);
 
-function fromItem(i: ReservationItem): Reservation {
-  return {
-    reservationId: i.reservation_id,
-    status: i.status,
-    tenantId: i.tenant_id,
-    userId: i.user_id,
-    kid: i.kid,
-    accountId: i.account_id,
-    appleDeviceId: i.apple_device_id,
-    udid: i.udid,
-    deviceClass: i.device_class,
-    charge: i.charge,
-    createdAt: i.created_at,
-    nextCheckAt: i.next_check_at,
-    attempts: i.attempts,
-    ...(i.failure_reason ? { failureReason: i.failure_reason } : {}),
-  };
-}
+/** `queue` exists only while the reservation waits: the worker's index holds live work only. */
+const toItem = (r: Reservation): ReservationItem => ({ ...stored.toSnake(r), ...(r.status === 'pending' ? { queue: PENDING_QUEUE } : {}) });
+const fromItem = (item: ReservationItem): Reservation => stored.fromSnake(item);
 
 export function reservationPutPart(reservation: Reservation): TransactionPart {
   return transactionPart({ Put: { TableName: tableName('reservations'), Item: toItem(reservation), ConditionExpression: 'attribute_not_exists(reservation_id)' } });

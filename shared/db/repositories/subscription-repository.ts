@@ -10,28 +10,17 @@ import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { randomId } from '../../domain/ids';
 import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';
+import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 
 const CURRENT = 'current';
 
 /** The one partition of the sparse `by-notice` index: subscriptions whose end has not been announced yet. */
 const NOTICE_SHARD = 'due';
 
-interface SubscriptionItem {
-  user_id: string;
-  item_key: string;
-  tenant_id: string;
-  plan_id: string;
-  plan_name: string;
-  trial: boolean;
-  max_sources: number;
-  apps_per_source: number;
-  published_per_source: number;
-  started_at: number;
-  expires_at: number;
-  trial_used_at?: number;
-  source_count?: number;
-  version: number;
-}
+/** The plan's limits are flat attributes (`max_sources`, `apps_per_source`, `published_per_source`). */
+type SubscriptionItem = SnakeCased<Omit<Subscription, 'limits' | 'sourceCount'>> & { item_key: string; max_sources: number; apps_per_source: number; published_per_source: number; source_count?: number };
+
+const stored = snakeCaseFields<Subscription>()(['userId', 'tenantId', 'planId', 'planName', 'trial', 'startedAt', 'expiresAt', 'trialUsedAt', 'version']);
 
 /** A stored `current` item (as another repository's batch read returns it) as a subscription. */
 export function subscriptionFromItem(item: Record<string, unknown>): Subscription {
@@ -40,17 +29,10 @@ export function subscriptionFromItem(item: Record<string, unknown>): Subscriptio
 
 function fromItem(item: SubscriptionItem): Subscription {
   return {
-    userId: item.user_id,
-    tenantId: item.tenant_id,
-    planId: item.plan_id,
-    planName: item.plan_name,
-    trial: item.trial,
-    limits: { sources: item.max_sources, appsPerSource: item.apps_per_source, publishedPerSource: item.published_per_source },
-    startedAt: item.started_at,
-    expiresAt: item.expires_at,
+    ...stored.fromSnake(item),
     trialUsedAt: item.trial_used_at,
+    limits: { sources: item.max_sources, appsPerSource: item.apps_per_source, publishedPerSource: item.published_per_source },
     sourceCount: item.source_count ?? 0,
-    version: item.version,
   };
 }
 

@@ -4,6 +4,7 @@ import { tableName } from '../tables';
 import { transactWrite } from '../transactions';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../domain/tenants/tenant';
 import { fallbackLanguage, isLang } from '../../i18n/languages';
+import { snakeCaseFields } from '../../snake-case-fields';
 
 interface TenantItem {
   tenant_id: string;
@@ -15,14 +16,13 @@ interface TenantItem {
   api_key?: string;
 }
 
+const stored = snakeCaseFields<Tenant>()(['tenantId', 'name', 'domain', 'apiKey']);
+
 function tenantFromItem(item: TenantItem): Tenant {
   return {
-    tenantId: item.tenant_id,
-    name: item.name,
-    domain: item.domain,
+    ...stored.fromSnake(item),
     defaultLang: isLang(item.default_lang) ? item.default_lang : fallbackLanguage,
     settings: { ...defaultTenantSettings, ...(item.settings ?? {}) },
-    ...(item.api_key ? { apiKey: item.api_key } : {}),
   };
 }
 

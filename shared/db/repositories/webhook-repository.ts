@@ -8,42 +8,16 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import type { Webhook } from '../../domain/events/webhook';
+import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 
-interface WebhookItem {
-  user_id: string;
-  tenant_id: string;
-  url: string;
-  events: string[];
-  secret: string;
-  created_at: number;
-  updated_at: number;
-  last_attempt_at?: number;
-  last_success_at?: number;
-  last_status?: number;
-  last_error?: string;
-  consecutive_failures?: number;
-  failing_since?: number;
-  disabled_at?: number;
-}
+/** The delivery record's fields are absent until the first delivery: they read as zero (and `lastError` as null). */
+type WebhookItem = Partial<SnakeCased<Webhook>> & SnakeCased<Pick<Webhook, 'userId' | 'tenantId' | 'url' | 'events' | 'secret' | 'createdAt' | 'updatedAt'>>;
 
-function fromItem(i: WebhookItem): Webhook {
-  return {
-    userId: i.user_id,
-    tenantId: i.tenant_id,
-    url: i.url,
-    events: i.events,
-    secret: i.secret,
-    createdAt: i.created_at,
-    updatedAt: i.updated_at,
-    lastAttemptAt: i.last_attempt_at ?? 0,
-    lastSuccessAt: i.last_success_at ?? 0,
-    lastStatus: i.last_status ?? 0,
-    lastError: i.last_error ?? null,
-    consecutiveFailures: i.consecutive_failures ?? 0,
-    failingSince: i.failing_since ?? 0,
-    disabledAt: i.disabled_at ?? 0,
-  };
-}
+const stored = snakeCaseFields<Webhook>()(['userId', 'tenantId', 'url', 'events', 'secret', 'createdAt', 'updatedAt']);
+const NO_DELIVERY = { lastAttemptAt: 0, lastSuccessAt: 0, lastStatus: 0, lastError: null, consecutiveFailures: 0, failingSince: 0, disabledAt: 0 };
+const delivery = snakeCaseFields<Webhook>()(['lastAttemptAt', 'lastSuccessAt', 'lastStatus', 'lastError', 'consecutiveFailures', 'failingSince', 'disabledAt']);
+
+const fromItem = (item: WebhookItem): Webhook => ({ ...stored.fromSnake(item), ...NO_DELIVERY, ...delivery.fromSnake(item) });
 
 export async function getWebhook(userId: string): Promise<Webhook | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('webhooks'), Key: { user_id: userId }, ConsistentRead: true }));
@@ -52,15 +26,7 @@ export async function getWebhook(userId: string): Promise<Webhook | undefined> {
 
 /** Stores the webhook whole: a new configuration starts with a clean delivery record (and is enabled). */
 export async function putWebhook(webhook: Pick<Webhook, 'userId' | 'tenantId' | 'url' | 'events' | 'secret' | 'createdAt' | 'updatedAt'>): Promise<Webhook> {
-  const item: WebhookItem = {
-    user_id: webhook.userId,
-    tenant_id: webhook.tenantId,
-    url: webhook.url,
-    events: [...webhook.events],
-    secret: webhook.secret,
-    created_at: webhook.createdAt,
-    updated_at: webhook.updatedAt,
-  };
+  const item: WebhookItem = stored.toSnake({ ...webhook, events: [...webhook.events] });
   await documentClient().send(new PutCommand({ TableName: tableName('webhooks'), Item: item }));
   return fromItem(item);
 }

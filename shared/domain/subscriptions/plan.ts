@@ -1,3 +1,5 @@
+import { snakeCaseFields } from '../../snake-case-fields';
+
 /** What a tenant sells: a period of days at a price, and the limits a subscriber's sources live within. */
 export interface PlanLimits {
   /** Sources the subscriber may hold against the plan. */
@@ -31,16 +33,7 @@ export const PLAN_BOUNDS = {
 } as const;
 
 /** A plan as its buyers see it: no tenant, no internals. */
-export function planView(plan: Plan): Record<string, unknown> {
-  return {
-    plan_id: plan.planId,
-    name: plan.name,
-    price: plan.price,
-    days: plan.days,
-    sources: plan.sources,
-    apps_per_source: plan.appsPerSource,
-    published_per_source: plan.publishedPerSource,
-  };
-}
+const shownToBuyers = snakeCaseFields<Plan>()(['planId', 'name', 'price', 'days', 'sources', 'appsPerSource', 'publishedPerSource']);
+export const planView = (plan: Plan): Record<string, unknown> => shownToBuyers.toSnake(plan);
 
 export const DAY_SECONDS = 86_400;
