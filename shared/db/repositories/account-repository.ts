@@ -15,6 +15,7 @@ import { tableName } from '../tables';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
+import { updatePart, itemUpdate } from '../item-update';
 
 interface AccountItem {
   account_id: string;
@@ -170,15 +171,7 @@ export function slotReleasePart(accountId: string, deviceClass: DeviceClass): Tr
 
 /** Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`). */
 export function slotUsePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('accounts'),
-      Key: { account_id: accountId },
-      UpdateExpression: 'ADD #issued :one',
-      ExpressionAttributeNames: { '#issued': `issued_${deviceClass}` },
-      ExpressionAttributeValues: { ':one': 1 },
-    },
-  });
+  return updatePart('accounts', { account_id: accountId }, { change: 'ADD #issued :one', values: { ':one': 1 }, names: { '#issued': `issued_${deviceClass}` } });
 }
 
 export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {
@@ -200,13 +193,11 @@ export async function setAccountMode(accountId: string, mode: AccountMode): Prom
 
 /** Returns false when the account was already revoked. */
 export async function markAccountRevoked(accountId: string, at: number): Promise<boolean> {
-  const out = await updateIf({
-    TableName: tableName('accounts'),
-    Key: { account_id: accountId },
-    UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
-    ConditionExpression: 'attribute_exists(account_id) AND #status <> :revoked',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at },
-  });
+  const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, {
+    change: 'SET #status = :revoked, revoked_at = :at',
+    when: 'attribute_exists(account_id) AND #status <> :revoked',
+    values: { ':revoked': 'revoked', ':at': at },
+    names: { '#status': 'status' },
+  }));
   return out.written;
 }

@@ -9,7 +9,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
-import { transactionPart, type TransactionPart } from '../transactions';
+import type { TransactionPart } from '../transactions';
+import { updatePart, itemUpdate } from '../item-update';
 
 export const BALANCE_CHECK_DUE = 'due';
 
@@ -44,51 +45,41 @@ export async function listBalancesToCheck(limit: number): Promise<WatchedBalance
 
 /** The crossing: below the threshold and not yet told. Goes with the event's part in one transaction. */
 export function balanceLowNoticePart(userId: string, at: number): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'SET balance_low_at = :at REMOVE balance_check',
-      ConditionExpression: 'balance_low_threshold > :zero AND balance < balance_low_threshold AND attribute_not_exists(balance_low_at)',
-      ExpressionAttributeValues: { ':at': at, ':zero': 0 },
-    },
+  return updatePart('users', { user_id: userId }, {
+    change: 'SET balance_low_at = :at REMOVE balance_check',
+    when: 'balance_low_threshold > :zero AND balance < balance_low_threshold AND attribute_not_exists(balance_low_at)',
+    values: { ':at': at, ':zero': 0 },
   });
 }
 
 /** Back at or above the threshold (or no threshold): the next crossing will be told again. */
 export async function clearBalanceLowNotice(userId: string): Promise<boolean> {
   return (
-    await updateIf({
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'REMOVE balance_low_at, balance_check',
-      ConditionExpression: 'attribute_exists(user_id) AND (attribute_not_exists(balance_low_threshold) OR balance_low_threshold <= :zero OR balance >= balance_low_threshold)',
-      ExpressionAttributeValues: { ':zero': 0 },
-    })
+    await updateIf(itemUpdate('users', { user_id: userId }, {
+      change: 'REMOVE balance_low_at, balance_check',
+      when: 'attribute_exists(user_id) AND (attribute_not_exists(balance_low_threshold) OR balance_low_threshold <= :zero OR balance >= balance_low_threshold)',
+      values: { ':zero': 0 },
+    }))
   ).written;
 }
 
 /** Still below and already told: nothing to send, only the mark to take away. */
 export async function markBalanceChecked(userId: string): Promise<boolean> {
   return (
-    await updateIf({
-      TableName: tableName('users'),
-      Key: { user_id: userId },
-      UpdateExpression: 'REMOVE balance_check',
-      ConditionExpression: 'balance < balance_low_threshold AND attribute_exists(balance_low_at)',
-    })
+    await updateIf(itemUpdate('users', { user_id: userId }, {
+      change: 'REMOVE balance_check',
+      when: 'balance < balance_low_threshold AND attribute_exists(balance_low_at)',
+    }))
   ).written;
 }
 
 /** Sets the user's threshold (0 turns it off) and asks the next pass to look at once. */
 export async function setBalanceLowThreshold(userId: string, cents: number): Promise<void> {
-  await updateIf({
-    TableName: tableName('users'),
-    Key: { user_id: userId },
-    UpdateExpression: 'SET balance_low_threshold = :t, balance_check = :due',
-    ConditionExpression: 'attribute_exists(user_id)',
-    ExpressionAttributeValues: { ':t': cents, ':due': BALANCE_CHECK_DUE },
-  });
+  await updateIf(itemUpdate('users', { user_id: userId }, {
+    change: 'SET balance_low_threshold = :t, balance_check = :due',
+    when: 'attribute_exists(user_id)',
+    values: { ':t': cents, ':due': BALANCE_CHECK_DUE },
+  }));
 }
 
 export async function getBalanceLowThreshold(userId: string): Promise<number> {

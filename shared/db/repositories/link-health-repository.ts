@@ -15,6 +15,7 @@ import { tableName } from '../tables';
 import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
 import type { Source } from '../../domain/sources/source';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
+import { itemUpdate } from '../item-update';
 
 export const HEALTH_DUE_INDEX = 'by-health-due';
 
@@ -32,25 +33,21 @@ export async function* dueSources(shard: string, now: number, pageSize = 50): As
 
 /** Moves a source's next check from `expected` to `next`; false when someone else moved it first. */
 export async function moveHealthDue(sourceId: string, expected: number, next: number): Promise<boolean> {
-  const out = await updateIf({
-    TableName: tableName('sources'),
-    Key: { source_id: sourceId },
-    UpdateExpression: 'SET health_due_at = :next',
-    ConditionExpression: 'health_due_at = :expected',
-    ExpressionAttributeValues: { ':next': next, ':expected': expected },
-  });
+  const out = await updateIf(itemUpdate('sources', { source_id: sourceId }, {
+    change: 'SET health_due_at = :next',
+    when: 'health_due_at = :expected',
+    values: { ':next': next, ':expected': expected },
+  }));
   return out.written;
 }
 
 /** Takes a source out of the schedule (its configuration no longer asks for checks). */
 export async function unscheduleHealth(sourceId: string, expected: number): Promise<boolean> {
-  const out = await updateIf({
-    TableName: tableName('sources'),
-    Key: { source_id: sourceId },
-    UpdateExpression: 'REMOVE health_shard, health_due_at',
-    ConditionExpression: 'health_due_at = :expected',
-    ExpressionAttributeValues: { ':expected': expected },
-  });
+  const out = await updateIf(itemUpdate('sources', { source_id: sourceId }, {
+    change: 'REMOVE health_shard, health_due_at',
+    when: 'health_due_at = :expected',
+    values: { ':expected': expected },
+  }));
   return out.written;
 }
 
@@ -130,12 +127,10 @@ export async function recordProbe(
  * reached `threshold`, and for nobody again until a healthy probe clears the flag.
  */
 export async function claimFailingAlert(sourceId: string, appId: number, threshold: number): Promise<boolean> {
-  const out = await updateIf({
-    TableName: tableName('linkHealth'),
-    Key: { source_id: sourceId, app_id: appId },
-    UpdateExpression: 'SET alerted = :true',
-    ConditionExpression: 'health = :failing AND failures >= :threshold AND (attribute_not_exists(alerted) OR alerted = :false)',
-    ExpressionAttributeValues: { ':true': true, ':false': false, ':failing': 'failing', ':threshold': threshold },
-  });
+  const out = await updateIf(itemUpdate('linkHealth', { source_id: sourceId, app_id: appId }, {
+    change: 'SET alerted = :true',
+    when: 'health = :failing AND failures >= :threshold AND (attribute_not_exists(alerted) OR alerted = :false)',
+    values: { ':true': true, ':false': false, ':failing': 'failing', ':threshold': threshold },
+  }));
   return out.written;
 }

@@ -10,6 +10,7 @@ import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
 import type { Reservation } from '../../domain/reservations/reservation';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
+import { updatePart, itemUpdate } from '../item-update';
 
 const PENDING_QUEUE = 'pending';
 
@@ -47,27 +48,21 @@ export async function listDueReservations(nowSeconds: number, limit = 100): Prom
 
 /** The reservation leaves the queue as `issued` or `failed`; fails the transaction if it already left. */
 export function reservationFinishPart(reservationId: string, status: 'issued' | 'failed', at: number, reason?: string): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('reservations'),
-      Key: { reservation_id: reservationId },
-      UpdateExpression: `SET #s = :s, finished_at = :at${reason ? ', failure_reason = :r' : ''} REMOVE #q`,
-      ConditionExpression: '#q = :pending',
-      ExpressionAttributeNames: { '#s': 'status', '#q': 'queue' },
-      ExpressionAttributeValues: { ':s': status, ':at': at, ':pending': PENDING_QUEUE, ...(reason ? { ':r': reason } : {}) },
-    },
+  return updatePart('reservations', { reservation_id: reservationId }, {
+    change: `SET #s = :s, finished_at = :at${reason ? ', failure_reason = :r' : ''} REMOVE #q`,
+    when: '#q = :pending',
+    values: { ':s': status, ':at': at, ':pending': PENDING_QUEUE, ...(reason ? { ':r': reason } : {}) },
+    names: { '#s': 'status', '#q': 'queue' },
   });
 }
 
 /** Still PROCESSING: look again later. Returns false when another worker already finished it. */
 export async function postponeReservation(reservationId: string, nextCheckAt: number): Promise<boolean> {
-  const out = await updateIf({
-    TableName: tableName('reservations'),
-    Key: { reservation_id: reservationId },
-    UpdateExpression: 'SET next_check_at = :n ADD attempts :one',
-    ConditionExpression: '#q = :pending',
-    ExpressionAttributeNames: { '#q': 'queue' },
-    ExpressionAttributeValues: { ':n': nextCheckAt, ':one': 1, ':pending': PENDING_QUEUE },
-  });
+  const out = await updateIf(itemUpdate('reservations', { reservation_id: reservationId }, {
+    change: 'SET next_check_at = :n ADD attempts :one',
+    when: '#q = :pending',
+    values: { ':n': nextCheckAt, ':one': 1, ':pending': PENDING_QUEUE },
+    names: { '#q': 'queue' },
+  }));
   return out.written;
 }

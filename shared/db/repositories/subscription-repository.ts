@@ -11,6 +11,7 @@ import { transactionPart, type TransactionPart } from '../transactions';
 import { randomId } from '../../domain/ids';
 import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
+import { updatePart } from '../item-update';
 
 const CURRENT = 'current';
 
@@ -80,14 +81,10 @@ export function subscriptionChangePart(next: Omit<Subscription, 'sourceCount' | 
     values[':trialUsed'] = next.trialUsedAt;
   }
   if (seenVersion !== undefined) values[':seen'] = seenVersion;
-  return transactionPart({
-    Update: {
-      TableName: tableName('subscriptions'),
-      Key: { user_id: next.userId, item_key: CURRENT },
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: seenVersion === undefined ? 'attribute_not_exists(user_id)' : 'version = :seen',
-      ExpressionAttributeValues: values,
-    },
+  return updatePart('subscriptions', { user_id: next.userId, item_key: CURRENT }, {
+    change: `SET ${sets.join(', ')}`,
+    when: seenVersion === undefined ? 'attribute_not_exists(user_id)' : 'version = :seen',
+    values,
   });
 }
 
@@ -138,27 +135,19 @@ export async function listSubscriptionRecords(userId: string): Promise<Array<Sub
  * create exactly J.
  */
 export function sourceSlotTakePart(userId: string, tenantId: string, now: number): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('subscriptions'),
-      Key: { user_id: userId, item_key: CURRENT },
-      UpdateExpression: 'SET source_count = if_not_exists(source_count, :zero) + :one',
-      ConditionExpression: 'tenant_id = :tenant AND expires_at > :now AND (attribute_not_exists(source_count) OR source_count < max_sources)',
-      ExpressionAttributeValues: { ':tenant': tenantId, ':now': now, ':zero': 0, ':one': 1 },
-    },
+  return updatePart('subscriptions', { user_id: userId, item_key: CURRENT }, {
+    change: 'SET source_count = if_not_exists(source_count, :zero) + :one',
+    when: 'tenant_id = :tenant AND expires_at > :now AND (attribute_not_exists(source_count) OR source_count < max_sources)',
+    values: { ':tenant': tenantId, ':now': now, ':zero': 0, ':one': 1 },
   });
 }
 
 /** Gives a source back to the plan's count, in the transaction that deletes the source. */
 export function sourceSlotReturnPart(userId: string): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('subscriptions'),
-      Key: { user_id: userId, item_key: CURRENT },
-      UpdateExpression: 'SET source_count = source_count - :one',
-      ConditionExpression: 'source_count > :zero',
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-    },
+  return updatePart('subscriptions', { user_id: userId, item_key: CURRENT }, {
+    change: 'SET source_count = source_count - :one',
+    when: 'source_count > :zero',
+    values: { ':zero': 0, ':one': 1 },
   });
 }
 
@@ -184,14 +173,10 @@ export async function listSubscriptionNoticesDue(until: number, limit: number): 
 
 /** An update of the running subscription that applies only if it is still the one the notice pass read. */
 function noticeMarkPart(subscription: Subscription, update: string): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('subscriptions'),
-      Key: { user_id: subscription.userId, item_key: CURRENT },
-      UpdateExpression: update,
-      ConditionExpression: 'version = :v AND expires_at = :end',
-      ExpressionAttributeValues: { ':end': subscription.expiresAt, ':v': subscription.version },
-    },
+  return updatePart('subscriptions', { user_id: subscription.userId, item_key: CURRENT }, {
+    change: update,
+    when: 'version = :v AND expires_at = :end',
+    values: { ':end': subscription.expiresAt, ':v': subscription.version },
   });
 }
 

@@ -9,6 +9,7 @@ import { updateIf } from '../conditional-write';
 import { tableName } from '../tables';
 import type { Webhook } from '../../domain/events/webhook';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
+import { itemUpdate } from '../item-update';
 
 /** The delivery record's fields are absent until the first delivery: they read as zero (and `lastError` as null). */
 type WebhookItem = Partial<SnakeCased<Webhook>> & SnakeCased<Pick<Webhook, 'userId' | 'tenantId' | 'url' | 'events' | 'secret' | 'createdAt' | 'updatedAt'>>;
@@ -52,36 +53,26 @@ export async function recordDelivery(
   const base = { ':at': attempt.at, ':status': attempt.status, ':created': webhook.createdAt, ':updated': webhook.updatedAt };
   const sameConfig = 'created_at = :created AND updated_at = :updated';
   if (attempt.ok) {
-    const out = await updateIf({
-      TableName: tableName('webhooks'),
-      Key: key,
-      UpdateExpression: 'SET last_attempt_at = :at, last_success_at = :at, last_status = :status, consecutive_failures = :zero REMOVE last_error, failing_since',
-      ConditionExpression: sameConfig,
-      ExpressionAttributeValues: { ...base, ':zero': 0 },
-      ReturnValues: 'ALL_NEW',
-    });
+    const out = await updateIf({ ...itemUpdate('webhooks', key, {
+      change: 'SET last_attempt_at = :at, last_success_at = :at, last_status = :status, consecutive_failures = :zero REMOVE last_error, failing_since',
+      when: sameConfig,
+      values: { ...base, ':zero': 0 },
+    }), ReturnValues: 'ALL_NEW' });
     return out.written ? fromItem(out.output.Attributes as WebhookItem) : undefined;
   }
-  const out = await updateIf({
-    TableName: tableName('webhooks'),
-    Key: key,
-    UpdateExpression:
-      'SET last_attempt_at = :at, last_status = :status, last_error = :error, consecutive_failures = if_not_exists(consecutive_failures, :zero) + :one, failing_since = if_not_exists(failing_since, :at)',
-    ConditionExpression: sameConfig,
-    ExpressionAttributeValues: { ...base, ':error': attempt.error ?? 'http_status', ':zero': 0, ':one': 1 },
-    ReturnValues: 'ALL_NEW',
-  });
+  const out = await updateIf({ ...itemUpdate('webhooks', key, {
+    change: 'SET last_attempt_at = :at, last_status = :status, last_error = :error, consecutive_failures = if_not_exists(consecutive_failures, :zero) + :one, failing_since = if_not_exists(failing_since, :at)',
+    when: sameConfig,
+    values: { ...base, ':error': attempt.error ?? 'http_status', ':zero': 0, ':one': 1 },
+  }), ReturnValues: 'ALL_NEW' });
   if (!out.written) return undefined;
   const after = fromItem(out.output.Attributes as WebhookItem);
   if (after.disabledAt === 0 && after.failingSince > 0 && attempt.at - after.failingSince >= disableAfterSeconds) {
-    const disabled = await updateIf({
-      TableName: tableName('webhooks'),
-      Key: key,
-      UpdateExpression: 'SET disabled_at = :at',
-      ConditionExpression: `${sameConfig} AND attribute_not_exists(disabled_at) AND attribute_exists(failing_since)`,
-      ExpressionAttributeValues: { ':at': attempt.at, ':created': webhook.createdAt, ':updated': webhook.updatedAt },
-      ReturnValues: 'ALL_NEW',
-    });
+    const disabled = await updateIf({ ...itemUpdate('webhooks', key, {
+      change: 'SET disabled_at = :at',
+      when: `${sameConfig} AND attribute_not_exists(disabled_at) AND attribute_exists(failing_since)`,
+      values: { ':at': attempt.at, ':created': webhook.createdAt, ':updated': webhook.updatedAt },
+    }), ReturnValues: 'ALL_NEW' });
     if (disabled.written) return fromItem(disabled.output.Attributes as WebhookItem);
   }
   return after;
