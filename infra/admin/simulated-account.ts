@@ -1,22 +1,12 @@
 import type { NewAccountInput } from '../../shared/domain/accounts/account-service';
 
 /**
- * What an account record needs from the simulator's `POST /_sim/teams` answer. Declared here, not imported:
- * the CLI knows the simulator only through its HTTP control protocol. The local runtime passes the
+ * What an account record needs from the simulator's `POST /_sim/teams` answer, in the account's own terms. Not
+ * imported from the simulator: the CLI knows it only through its HTTP control protocol. The local runtime passes the
  * simulator's own team to `simulatedAccountInput`, so a field renamed on either side stops the type-check.
  */
-export interface SimulatedTeamAnswer {
-  teamId: string;
-  baseUrl: string;
-  issuerId: string;
-  keyId: string;
-  privateKeyPem: string;
-  certificateId: string;
-  bundleIdId: string;
-  p12Base64: string;
-  p12Password: string;
-  membershipExpiresAt: string;
-}
+export type SimulatedTeamAnswer = Pick<NewAccountInput, 'teamId' | 'baseUrl' | 'issuerId' | 'keyId' | 'certificateId' | 'bundleIdId'> &
+  NewAccountInput['secrets'] & { membershipExpiresAt: string };
 
 export type AccountPlacement = Omit<NewAccountInput, 'simulated' | 'teamId' | 'baseUrl' | 'issuerId' | 'keyId' | 'certificateId' | 'bundleIdId' | 'secrets' | 'expiresAt'> & {
   expiresAt?: number | undefined;

@@ -10,7 +10,7 @@
  * - `batchPut(table, items)` — unconditional puts in groups of 25, retried patiently.
  * - `batchDelete(table, keys)` — unconditional deletes in groups of 25, retried patiently.
  */
-import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
 import { ServiceError } from '../service-error';
 
@@ -77,30 +77,23 @@ async function getAll(requests: BatchKeys, retry: Retry): Promise<Record<string,
 }
 
 export async function batchPut(table: string, items: readonly object[]): Promise<void> {
-  await Promise.all(groups(items, WRITE_BATCH).map((group) => putGroup(table, group)));
-}
-
-async function putGroup(table: string, group: object[]): Promise<void> {
-  let requests = group.map((Item) => ({ PutRequest: { Item } }));
-  for (let attempt = 0; requests.length > 0; attempt++) {
-    if (attempt >= PATIENT.tries) throw new UnprocessedItemsError(`${requests.length} item(s) of ${table} still unprocessed after ${PATIENT.tries} tries`);
-    if (attempt > 0) await PATIENT.wait(attempt);
-    const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-    requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
-  }
+  await Promise.all(groups(items, WRITE_BATCH).map((group) => writeGroup(table, group.map((Item) => ({ PutRequest: { Item: Item as Item } })))));
 }
 
 /** Unconditional deletes of `keys` in groups of 25, retried patiently. */
 export async function batchDelete(table: string, keys: readonly Item[]): Promise<void> {
-  await Promise.all(groups(keys, WRITE_BATCH).map((group) => deleteGroup(table, group)));
+  await Promise.all(groups(keys, WRITE_BATCH).map((group) => writeGroup(table, group.map((Key) => ({ DeleteRequest: { Key } })))));
 }
 
-async function deleteGroup(table: string, group: Item[]): Promise<void> {
-  let requests = group.map((Key) => ({ DeleteRequest: { Key } }));
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** One BatchWriteItem of up to 25 requests, sending what DynamoDB left unprocessed again until none is left. */
+async function writeGroup(table: string, group: WriteRequest[]): Promise<void> {
+  let requests = group;
   for (let attempt = 0; requests.length > 0; attempt++) {
-    if (attempt >= PATIENT.tries) throw new UnprocessedItemsError(`${requests.length} key(s) of ${table} still unprocessed after ${PATIENT.tries} tries`);
+    if (attempt >= PATIENT.tries) throw new UnprocessedItemsError(`${requests.length} write(s) of ${table} still unprocessed after ${PATIENT.tries} tries`);
     if (attempt > 0) await PATIENT.wait(attempt);
     const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-    requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+    requests = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
   }
 }

@@ -32,215 +32,158 @@ export interface TableDefinition {
   stream?: 'NEW_IMAGE';
 }
 
+/** Key attributes by type: DynamoDB keys are strings or numbers here. */
+const stringKey = (name: string) => ({ name, type: 'S' }) as const;
+const numberKey = (name: string) => ({ name, type: 'N' }) as const;
+
 export const tables = {
-  tenants: {
-    partitionKey: { name: 'tenant_id', type: 'S' },
-  },
+  tenants: { partitionKey: stringKey('tenant_id') },
   /**
    * A copy of each tenant that owns a domain, keyed by the normalized host, so the tenant of a request's Host
    * is one GetItem. Written whenever the tenant item is.
    */
-  tenantHosts: {
-    partitionKey: { name: 'host', type: 'S' },
-  },
+  tenantHosts: { partitionKey: stringKey('host') },
   users: {
-    partitionKey: { name: 'user_id', type: 'S' },
+    partitionKey: stringKey('user_id'),
     indexes: [
       /**
        * Sparse: a debit or credit sets `balance_check` and the low-balance pass removes it once it has looked,
        * so the pass reads only users whose balance moved since (see shared/domain/events/balance-low.ts).
        */
-      { name: 'by-balance-check', partitionKey: { name: 'balance_check', type: 'S' } },
+      { name: 'by-balance-check', partitionKey: stringKey('balance_check') },
     ],
   },
   /**
    * One item per live token, keyed by the SHA-256 hash of the token: its user, tenant and expiry. A request's
    * token is one strongly consistent GetItem; rotating a token deletes the old item in the same transaction.
    */
-  tokens: {
-    partitionKey: { name: 'token_hash', type: 'S' },
-  },
+  tokens: { partitionKey: stringKey('token_hash') },
   sources: {
-    partitionKey: { name: 'source_id', type: 'S' },
+    partitionKey: stringKey('source_id'),
     indexes: [
-      { name: 'by-owner', partitionKey: { name: 'owner_id', type: 'S' }, sortKey: { name: 'source_id', type: 'S' } },
+      { name: 'by-owner', partitionKey: stringKey('owner_id'), sortKey: stringKey('source_id') },
       /**
        * Sparse: only sources with link-health alerting on carry `health_shard` (one of a fixed number of
        * partitions, so the checker's reads spread out) and `health_due_at` (when the next check is due).
        */
-      { name: 'by-health-due', partitionKey: { name: 'health_shard', type: 'S' }, sortKey: { name: 'health_due_at', type: 'N' } },
+      { name: 'by-health-due', partitionKey: stringKey('health_shard'), sortKey: numberKey('health_due_at') },
     ],
   },
   /** App items (`app#<id>`) and the guards that keep published name+version pairs unique (`published#…`). */
-  apps: {
-    partitionKey: { name: 'source_id', type: 'S' },
-    sortKey: { name: 'item_key', type: 'S' },
-  },
+  apps: { partitionKey: stringKey('source_id'), sortKey: stringKey('item_key') },
   /** The last link-health probe of each published app (`app_id`), with its failure streak and alert state. */
-  linkHealth: {
-    partitionKey: { name: 'source_id', type: 'S' },
-    sortKey: { name: 'app_id', type: 'N' },
-  },
+  linkHealth: { partitionKey: stringKey('source_id'), sortKey: numberKey('app_id') },
   /** One item per certificate. `user_udid` is `<user_id>#<UDID upper-cased>` so UDIDs match case-insensitively. */
   devices: {
-    partitionKey: { name: 'kid', type: 'S' },
+    partitionKey: stringKey('kid'),
     indexes: [
-      { name: 'by-user-udid', partitionKey: { name: 'user_udid', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
+      { name: 'by-user-udid', partitionKey: stringKey('user_udid'), sortKey: numberKey('addtime') },
       /** Sparse: only certificates issued through an Apple account carry `issued_account` (the revocation sweep). */
-      { name: 'by-account', partitionKey: { name: 'issued_account', type: 'S' }, sortKey: { name: 'addtime', type: 'N' } },
+      { name: 'by-account', partitionKey: stringKey('issued_account'), sortKey: numberKey('addtime') },
       /**
        * A user's certificates, newest first (`/api/device/list`). It copies the record without the `.p12` and
        * the profile, so a list page reads and returns neither.
        */
       {
         name: 'by-owner',
-        partitionKey: { name: 'user_id', type: 'S' },
-        sortKey: { name: 'addtime', type: 'N' },
+        partitionKey: stringKey('user_id'),
+        sortKey: numberKey('addtime'),
         include: DEVICE_RECORD_FIELDS.filter((field) => field !== 'kid' && field !== 'user_id' && field !== 'addtime'),
       },
     ],
   },
   /** Apple Developer accounts; `pool_key` is `public#<tenant>` or `private#<user>`, lowest `weight` picked first. */
-  accounts: {
-    partitionKey: { name: 'account_id', type: 'S' },
-    indexes: [{ name: 'by-pool', partitionKey: { name: 'pool_key', type: 'S' }, sortKey: { name: 'weight', type: 'N' } }],
-  },
+  accounts: { partitionKey: stringKey('account_id'), indexes: [{ name: 'by-pool', partitionKey: stringKey('pool_key'), sortKey: numberKey('weight') }] },
   /** Review-mode adds; `queue` is set only while pending, so the worker's index holds only live work. */
-  reservations: {
-    partitionKey: { name: 'reservation_id', type: 'S' },
-    indexes: [{ name: 'by-next-check', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'next_check_at', type: 'N' } }],
-  },
+  reservations: { partitionKey: stringKey('reservation_id'), indexes: [{ name: 'by-next-check', partitionKey: stringKey('queue'), sortKey: numberKey('next_check_at') }] },
   /** Activation codes, keyed by the code itself. */
-  codes: {
-    partitionKey: { name: 'code', type: 'S' },
-  },
+  codes: { partitionKey: stringKey('code') },
   /** Prices in cents: `scope` is `tenant#<id>` or `user#<id>` (personal), `item` is `<mode>#<tier>#<class>`. */
-  prices: {
-    partitionKey: { name: 'scope', type: 'S' },
-    sortKey: { name: 'item', type: 'S' },
-  },
+  prices: { partitionKey: stringKey('scope'), sortKey: stringKey('item') },
   /** Short-lived locks that serialize concurrent adds of one UDID by one user. */
-  addLocks: {
-    partitionKey: { name: 'lock_key', type: 'S' },
-    ttlAttribute: 'expires_at',
-  },
+  addLocks: { partitionKey: stringKey('lock_key'), ttlAttribute: 'expires_at' },
   /**
    * Payments held by adds in flight: taken before Apple is called, then completed by the add's final
    * transaction or released (refunded). `queue` is set only while held, so the sparse index lists exactly the
    * holds a crashed add left behind, oldest first, for the sweep that refunds them.
    */
-  paymentHolds: {
-    partitionKey: { name: 'hold_id', type: 'S' },
-    indexes: [{ name: 'by-queue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'created_at', type: 'N' } }],
-    ttlAttribute: 'expires_at',
-  },
+  paymentHolds: { partitionKey: stringKey('hold_id'), indexes: [{ name: 'by-queue', partitionKey: stringKey('queue'), sortKey: numberKey('created_at') }], ttlAttribute: 'expires_at' },
   /**
    * What protects each source, one partition per source: unlock codes (`code#<CODE>`), the UDIDs that
    * unlocked it (`unlock#<UDID>`), the block list (`block#<UDID>`) and the misuse monitor
    * (`monitor#<UDID>#<role>`). UDIDs are upper-cased.
    */
-  sourceProtection: {
-    partitionKey: { name: 'source_id', type: 'S' },
-    sortKey: { name: 'item_key', type: 'S' },
-  },
+  sourceProtection: { partitionKey: stringKey('source_id'), sortKey: stringKey('item_key') },
   /** Monotonic counters for the numeric ids the contract exposes (device `id`). */
-  counters: {
-    partitionKey: { name: 'counter', type: 'S' },
-  },
+  counters: { partitionKey: stringKey('counter') },
   /**
    * Leases that keep two runs of one scheduled job from overlapping: one item per job (`job#<function>`),
    * held by the run's owner id until it releases it or `expires_at` passes (a run killed at its timeout).
    */
-  leases: {
-    partitionKey: { name: 'lease_key', type: 'S' },
-    ttlAttribute: 'expires_at',
-  },
+  leases: { partitionKey: stringKey('lease_key'), ttlAttribute: 'expires_at' },
   /** Per-minute request counters: `<route>#<owner>#<minute>`. */
-  rateLimits: {
-    partitionKey: { name: 'bucket', type: 'S' },
-    ttlAttribute: 'expires_at',
-  },
+  rateLimits: { partitionKey: stringKey('bucket'), ttlAttribute: 'expires_at' },
   /**
    * Every change of a user's balance or use of their activation codes, one immutable entry each, keyed by the
    * user's ledger sequence (`seq`, 1, 2, …): written in the transaction that makes the change, on the
    * condition that the user's sequence is still the one the entry follows (shared/domain/ledger).
    */
-  ledger: {
-    partitionKey: { name: 'user_id', type: 'S' },
-    sortKey: { name: 'seq', type: 'N' },
-  },
+  ledger: { partitionKey: stringKey('user_id'), sortKey: numberKey('seq') },
   /** The plans a tenant sells (`plan_id`), each with its price, days and limits; a retired plan is sold no more. */
-  plans: {
-    partitionKey: { name: 'tenant_id', type: 'S' },
-    sortKey: { name: 'plan_id', type: 'S' },
-  },
+  plans: { partitionKey: stringKey('tenant_id'), sortKey: stringKey('plan_id') },
   /**
    * Per user: the running subscription (`current`: plan, limits, expiry, the trial's use, the count of
    * sources held against the plan) and one record per purchase, trial or extension (`purchase#<time>#<id>`),
    * written in the same transaction as the change it records.
    */
   subscriptions: {
-    partitionKey: { name: 'user_id', type: 'S' },
-    sortKey: { name: 'item_key', type: 'S' },
+    partitionKey: stringKey('user_id'),
+    sortKey: stringKey('item_key'),
     indexes: [
       /**
        * Sparse: a running subscription carries `notice_shard` from each change until its `subscription.expired`
        * event is written, so the notice pass reads only subscriptions ending soon or just ended.
        */
-      { name: 'by-notice', partitionKey: { name: 'notice_shard', type: 'S' }, sortKey: { name: 'expires_at', type: 'N' } },
+      { name: 'by-notice', partitionKey: stringKey('notice_shard'), sortKey: numberKey('expires_at') },
     ],
   },
   /**
    * Deleted sources whose apps, protection and health items are still being removed (`source_id`). The
    * source item is gone first, so nothing of it is visible; the purge job finishes what a delete left.
    */
-  sourcePurges: {
-    partitionKey: { name: 'source_id', type: 'S' },
-  },
+  sourcePurges: { partitionKey: stringKey('source_id') },
   /**
    * Events (the outbox and the feed): one partition per user, `event_key` = `<created>_<id>` so a page is one
    * Query, oldest first. Written in the transaction of the change each reports; the stream triggers the
    * dispatcher. Sparse: `delivery_shard` + `delivery_due_at` only while a webhook delivery is owed.
    */
   events: {
-    partitionKey: { name: 'user_id', type: 'S' },
-    sortKey: { name: 'event_key', type: 'S' },
-    indexes: [{ name: 'by-delivery-due', partitionKey: { name: 'delivery_shard', type: 'S' }, sortKey: { name: 'delivery_due_at', type: 'N' } }],
+    partitionKey: stringKey('user_id'),
+    sortKey: stringKey('event_key'),
+    indexes: [{ name: 'by-delivery-due', partitionKey: stringKey('delivery_shard'), sortKey: numberKey('delivery_due_at') }],
     ttlAttribute: 'expires_at',
     stream: 'NEW_IMAGE',
   },
   /** Each user's webhook: URL, subscribed types, signing secret, and the state of its deliveries. */
-  webhooks: {
-    partitionKey: { name: 'user_id', type: 'S' },
-  },
+  webhooks: { partitionKey: stringKey('user_id') },
   /**
    * UDID capture (Apple's Profile Service), one partition per scope: `tenant#<id>` holds the tenant's signing
    * keys (`keys`), its profile signer (`signer`), the challenges already used (`challenge#<nonce>`, deleted
    * by TTL once expired) and the captures (`capture#<time>#<id>`); `anchors` holds the deployment's trust
    * anchors (`anchor#<sha256>`). Captures carry `owner_key` (`<tenant>#<user>`) for the reseller's list.
    */
-  udidCapture: {
-    partitionKey: { name: 'scope', type: 'S' },
-    sortKey: { name: 'item_key', type: 'S' },
-    indexes: [{ name: 'by-owner', partitionKey: { name: 'owner_key', type: 'S' }, sortKey: { name: 'captured_key', type: 'S' } }],
-    ttlAttribute: 'expires_at',
-  },
+  udidCapture: { partitionKey: stringKey('scope'), sortKey: stringKey('item_key'), indexes: [{ name: 'by-owner', partitionKey: stringKey('owner_key'), sortKey: stringKey('captured_key') }], ttlAttribute: 'expires_at' },
   /**
    * Apps whose IPA is too large to read within a request: an item exists only while the inspection is
    * pending, so the background inspector's scan reads live work only.
    */
-  ipaInspections: {
-    partitionKey: { name: 'source_id', type: 'S' },
-    sortKey: { name: 'app_id', type: 'N' },
-  },
+  ipaInspections: { partitionKey: stringKey('source_id'), sortKey: numberKey('app_id') },
   /**
    * Which certificates an owner disabled, per UDID: `owner_udid` is `<user_id>#<UDID upper-cased>`, `kids` the
    * disabled ones (a string set, absent when none). Written in the same transaction as the certificate's
    * `enabled`, so the feed and the gate learn "is this UDID disabled" from one key read.
    */
-  disabledDevices: {
-    partitionKey: { name: 'owner_udid', type: 'S' },
-  },
+  disabledDevices: { partitionKey: stringKey('owner_udid') },
   /**
    * The published apps of each source, kept where one key read gets them beside the source: one item per
    * source, one attribute `a<app id>` per published app (its stored fields), maintained in the same
@@ -248,9 +191,7 @@ export const tables = {
    * published app; without it (an operator import, a source from before, a catalogue too large for one item)
    * the feed reads the apps themselves.
    */
-  sourceFeeds: {
-    partitionKey: { name: 'source_id', type: 'S' },
-  },
+  sourceFeeds: { partitionKey: stringKey('source_id') },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

@@ -83,19 +83,27 @@ export class DelimitedParser {
     this.recordLine = this.line;
   }
 
+  /**
+   * More text joins the field: a CR held back (it was not the start of CRLF) belongs to it, and a field that
+   * began as `\N` was not NULL after all but the letter N.
+   */
+  private settleBeforeText(): void {
+    if (this.pendingCr) {
+      this.field += '\r';
+      this.pendingCr = false;
+    }
+    if (this.isNull) {
+      this.isNull = false;
+      this.field = 'N';
+    }
+  }
+
   private pushTsv(text: string): DelimitedRecord[] {
     const out: DelimitedRecord[] = [];
     let plainFrom = 0;
     const flushPlain = (to: number) => {
       if (to > plainFrom) {
-        if (this.pendingCr) {
-          this.field += '\r';
-          this.pendingCr = false;
-        }
-        if (this.isNull) {
-          this.isNull = false;
-          this.field = 'N';
-        }
+        this.settleBeforeText();
         this.field += text.slice(plainFrom, to);
       }
     };
@@ -104,14 +112,7 @@ export class DelimitedParser {
       if (this.escaped) {
         this.escaped = false;
         plainFrom = i + 1;
-        if (this.pendingCr) {
-          this.field += '\r';
-          this.pendingCr = false;
-        }
-        if (this.isNull) {
-          this.isNull = false;
-          this.field = 'N';
-        }
+        this.settleBeforeText();
         if (c === 'N' && this.field === '') {
           this.isNull = true;
           continue;

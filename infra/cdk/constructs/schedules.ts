@@ -1,13 +1,20 @@
-import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ScheduledJobDefinition } from '../../../shared/routes';
 import { jobMaxEventAgeSeconds } from '../job-timing';
+import { FailureQueue } from './failure-queue';
+
+/** What lands in the failure queue, and what its alarm tells the operator. */
+const FAILED_RUNS = {
+  why: 'This queue is itself the dead-letter queue of the scheduled jobs (Lambda on-failure destination and EventBridge target DLQ); nothing consumes it but the operator.',
+  alarmDescription: 'A scheduled job run failed or was never delivered: read the message in the failure queue, then the job’s log group.',
+};
 
 /**
  * One EventBridge rule per scheduled job, invoking its function every `everyMinutes`, asynchronously. Nobody
@@ -22,16 +29,9 @@ export class Schedules extends Construct {
 
   constructor(scope: Construct, id: string, props: { jobs: readonly { job: ScheduledJobDefinition; handler: IFunction }[]; removalPolicy: RemovalPolicy }) {
     super(scope, id);
-    this.failedRuns = new Queue(this, 'FailedRuns', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: props.removalPolicy,
-    });
-    Validations.of(this.failedRuns).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the scheduled jobs (Lambda on-failure destination and EventBridge target DLQ); nothing consumes it but the operator.',
-    });
+    const failures = new FailureQueue(this, 'FailedRuns', { removalPolicy: props.removalPolicy, ...FAILED_RUNS });
+    this.failedRuns = failures.queue;
+    this.failedRunsAlarm = failures.alarm;
     for (const { job, handler } of props.jobs) {
       const maxEventAge = Duration.seconds(jobMaxEventAgeSeconds(job));
       handler.configureAsyncInvoke({ retryAttempts: 0, maxEventAge, onFailure: new SqsDestination(this.failedRuns) });
@@ -43,13 +43,5 @@ export class Schedules extends Construct {
         }),
       );
     }
-    this.failedRunsAlarm = new Alarm(this, 'FailedRunsAlarm', {
-      alarmDescription: 'A scheduled job run failed or was never delivered: read the message in the failure queue, then the job’s log group.',
-      metric: this.failedRuns.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
   }
 }

@@ -3,13 +3,20 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableKey } from '../../../shared/db/tables';
 import type { StreamConsumerDefinition } from '../../../shared/routes';
+import { FailureQueue } from './failure-queue';
 
 /** How far behind its stream a consumer may fall before the alarm sounds. */
 export const STREAM_ITERATOR_AGE_ALARM_SECONDS = 5 * 60;
+
+/** What lands in the failure queue, and what its alarm tells the operator. */
+const FAILED_BATCHES = {
+  why: 'This queue is itself the on-failure destination of the stream consumers; the records it names are still in the outbox, which the retry job reads.',
+  alarmDescription: 'A stream batch failed after its retries: the message names the shard and sequence numbers; the events stay due in the outbox and the retry job delivers them.',
+};
 
 /**
  * One event source mapping per stream consumer: only INSERT records reach the function (the dispatcher's own
@@ -24,26 +31,9 @@ export class StreamConsumers extends Construct {
 
   constructor(scope: Construct, id: string, props: { consumers: readonly { consumer: StreamConsumerDefinition; handler: IFunction }[]; tables: Record<TableKey, Table>; removalPolicy: RemovalPolicy }) {
     super(scope, id);
-    this.failedBatches = new Queue(this, 'FailedBatches', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: props.removalPolicy,
-    });
-    Validations.of(this.failedBatches).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the on-failure destination of the stream consumers; the records it names are still in the outbox, which the retry job reads.',
-    });
-    this.alarms.push(
-      new Alarm(this, 'FailedBatchesAlarm', {
-        alarmDescription: 'A stream batch failed after its retries: the message names the shard and sequence numbers; the events stay due in the outbox and the retry job delivers them.',
-        metric: this.failedBatches.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
+    const failures = new FailureQueue(this, 'FailedBatches', { removalPolicy: props.removalPolicy, ...FAILED_BATCHES });
+    this.failedBatches = failures.queue;
+    this.alarms.push(failures.alarm);
     for (const { consumer, handler } of props.consumers) {
       const table = props.tables[consumer.table];
       if (!table.tableStreamArn) throw new Error(`Table ${consumer.table} has no stream for ${consumer.function}`);

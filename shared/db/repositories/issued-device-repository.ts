@@ -63,28 +63,24 @@ export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt):
   return (await updateIf(ztChange(kid, to, from))).written;
 }
 
-/** The kids of an account's certificates in status `zt`. */
-export async function listAccountDeviceKids(accountId: string, zt: DeviceZt): Promise<string[]> {
+/** The kids of the account's certificates whose attribute `name` is `value` (the by-account index, kids only). */
+async function accountKidsWhere(accountId: string, name: 'zt' | 'apple_device_id', value: string): Promise<string[]> {
   const items = await queryAll({
     TableName: tableName('devices'),
     IndexName: 'by-account',
     KeyConditionExpression: 'issued_account = :a',
-    FilterExpression: 'zt = :zt',
-    ExpressionAttributeValues: { ':a': accountId, ':zt': zt },
+    FilterExpression: '#f = :v',
+    ExpressionAttributeNames: { '#f': name },
+    ExpressionAttributeValues: { ':a': accountId, ':v': value },
     ProjectionExpression: 'kid',
   });
   return items.map((i) => String(i.kid));
 }
 
+/** The kids of an account's certificates in status `zt`. */
+export const listAccountDeviceKids = (accountId: string, zt: DeviceZt): Promise<string[]> => accountKidsWhere(accountId, 'zt', zt);
+
 /** Whether any certificate on the account points at Apple's device `appleDeviceId` (whoever owns it). */
 export async function accountHasRegistrationRow(accountId: string, appleDeviceId: string): Promise<boolean> {
-  const items = await queryAll({
-    TableName: tableName('devices'),
-    IndexName: 'by-account',
-    KeyConditionExpression: 'issued_account = :a',
-    FilterExpression: 'apple_device_id = :d',
-    ExpressionAttributeValues: { ':a': accountId, ':d': appleDeviceId },
-    ProjectionExpression: 'kid',
-  });
-  return items.length > 0;
+  return (await accountKidsWhere(accountId, 'apple_device_id', appleDeviceId)).length > 0;
 }

@@ -150,9 +150,7 @@ export function unlockCodesKind({ source, now, utcOffsetSeconds }: Options): Imp
     return { ok: true, row: { line: row.line, key: code, value: { code, days, udid: udidKey(v.udid), used_at: usedAt, ends_at: endsAt } } };
   };
   return protectionKind(source, {
-    name: 'unlock codes',
-    layout: unlockCodeLayout,
-    keyColumn: 'code',
+    name: 'unlock codes', layout: unlockCodeLayout, keyColumn: 'code',
     prepare,
     itemKey: (v) => codeKey(v.code),
     itemsPerRow: 2,
@@ -204,9 +202,7 @@ export function blocklistKind({ source, now, utcOffsetSeconds }: Options): Impor
     return { ok: true, row: { line: row.line, key: udid, value: { udid, reason: parsed.data.reason ?? 'manual', added_at: parsed.data.added_at ?? now } } };
   };
   return protectionKind(source, {
-    name: 'blocklist',
-    layout: blocklistLayout,
-    keyColumn: 'udid',
+    name: 'blocklist', layout: blocklistLayout, keyColumn: 'udid',
     prepare,
     itemKey: (v) => blockKey(v.udid),
     itemsPerRow: 1 + MONITOR_ROLES.length,
@@ -262,9 +258,7 @@ export function monitorKind({ source, now, utcOffsetSeconds }: Options): ImportK
     return { ok: true, row: { line: row.line, key: `${udid}#${v.role}`, keyLabel: 'udid and role', value: { udid, role: v.role, count: v.count === undefined ? 1 : Number(v.count), first_seen: first, last_seen: last } } };
   };
   return protectionKind(source, {
-    name: 'monitor',
-    layout: monitorLayout,
-    keyColumn: 'udid',
+    name: 'monitor', layout: monitorLayout, keyColumn: 'udid',
     prepare,
     itemKey: (v) => monitorKey(v.udid, v.role),
     refusals: (v) => [{ itemKey: blockKey(v.udid), reason: BLOCKED_REASON }],
