@@ -34,62 +34,23 @@ export const appleErrors = {
       'Provide a properly configured and signed bearer token, and make sure that it has not expired. Learn more about Generating Tokens for API Requests https://developer.apple.com/go/?id=api-generating-tokens',
     ),
   rateLimited: () =>
-    new SimAppleError(
-      429,
-      'RATE_LIMIT_EXCEEDED',
-      'The request rate limit has been reached.',
-      "We've received too many requests for this API. Please wait and try again or slow down your request rate.",
-    ),
+    new SimAppleError(429, 'RATE_LIMIT_EXCEEDED', 'The request rate limit has been reached.', "We've received too many requests for this API. Please wait and try again or slow down your request rate."),
   notFound: (type: string, id: string) =>
     new SimAppleError(404, 'NOT_FOUND', NOT_FOUND_TITLE, `There is no resource of type '${type}' with id '${id}'`),
   unknownPath: () =>
     new SimAppleError(404, 'NOT_FOUND', NOT_FOUND_TITLE, 'The path provided does not match a defined resource type.'),
   methodNotAllowed: (method: string) =>
-    new SimAppleError(
-      405,
-      'METHOD_NOT_ALLOWED',
-      'The request method is not valid for the resource path.',
-      `The resource does not allow '${method}'.`,
-    ),
+    new SimAppleError(405, 'METHOD_NOT_ALLOWED', 'The request method is not valid for the resource path.', `The resource does not allow '${method}'.`),
   parameterIllegal: (parameter: string) =>
-    new SimAppleError(
-      400,
-      'PARAMETER_ERROR.ILLEGAL',
-      'A parameter is not allowed for this request.',
-      `The parameter '${parameter}' can not be used with this request.`,
-      { parameter },
-    ),
+    new SimAppleError(400, 'PARAMETER_ERROR.ILLEGAL', 'A parameter is not allowed for this request.', `The parameter '${parameter}' can not be used with this request.`, { parameter }),
   parameterInvalid: (parameter: string, value: string) =>
-    new SimAppleError(
-      400,
-      'PARAMETER_ERROR.INVALID',
-      'A parameter has an invalid value',
-      `'${value}' is not a valid value for the parameter '${parameter}'.`,
-      { parameter },
-    ),
+    new SimAppleError(400, 'PARAMETER_ERROR.INVALID', 'A parameter has an invalid value', `'${value}' is not a valid value for the parameter '${parameter}'.`, { parameter }),
   unparsableEntity: () =>
-    new SimAppleError(
-      422,
-      'ENTITY_UNPROCESSABLE',
-      'The request entity is not valid JSON.',
-      'The request body could not be parsed as JSON.',
-    ),
+    new SimAppleError(422, 'ENTITY_UNPROCESSABLE', 'The request entity is not valid JSON.', 'The request body could not be parsed as JSON.'),
   attributeRequired: (pointer: string, name: string) =>
-    new SimAppleError(
-      409,
-      'ENTITY_ERROR.ATTRIBUTE.REQUIRED',
-      'An attribute value is required.',
-      `You must provide a value for the attribute '${name}' with this request`,
-      { pointer },
-    ),
+    new SimAppleError(409, 'ENTITY_ERROR.ATTRIBUTE.REQUIRED', 'An attribute value is required.', `You must provide a value for the attribute '${name}' with this request`, { pointer }),
   attributeInvalid: (pointer: string, name: string, value: unknown) =>
-    new SimAppleError(
-      409,
-      'ENTITY_ERROR.ATTRIBUTE.INVALID',
-      'An attribute value is invalid.',
-      `An invalid value '${String(value)}' was provided for the parameter '${name}'.`,
-      { pointer },
-    ),
+    new SimAppleError(409, 'ENTITY_ERROR.ATTRIBUTE.INVALID', 'An attribute value is invalid.', `An invalid value '${String(value)}' was provided for the parameter '${name}'.`, { pointer }),
   relationshipInvalid: (relationship: string, id: string) =>
     new SimAppleError(
       409,
@@ -104,19 +65,9 @@ export const appleErrors = {
   forbidden: () =>
     new SimAppleError(403, 'FORBIDDEN_ERROR', 'This request is forbidden for security reasons', 'The API key in use does not allow this request'),
   deviceClassFull: (deviceWord: string) =>
-    new SimAppleError(
-      403,
-      'FORBIDDEN_ERROR',
-      'This request is forbidden for security reasons',
-      `Your development team has reached the maximum number of registered ${deviceWord} devices.`,
-    ),
+    new SimAppleError(403, 'FORBIDDEN_ERROR', 'This request is forbidden for security reasons', `Your development team has reached the maximum number of registered ${deviceWord} devices.`),
   noCurrentDevices: (platform: string) =>
-    new SimAppleError(
-      409,
-      'ENTITY_ERROR',
-      ENTITY_TITLE,
-      `There are no current ${platform} devices on this team matching the provided device IDs.`,
-    ),
+    new SimAppleError(409, 'ENTITY_ERROR', ENTITY_TITLE, `There are no current ${platform} devices on this team matching the provided device IDs.`),
   entityTooLarge: () =>
     new SimAppleError(413, 'ENTITY_TOO_LARGE', 'The request entity is too large.', 'The request body exceeds the allowed size.'),
   internal: () =>

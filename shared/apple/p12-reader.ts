@@ -1,5 +1,5 @@
 import forge from 'node-forge';
-import { ServiceError } from '../service-error';
+import { unreadableFileError } from './unreadable-file-error';
 
 /** What the product needs from a distribution `.p12`: the certificate, that the key is there, and its expiry. */
 export interface P12Contents {
@@ -19,13 +19,8 @@ export interface OpenedP12 {
   friendlyName: string | undefined;
 }
 
-export class P12ReadError extends ServiceError<'unreadable', 'p12_unreadable'> {
-  override readonly name = 'P12ReadError';
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('unreadable', 'p12_unreadable', message, options);
-  }
-}
+export const P12ReadError = unreadableFileError('P12ReadError', 'p12_unreadable');
+export type P12ReadError = InstanceType<typeof P12ReadError>;
 
 const BAG = {
   key: '1.2.840.113549.1.12.10.1.1',

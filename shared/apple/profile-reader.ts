@@ -1,7 +1,7 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import { parsePlist, type PlistValue } from './plist-reader';
 import { child, DerError, octetsOf, oidOf, readDer, Tag, type DerNode } from './der';
-import { ServiceError } from '../service-error';
+import { unreadableFileError } from './unreadable-file-error';
 import { ownValue } from '../validation/own-record';
 
 /**
@@ -28,13 +28,8 @@ export interface DecodedProvisioningProfile {
   signedByCert: { subjectCN: string | undefined; issuerCN: string | undefined; pem: string };
 }
 
-export class ProvisioningProfileError extends ServiceError<'unreadable', 'profile_unreadable'> {
-  override readonly name = 'ProvisioningProfileError';
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('unreadable', 'profile_unreadable', message, options);
-  }
-}
+export const ProvisioningProfileError = unreadableFileError('ProvisioningProfileError', 'profile_unreadable');
+export type ProvisioningProfileError = InstanceType<typeof ProvisioningProfileError>;
 
 const OID = {
   signedData: '1.2.840.113549.1.7.2',
