@@ -2,7 +2,8 @@
  * The one route table. The CDK stack builds one Lambda function and one API Gateway method per entry;
  * the local runtime serves the same entries by invoking the same handler modules.
  *
- * `function` names the folder `functions/<function>/handler.ts`.
+ * `function` names the folder `functions/<function>/handler.ts`. The entries look alike on purpose: the table
+ * is data, one declaration per route, and what varies between routes is exactly what each entry spells out.
  */
 import type { TableKey } from './db/tables';
 

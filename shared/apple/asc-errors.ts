@@ -69,7 +69,10 @@ export class DeviceClassFullError extends AppleApiError {
   }
 }
 
-/** A certificate Apple no longer knows: revoked (or never on this team). */
+/**
+ * A certificate Apple no longer knows: revoked (or never on this team). Shaped like DeviceClassFullError on
+ * purpose: each is its own type, which the callers that care catch with `instanceof`.
+ */
 export class CertificateNotFoundError extends AppleApiError {
   override readonly name = 'CertificateNotFoundError';
   override readonly kind = 'not_found' as const;
