@@ -3,12 +3,8 @@ import { backfillLookups } from '../../../shared/db/repositories/lookup-backfill
 import { prepareTenantCustomerP12s } from '../../../shared/domain/accounts/customer-p12';
 import { requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { parseFlags, type Command } from '../cli-types';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../../shared/db/client';
-import { scanItems } from '../../../shared/db/paging';
-import { tableName } from '../../../shared/db/tables';
 import { backfillDisabledDevices } from '../../../shared/db/repositories/disabled-device-repository';
-import { rebuildFeedDocument } from '../../../shared/db/repositories/feed-document-repository';
+import { rebuildIncompleteFeedDocuments } from '../../../shared/db/repositories/feed-document-repository';
 
 export const migrateCommands: Record<string, Command> = {
   /**
@@ -33,13 +29,7 @@ export const migrateCommands: Record<string, Command> = {
   'migrate feeds': async (flags) => {
     parseFlags(flags, {});
     const disabled = await backfillDisabledDevices();
-    let feeds = 0;
-    for await (const source of scanItems({ TableName: tableName('sources'), ProjectionExpression: 'source_id' })) {
-      const sourceId = String(source.source_id);
-      const current = await documentClient().send(new GetCommand({ TableName: tableName('sourceFeeds'), Key: { source_id: sourceId }, ConsistentRead: true, ProjectionExpression: 'complete' }));
-      if (current.Item?.complete === true) continue;
-      if (await rebuildFeedDocument(sourceId)) feeds++;
-    }
+    const feeds = await rebuildIncompleteFeedDocuments();
     return { disabled_devices: disabled, feeds };
   },
 };

@@ -9,7 +9,7 @@
 import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { putIf } from '../conditional-write';
-import { queryAll } from '../paging';
+import { queryAll, scanItems } from '../paging';
 import { tableName } from '../tables';
 import { transactionPart, type TransactionPart } from '../transactions';
 
@@ -91,4 +91,19 @@ export async function rebuildFeedDocument(sourceId: string): Promise<boolean> {
     if ((error as Error).name === 'ConditionalCheckFailedException' || isItemTooLarge(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Rebuilds the feed copy of every source whose copy does not claim to be complete (sources from before the
+ * one-read storage, or after an app import); how many it rebuilt. Safe to run again.
+ */
+export async function rebuildIncompleteFeedDocuments(): Promise<number> {
+  let rebuilt = 0;
+  for await (const source of scanItems({ TableName: tableName('sources'), ProjectionExpression: 'source_id' })) {
+    const sourceId = String(source.source_id);
+    const current = await documentClient().send(new GetCommand({ TableName: tableName('sourceFeeds'), Key: { source_id: sourceId }, ConsistentRead: true, ProjectionExpression: 'complete' }));
+    if (current.Item?.complete === true) continue;
+    if (await rebuildFeedDocument(sourceId)) rebuilt++;
+  }
+  return rebuilt;
 }
