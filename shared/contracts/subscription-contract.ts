@@ -5,14 +5,11 @@ import { appDetailData } from './source-contract';
 
 const limits = z.object({ sources: z.number(), apps_per_source: z.number(), published_per_source: z.number() });
 
-export const planData = z.object({
+export const planData = z.extend(limits, {
   plan_id: z.string(),
   name: z.string(),
   price: describe(z.number(), 'Cents per period, taken from the balance'),
   days: describe(z.number(), 'Days one purchase adds'),
-  sources: z.number(),
-  apps_per_source: z.number(),
-  published_per_source: z.number(),
 });
 
 export const subscriptionData = z.object({

@@ -60,7 +60,10 @@ export const osVersion = () => refinedText((s) => s === '' || /^\d{1,3}(\.\d{1,3
 
 export const bundleIdentifier = () => refinedText((s) => codePoints(s) <= 155 && BUNDLE_ID_PATTERN.test(s));
 
-/** Every app field as the management endpoints and the operator CLI accept it; all optional here. */
+/**
+ * Every app field as the management endpoints and the operator CLI accept it; all optional here. Like every
+ * schema (the source settings' among them) it is a list of fields, so it looks like the others on purpose.
+ */
 export const appFieldsShape = {
   name: z.optional(appText(100, { min: 1 })),
   version: z.optional(appText(64, { min: 1 })),
