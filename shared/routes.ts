@@ -219,10 +219,11 @@ export const deviceInfoRoute = {
   path: '/api/device/info',
   auth: 'token',
   rateLimit: 120,
-  limitAlongside: true,
+  // Not counted alongside: with `source_id` the answer may issue the device's key (a write), and a refused
+  // request must change nothing. Still 3 calls without it.
   envelope: 'device',
   description: 'Read a device',
-  data: { read: ['devices'] },
+  data: { read: ['devices', 'sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const addDeviceRoute = {
@@ -234,7 +235,7 @@ export const addDeviceRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Add a device (instant or review)',
-  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -247,7 +248,7 @@ export const addDeviceLegacyInstantRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy instant add',
-  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -260,7 +261,7 @@ export const addDeviceLegacyReviewRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
-  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isUdidFormat, udidKey } from '../domain/devices/device';
 import { isHttpUrl } from '../domain/sources/app';
+import { ID_PATTERN } from '../domain/ids';
 
 /** Length in Unicode code points, as users count characters (an emoji is one, not two). */
 export const codePoints = (value: string): number => [...value].length;
@@ -63,6 +64,13 @@ export function udidParam(value: unknown): string | undefined {
   const udid = value.trim();
   return isUdidFormat(udid) ? udidKey(udid) : undefined;
 }
+
+/** An optional `source_id` parameter: absent or empty is undefined, anything but one id-shaped string is refused. */
+export const optionalSourceId = () =>
+  preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    z.optional(z.string().check(z.regex(ID_PATTERN))),
+  );
 
 /** Names of the parameters a zod failure points at. */
 export function failedFields(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {
