@@ -400,6 +400,7 @@ describe('misuse reports', () => {
     expect(list.body.data).toEqual({
       blocked: [],
       monitored: [{ udid: cracker.toUpperCase(), role: 'cracker', count: 2, first_seen: t0 / 1000, last_seen: expect.any(Number) }],
+      next: '',
     });
     const seen = (list.body.data as { monitored: { first_seen: number; last_seen: number }[] }).monitored[0]!;
     expect(seen.last_seen - seen.first_seen).toBeGreaterThanOrEqual(90);
@@ -416,7 +417,7 @@ describe('misuse reports', () => {
     const notJson = await api.request('POST', feedPath(owner.source.source_id), { headers: { 'Content-Type': 'application/json' }, body: '{"value":' });
     expect([notJson.status, notJson.body.code]).toEqual([400, 40002]);
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
-    expect(list.body.data).toEqual({ blocked: [], monitored: [] });
+    expect(list.body.data).toEqual({ blocked: [], monitored: [], next: '' });
   });
 
   test('60 reports per minute per IP per source, then 429', async () => {
