@@ -5,6 +5,7 @@
  * `function` names the folder `functions/<function>/handler.ts`.
  */
 import type { TableKey } from './db/tables';
+import type { WindowKind } from './http/middlewares/rate-limit';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -45,7 +46,7 @@ export interface RouteOperation {
  */
 export interface IpLimit {
   limit: number;
-  window: 'minute' | 'hour';
+  window: WindowKind;
   perPathParam?: string;
   /** Only requests of this operation (see `operations`) are counted and limited; without it, every request. */
   operation?: string;
@@ -283,7 +284,10 @@ export const sourceFeedRoute = {
     // Per source, whoever asks (first, so its refusal is not counted as a failed unlock): rotating IPv6
     // addresses cannot brute-force a code or flood the monitor.
     { operation: 'unlock', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
-    { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+    // Failures per IP per source, in a short window: behind carrier NAT a neighbour's typos must not lock a
+    // paying customer out for long. Brute force across windows and addresses stays bounded by the per-source
+    // ceiling above and codes of at least 8 characters.
+    { operation: 'unlock', limit: 10, window: '10 minutes', perPathParam: 'source_id', counts: 'failures' },
     { operation: 'report', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
   ],
   envelope: 'feed',
