@@ -25,7 +25,7 @@ export function addBusiness(parseRequest: (state: AuthenticatedState) => AddPara
       const now = Math.floor(state.now / 1000);
       const added = await addDevice({ tenant: state.tenant, user: state.user, now }, request);
       addDelivered(request.mode);
-      return { data: { ...added, ...(await feedUrlFields(feedSource, request.udid, requestBaseUrl(state.event), now)) } };
+      return { data: { ...added, ...(await feedUrlFields(feedSource, request.udid, requestBaseUrl(state.event, state.tenant), now)) } };
     } catch (error) {
       // A refusal the contract names (`data.error`); anything else is an internal error, counted as a 5xx.
       if (error instanceof DomainError) addRefused(error.reason);

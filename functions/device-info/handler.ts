@@ -14,5 +14,5 @@ export const handler = createHandler(deviceInfoRoute, async (state) => {
   const { selector, sourceId } = parseRequest(state);
   // With `source_id`, the device's own feed URL on that source rides along (the source read beside the device's).
   const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector), sourceForFeedUrl(state.actor, sourceId)]);
-  return { data: { ...infoView(device), ...(await feedUrlFields(feedSource, device.udid, requestBaseUrl(state.event), Math.floor(state.now / 1000))) } };
+  return { data: { ...infoView(device), ...(await feedUrlFields(feedSource, device.udid, requestBaseUrl(state.event, state.tenant), Math.floor(state.now / 1000))) } };
 });
