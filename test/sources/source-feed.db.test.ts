@@ -169,7 +169,7 @@ describe('encrypt_enabled and the download gate', () => {
     expect(JSON.stringify(feed)).not.toContain('dl.example.com');
     const res = await download(feed.apps[0]!.downloadURL, { 'X-Lang': 'en' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 403, msg: 'Add this source with its address including your UDID (?udid=…) to download', data: { error: 'udid_required' } });
+    expect(res.body).toMatchObject({ code: 403, msg: 'Add this source from your device’s own link (the dk link your seller gave you) to download', data: { error: 'udid_required' } });
   });
 
   test('links bound to a UDID redirect to the right build; tampered, rebound or expired links are refused', async () => {
