@@ -6,6 +6,7 @@
  * is data, one declaration per route, and what varies between routes is exactly what each entry spells out.
  */
 import type { TableKey } from './db/tables';
+import type { WindowKind } from './http/middlewares/rate-limit';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -46,7 +47,7 @@ export interface RouteOperation {
  */
 export interface IpLimit {
   limit: number;
-  window: 'minute' | 'hour';
+  window: WindowKind;
   perPathParam?: string;
   /** Only requests of this operation (see `operations`) are counted and limited; without it, every request. */
   operation?: string;
@@ -220,10 +221,11 @@ export const deviceInfoRoute = {
   path: '/api/device/info',
   auth: 'token',
   rateLimit: 120,
-  limitAlongside: true,
+  // Not counted alongside: with `source_id` the answer may issue the device's key (a write), and a refused
+  // request must change nothing. Still 3 calls without it.
   envelope: 'device',
   description: 'Read a device',
-  data: { read: ['devices'] },
+  data: { read: ['devices', 'sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const addDeviceRoute = {
@@ -235,7 +237,7 @@ export const addDeviceRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Add a device (instant or review)',
-  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -248,7 +250,7 @@ export const addDeviceLegacyInstantRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy instant add',
-  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -261,7 +263,7 @@ export const addDeviceLegacyReviewRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
-  data: { read: ['prices', 'udidCapture'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -283,7 +285,10 @@ export const sourceFeedRoute = {
     // Per source, whoever asks (first, so its refusal is not counted as a failed unlock): rotating IPv6
     // addresses cannot brute-force a code or flood the monitor.
     { operation: 'unlock', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
-    { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+    // Failures per IP per source, in a short window: behind carrier NAT a neighbour's typos must not lock a
+    // paying customer out for long. Brute force across windows and addresses stays bounded by the per-source
+    // ceiling above and codes of at least 8 characters.
+    { operation: 'unlock', limit: 10, window: '10 minutes', perPathParam: 'source_id', counts: 'failures' },
     { operation: 'report', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
   ],
   envelope: 'feed',

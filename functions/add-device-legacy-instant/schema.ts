@@ -1,8 +1,7 @@
-import type { AddRequest } from '../../shared/domain/add-device/add-request';
 import type { RequestState } from '../../shared/http/request-state';
-import { parseAddRequest } from '../add-device/add-params';
+import { parseAddRequest, type AddParams } from '../add-device/add-params';
 
 /** `/api/adddevice`: the v2 parameters, always in instant mode. */
-export function parseRequest({ params }: Pick<RequestState, 'params'>): AddRequest {
+export function parseRequest({ params }: Pick<RequestState, 'params'>): AddParams {
   return parseAddRequest(params, 'instant');
 }

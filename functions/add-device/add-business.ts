@@ -1,6 +1,8 @@
 /** The one add implementation behind `/api/adddevice/v2` and the legacy routes, which parse with their mode fixed. */
 import { addDevice } from '../../shared/domain/add-device/add-device-service';
-import type { AddRequest } from '../../shared/domain/add-device/add-request';
+import { feedUrlFields, sourceForFeedUrl } from '../../shared/domain/sources/device-url-service';
+import { requestBaseUrl } from '../../shared/http/request-url';
+import type { AddParams } from './add-params';
 import { DomainError } from '../../shared/domain/errors';
 import type { BusinessHandler } from '../../shared/http/create-handler';
 import type { AuthenticatedState } from '../../shared/http/request-state';
@@ -12,15 +14,18 @@ import { withCapturedUdid } from '../../shared/domain/udid-capture/captured-udid
 
 useMessages(addDeviceMessages, udidCaptureMessages);
 
-export function addBusiness(parseRequest: (state: AuthenticatedState) => AddRequest): BusinessHandler<AuthenticatedState> {
+export function addBusiness(parseRequest: (state: AuthenticatedState) => AddParams): BusinessHandler<AuthenticatedState> {
   return async (state) => {
     try {
       // `capture` (a verified capture's ticket) stands in for `udid`.
       const params = await withCapturedUdid(state.params, state.tenant.tenantId, Math.floor(state.now / 1000));
       const request = parseRequest({ ...state, params });
-      const added = await addDevice({ tenant: state.tenant, user: state.user, now: Math.floor(state.now / 1000) }, request);
+      // The source is checked before the add: a wrong `source_id` refuses the request before anything is paid.
+      const feedSource = await sourceForFeedUrl(state.actor, request.sourceId);
+      const now = Math.floor(state.now / 1000);
+      const added = await addDevice({ tenant: state.tenant, user: state.user, now }, request);
       addDelivered(request.mode);
-      return { data: { ...added } };
+      return { data: { ...added, ...(await feedUrlFields(feedSource, request.udid, requestBaseUrl(state.event, state.tenant), now)) } };
     } catch (error) {
       // A refusal the contract names (`data.error`); anything else is an internal error, counted as a 5xx.
       if (error instanceof DomainError) addRefused(error.reason);

@@ -11,7 +11,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { CODE_PATTERN } from '../../shared/domain/pricing/activation-codes';
 import type { PricedClass } from '../../shared/domain/pricing/prices';
 import { isWarrantyTier, tierAllowedIn } from '../../shared/domain/pricing/warranty';
-import { codePoints } from '../../shared/validation/fields';
+import { codePoints, optionalSourceId } from '../../shared/validation/fields';
 
 const TRUTHY = ['true', '1', 'yes', 'y', 'on'];
 const FALSY = ['false', '0', 'no', 'n', 'off', ''];
@@ -33,14 +33,20 @@ const paramsSchema = z.object({
   deviceType: scalar,
   beizhu: scalar,
   code: scalar,
+  source_id: optionalSourceId(),
 });
+
+/** An add as its routes parse it: the add itself, and the caller's source whose device feed URL the answer carries. */
+export interface AddParams extends AddRequest {
+  sourceId: string | undefined;
+}
 
 const fail = (field: string) => new DomainError('validation', 'invalid_value', { fields: [field] });
 
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
 /** `fixedMode` is the legacy routes' mode (`/api/adddevice` instant, `/api/addyydevice` review). */
-export function parseAddRequest(params: Record<string, unknown>, fixedMode?: AccountMode): AddRequest {
+export function parseAddRequest(params: Record<string, unknown>, fixedMode?: AccountMode): AddParams {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw fail(String(parsed.error.issues[0]?.path[0] ?? 'body'));
   const p = parsed.data;
@@ -84,5 +90,5 @@ export function parseAddRequest(params: Record<string, unknown>, fixedMode?: Acc
   const code = present(p.code) ? p.code.toUpperCase() : undefined;
   if (code !== undefined && !CODE_PATTERN.test(code)) throw fail('code');
 
-  return { udid, mode, force, tier, pool, deviceClass, beizhu, code };
+  return { udid, mode, force, tier, pool, deviceClass, beizhu, code, sourceId: p.source_id };
 }

@@ -1,8 +1,7 @@
-import type { AddRequest } from '../../shared/domain/add-device/add-request';
 import type { RequestState } from '../../shared/http/request-state';
-import { parseAddRequest } from './add-params';
+import { parseAddRequest, type AddParams } from './add-params';
 
 /** `/api/adddevice/v2`: `mode`/`add_mode` picks instant or review. */
-export function parseRequest({ params }: Pick<RequestState, 'params'>): AddRequest {
+export function parseRequest({ params }: Pick<RequestState, 'params'>): AddParams {
   return parseAddRequest(params);
 }

@@ -4,11 +4,15 @@ import { useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { findOwnedDevice } from '../../shared/domain/devices/device-service';
 import { infoView } from '../../shared/domain/devices/device';
+import { feedUrlFields, sourceForFeedUrl } from '../../shared/domain/sources/device-url-service';
+import { requestBaseUrl } from '../../shared/http/request-url';
 import { parseRequest } from './schema';
 
 useMessages(deviceMessages);
 
 export const handler = createHandler(deviceInfoRoute, async (state) => {
-  const { selector } = parseRequest(state);
-  return { data: infoView(await findOwnedDevice(state.actor, selector)) };
+  const { selector, sourceId } = parseRequest(state);
+  // With `source_id`, the device's own feed URL on that source rides along (the source read beside the device's).
+  const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector), sourceForFeedUrl(state.actor, sourceId)]);
+  return { data: { ...infoView(device), ...(await feedUrlFields(feedSource, device.udid, requestBaseUrl(state.event, state.tenant), Math.floor(state.now / 1000))) } };
 });

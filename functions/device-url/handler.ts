@@ -12,5 +12,5 @@ useMessages(managementMessages);
 export const handler = createHandler(deviceUrlRoute, async (state) => {
   const { action, sourceId, udid } = parseRequest(state);
   if (action === 'revoke') return { data: await revokeOwnedDeviceUrl(state.actor, sourceId, udid) };
-  return { data: await ownedDeviceUrl(state.actor, sourceId, udid, requestBaseUrl(state.event), Math.floor(state.now / 1000)) };
+  return { data: await ownedDeviceUrl(state.actor, sourceId, udid, requestBaseUrl(state.event, state.tenant), Math.floor(state.now / 1000)) };
 });

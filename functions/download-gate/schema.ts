@@ -14,5 +14,7 @@ export function parseRequest({ event, pathParams }: Pick<RequestState, 'event' |
     device: singleQueryValue(event, 'd'),
     exp: exp !== undefined && /^\d{1,12}$/.test(exp) ? Number(exp) : undefined,
     sig: singleQueryValue(event, 'sig'),
+    // Only what the signature covers counts: a link that claims otherwise fails it.
+    locked: singleQueryValue(event, 'l') === '1',
   };
 }

@@ -18,7 +18,7 @@ useMessages(udidCaptureMessages);
 export const handler = createHandler(installPageRoute, async (state) => {
   const { sourceId, ticket } = parseRequest(state);
   const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
-  const base = requestBaseUrl(state.event);
+  const base = requestBaseUrl(state.event, state.tenant);
   const now = Math.floor(state.now / 1000);
   const claims = ticket ? await verifyTicket(await ticketPublicJwk(state.tenant.tenantId), ticket, state.tenant.tenantId, now) : undefined;
   // The ticket proves the UDID: its feed URL is the device-bound one (an opaque device key, made on first use).

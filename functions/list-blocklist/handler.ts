@@ -3,11 +3,12 @@ import { listBlocklistRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { blocklist } from '../../shared/domain/sources/protection-service';
-import { parseRequest } from './schema';
+import { nextCursor, parseRequest } from './schema';
 
 useMessages(managementMessages);
 
 export const handler = createHandler(listBlocklistRoute, async (state) => {
-  const { sourceId } = parseRequest(state);
-  return { data: await blocklist(state.actor, sourceId) };
+  const { sourceId, limit, from } = parseRequest(state);
+  const page = await blocklist(state.actor, sourceId, limit, from);
+  return { data: { blocked: page.blocked, monitored: page.monitored, next: nextCursor(page.next) } };
 });

@@ -40,7 +40,7 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
     const { report, json, deviceKey } = request;
     return { data: await reportMisuse({ sourceId, tenantId: tenant.tenantId, report, json, deviceKey, hourlyCeiling: tenant.settings.reportsPerSourcePerHour, nowMs: state.now }) };
   }
-  const baseUrl = requestBaseUrl(event);
+  const baseUrl = requestBaseUrl(event, tenant);
   const answer = await readFeed({
     sourceId,
     tenantId: tenant.tenantId,

@@ -16,7 +16,7 @@ export const handler = createHandler(sourceUdidProfileRoute, async (state) => {
   const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
   const profile = await buildProfile({
     tenant: state.tenant,
-    baseUrl: requestBaseUrl(state.event),
+    baseUrl: requestBaseUrl(state.event, state.tenant),
     source,
     returnUrl,
     description: localize(state.lang, 'udid_profile_description', { name: state.tenant.name }),

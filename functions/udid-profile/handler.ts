@@ -14,7 +14,7 @@ export const handler = createHandler(udidProfileRoute, async (state) => {
   const { returnUrl, userId } = parseRequest(state);
   const profile = await buildProfile({
     tenant: state.tenant,
-    baseUrl: requestBaseUrl(state.event),
+    baseUrl: requestBaseUrl(state.event, state.tenant),
     returnUrl,
     userId,
     description: localize(state.lang, 'udid_profile_description', { name: state.tenant.name }),

@@ -14,6 +14,11 @@ export interface IncomingRequest {
   rawHeaders: string[];
   body: Buffer;
   sourceIp: string;
+  /**
+   * The address and port the local server received the request on (`127.0.0.1:3000`): the local stand-in
+   * for the domain API Gateway reports it was reached on (`requestContext.domainName`), which no caller sets.
+   */
+  serverHost?: string;
 }
 
 /**
@@ -67,7 +72,6 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
   const headers = ownRecord<string>();
   const multiValueHeaders = ownRecord<string[]>();
   let contentType: string | undefined;
-  let hostHeader: string | undefined;
   for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
     const name = request.rawHeaders[i]!;
     const value = request.rawHeaders[i + 1]!;
@@ -76,7 +80,6 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
     // The last of a repeated header wins, as in `headers` (API Gateway's single-value view).
     const lower = name.toLowerCase();
     if (lower === 'content-type') contentType = value;
-    else if (lower === 'host') hostHeader = value;
   }
   const query = ownRecord<string>();
   const multiQuery = ownRecord<string[]>();
@@ -112,8 +115,9 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
       requestId: randomUUID(),
       requestTimeEpoch: now.getTime(),
       requestTime: apiGatewayTime(now),
-      domainName: hostHeader ?? 'localhost',
-      domainPrefix: (hostHeader ?? 'localhost').split('.')[0],
+      // API Gateway's own domain, never the caller's Host (which stays in `headers`).
+      domainName: request.serverHost ?? 'localhost',
+      domainPrefix: (request.serverHost ?? 'localhost').split('.')[0],
       resourceId: 'local',
       resourcePath: route.path,
       identity: {

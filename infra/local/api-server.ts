@@ -78,6 +78,14 @@ function findRoute(pathname: string, method: string): { route: RouteDefinition; 
   return undefined;
 }
 
+/** The address and port this server received `req` on, as a URL writes a host (IPv6 in brackets). */
+function serverHost(req: IncomingMessage): string | undefined {
+  const address = req.socket.localAddress?.replace(/^::ffff:/, '');
+  const port = req.socket.localPort;
+  if (!address || !port) return undefined;
+  return `${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
 export async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
@@ -85,7 +93,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse): Promise
   const hit = findRoute(url.pathname, method);
   if (!hit) return noRoute(res);
   const event = toApiGatewayEvent(
-    { method, url, rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1' },
+    { method, url, rawHeaders: req.rawHeaders, body: await readBody(req), sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1', serverHost: serverHost(req) },
     hit.route,
     hit.params,
   );

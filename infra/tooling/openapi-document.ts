@@ -57,12 +57,18 @@ function envelopesOf(route: RouteDefinition): EnvelopeKind[] {
   return [...new Set([route.envelope, ...(route.operations ?? []).map((op) => op.envelope ?? route.envelope)])];
 }
 
-/** Every error kind a route can answer, from what its table entry says it does. */
-function errorKinds(route: RouteDefinition): ErrorKind[] {
+/** A `source_id` request parameter (the add's and device info's) names a source as a path would. */
+function takesSourceParam(contract: FunctionContract): boolean {
+  const properties = (contract.request ? jsonSchema(contract.request) : {}).properties;
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'source_id');
+}
+
+/** Every error kind a route can answer, from what its table entry (and its contract's parameters) say it does. */
+function errorKinds(route: RouteDefinition, contract: FunctionContract): ErrorKind[] {
   const kinds: ErrorKind[] = ['validation', 'malformed_input', 'too_large', 'https_required', 'unavailable'];
   if (route.auth !== 'none') kinds.push('token_missing', 'token_invalid', 'token_expired');
   if (route.rateLimit !== null || route.envelope === 'feed' || (route.ipLimits?.length ?? 0) > 0) kinds.push('rate_limited');
-  if (route.path.includes('{source_id}')) kinds.push('source_not_found');
+  if (route.path.includes('{source_id}') || takesSourceParam(contract)) kinds.push('source_not_found');
   if (route.path.includes('{app_id}')) kinds.push('app_not_found');
   if (route.envelope === 'management') kinds.push('conflict');
   if (route.envelope === 'device') kinds.push('device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action');
@@ -100,9 +106,9 @@ const errorData = {
 };
 
 /** One response object per HTTP status the route can answer with an error envelope. */
-function errorResponses(route: RouteDefinition): Record<string, unknown> {
+function errorResponses(route: RouteDefinition, contract: FunctionContract): Record<string, unknown> {
   const byStatus = new Map<number, { code: number; kind: ErrorKind }[]>();
-  for (const kind of errorKinds(route)) {
+  for (const kind of errorKinds(route, contract)) {
     for (const envelope of envelopesOf(route)) {
       const { code, status } = codeFor(envelope, kind);
       const list = byStatus.get(status) ?? [];
@@ -203,7 +209,7 @@ function operation(route: RouteDefinition, method: string, contract: FunctionCon
   const hasBody = method !== 'GET';
   const security = route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'token' ? [{ tokenParam: [] }, { tokenBody: [] }] : [];
   const successResponses = success(route, contract);
-  const errors = errorResponses(route);
+  const errors = errorResponses(route, contract);
   // A business error answered with HTTP 200 (device routes) shares the status with success.
   const merged: Record<string, unknown> = { ...errors, ...successResponses };
   if (errors['200'] && successResponses['200']) {

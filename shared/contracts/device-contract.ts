@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { UDID_PATTERN } from '../domain/devices/device';
+import { ID_PATTERN } from '../domain/ids';
 import { WARRANTY_TIERS } from '../domain/pricing/warranty';
 import { describe } from './describe';
 
@@ -11,7 +12,19 @@ export const tokenParam = describe(z.string(), 'The API token (query or body)');
 export const kidParam = describe(z.optional(z.string().check(z.maxLength(128))), 'Device KID: picks one certificate when a UDID has several');
 export const udidParam = describe(z.optional(z.string().check(z.maxLength(128))), 'Device UDID');
 
+const feedSourceParam = describe(
+  z.optional(z.string().check(z.regex(ID_PATTERN))),
+  'One of your sources on this host: the answer then carries feed_url, the device’s own feed URL on it (…/api/rjy/<source>/appstore?dk=<device key>). Another’s or unknown source: source_not_found; a malformed id: invalid_value',
+);
+
+const feedUrlFields = {
+  feed_url: describe(z.optional(z.string()), 'Only with source_id: the device’s own feed URL on that source (its device key is issued once and stays until revoked)'),
+  feed_url_error: describe(z.optional(z.literal('unavailable')), 'Only with source_id, when the device key could not be issued just then: the answer stands, ask again for the URL'),
+};
+
 export const deviceSelectorRequest = z.object({ token: tokenParam, kid: kidParam, udid: udidParam });
+
+export const deviceInfoRequest = z.object({ token: tokenParam, kid: kidParam, udid: udidParam, source_id: feedSourceParam });
 
 export const deviceStatusRequest = z.object({
   token: tokenParam,
@@ -40,6 +53,7 @@ export const deviceInfoData = z.object({
   ytime: describe(z.number(), 'Membership expiry, Unix seconds; 0 = unknown'),
   enabled: z.boolean(),
   beizhu: z.string(),
+  ...feedUrlFields,
 });
 
 const addParams = {
@@ -53,6 +67,7 @@ const addParams = {
   deviceType: describe(z.optional(z.enum(['iphone', 'ipad'])), 'Default iphone'),
   beizhu: describe(z.optional(z.string().check(z.maxLength(200))), 'Remark'),
   code: describe(z.optional(z.string()), 'Activation code (pays the add and fixes the tier)'),
+  source_id: feedSourceParam,
 };
 
 /** The legacy routes fix the mode. */
@@ -70,4 +85,5 @@ export const addedCertificateData = z.object({
   addtime: z.number(),
   mobileprovision: describe(z.string(), 'Base64 ad hoc profile; empty while a review is pending'),
   p12: describe(z.string(), 'Base64 PKCS#12, password = the tenant setting p12Password'),
+  ...feedUrlFields,
 });

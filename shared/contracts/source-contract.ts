@@ -132,6 +132,12 @@ export const blocklistData = z.object({
       last_seen: unixSeconds('Latest report'),
     }),
   ),
+  next: describe(z.string(), 'Cursor of the next page; empty at the end'),
+});
+
+export const blocklistRequest = z.object({
+  limit: describe(z.optional(z.string()), 'Entries per page (blocked and monitored together), 1–100 (default 20)'),
+  cursor: describe(z.optional(z.string().check(z.maxLength(512))), 'data.next of the previous page (opaque)'),
 });
 
 export const unblockedData = z.object({

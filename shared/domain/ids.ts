@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/** The shape of every id the service issues or imports (sources, apps, news): short and URL-safe. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** A random lowercase id such as `u_k3j9x0c2m1qz`: short enough to type, 60+ bits of entropy. */

@@ -40,6 +40,8 @@ const deviceCodes: Record<ErrorKind, CodeAndStatus> = {
   device_ambiguous: { code: 21, status: 200 },
   invalid_action: { code: 22, status: 200 },
   device_not_found: { code: 100, status: 200 },
+  // Device info's `source_id` naming no source of the caller's.
+  source_not_found: { code: 40001, status: 200 },
 };
 
 /** The add routes' contract reserves code 0 for every failure; `data.error` says which. */

@@ -1,5 +1,7 @@
 import type { ApiEvent } from './request-state';
+import { normalizeHost, type Tenant } from '../domain/tenants/tenant';
 
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** The route's resource path with its parameters filled in: `/api/rjy/{source_id}/appstore` → `/api/rjy/s1/appstore`. */
@@ -9,16 +11,31 @@ function filledResource(event: ApiEvent): string {
 }
 
 /**
- * The absolute URL prefix under which the caller reached this API: the scheme API Gateway reports in
- * `X-Forwarded-Proto` (absent only from the local runtime, which speaks plain HTTP), the `Host`, and the
- * base path — the request path minus the route's resource path, i.e. the stage on an execute-api host, a
- * custom domain's base path, or nothing. Links built on it work on the host the caller used.
+ * The host links are built on. A caller's `Host` only when it is one of the tenant's configured domains: any
+ * other value is the caller's word and would be reflected into documents others read (a cached feed, a
+ * profile). Otherwise the domain API Gateway itself reports it was reached on (`requestContext.domainName`,
+ * set by API Gateway, never by the caller; the local runtime sets the address it received the request on).
  */
-export function requestBaseUrl(event: ApiEvent): string {
+function linkHost(event: ApiEvent, tenant: Pick<Tenant, 'domain'>): string {
+  const hostHeader = (event.headers?.host ?? '').trim().toLowerCase();
+  if (tenant.domain && HOST_PATTERN.test(hostHeader) && normalizeHost(hostHeader) === normalizeHost(tenant.domain)) return hostHeader;
+  const domainName = (event.requestContext?.domainName ?? '').trim().toLowerCase();
+  // A local runtime that reports a bare loopback name (sam local) lacks the port: a loopback Host supplies it.
+  if (LOOPBACK_HOST.test(domainName) && LOOPBACK_HOST.test(hostHeader)) return hostHeader;
+  return HOST_PATTERN.test(domainName) ? domainName : 'localhost';
+}
+
+/**
+ * The absolute URL prefix under which the caller reached this API: the scheme API Gateway reports in
+ * `X-Forwarded-Proto` (absent only from the local runtime, which speaks plain HTTP), the host (see
+ * `linkHost`: the tenant's own domain or API Gateway's, never a caller's), and the base path — the request
+ * path minus the route's resource path, i.e. the stage on an execute-api host, a custom domain's base path,
+ * or nothing. Links built on it work on the host the caller used.
+ */
+export function requestBaseUrl(event: ApiEvent, tenant: Pick<Tenant, 'domain'>): string {
   const headers = event.headers ?? {};
   const proto = (headers['x-forwarded-proto'] ?? 'http').split(',')[0]!.trim().toLowerCase() === 'https' ? 'https' : 'http';
-  const hostHeader = (headers.host ?? '').trim();
-  const host = HOST_PATTERN.test(hostHeader) ? hostHeader.toLowerCase() : event.requestContext?.domainName ?? 'localhost';
+  const host = linkHost(event, tenant);
   const requestPath = event.requestContext?.path ?? event.path;
   const resource = filledResource(event);
   const basePath = requestPath.endsWith(resource) ? requestPath.slice(0, requestPath.length - resource.length).replace(/\/$/, '') : '';

@@ -4,7 +4,8 @@
  * multi-line descriptions).
  */
 import * as z from 'zod/mini';
-import { BUNDLE_ID_PATTERN, isHttpUrl } from '../domain/sources/app';
+import { BUNDLE_ID_PATTERN } from '../domain/sources/app';
+import { httpUrl } from './fields';
 import { DomainError, validationError } from '../domain/errors';
 import { appPermissionsField, screenshotsField } from './source-format-fields';
 
@@ -22,8 +23,8 @@ const refinedText = (check: (s: string) => boolean) => z.pipe(z.transform(trimme
 export const appText = (max: number, { min = 0, multiline = false } = {}) =>
   refinedText((s) => codePoints(s) >= min && codePoints(s) <= max && !(multiline ? CONTROL_BUT_LINE_BREAKS : ANY_CONTROL).test(s));
 
-/** An absolute http(s) URL of at most 2048 characters. */
-export const appUrl = () => refinedText((s) => codePoints(s) <= 2048 && isHttpUrl(s) && !ANY_CONTROL.test(s));
+/** An absolute http(s) URL of at most 2048 characters, stored normalized (the shared rule, `httpUrl`). */
+export const appUrl = httpUrl;
 
 /** 0 or 1; from a query string or form only the strings "0" and "1". */
 export const appBit = () =>

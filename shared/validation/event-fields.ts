@@ -14,8 +14,8 @@ export const eventTypes = () =>
     z.array(z.enum(EVENT_TYPES)).check(z.minLength(1), z.maxLength(EVENT_TYPES.length * 2)),
   );
 
-/** The webhook's URL: see `isAcceptableWebhookUrl`. */
-export const webhookUrl = () => preprocess(trimmed, z.string().check(z.refine(isAcceptableWebhookUrl)));
+/** The webhook's URL: see `isAcceptableWebhookUrl`; stored as URL parsing gives it (`href`), like every stored URL. */
+export const webhookUrl = () => z.pipe(preprocess(trimmed, z.string().check(z.refine(isAcceptableWebhookUrl))), z.transform((s: string) => new URL(s).href));
 
 /** A whole number in [min, max]; strings must be plain decimal digits. */
 export const intBetween = (min: number, max: number) =>

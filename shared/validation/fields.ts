@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isUdidFormat, udidKey } from '../domain/devices/device';
 import { isHttpUrl } from '../domain/sources/app';
+import { ID_PATTERN } from '../domain/ids';
 
 /** Length in Unicode code points, as users count characters (an emoji is one, not two). */
 export const codePoints = (value: string): number => [...value].length;
@@ -37,11 +38,26 @@ export const positiveInt = () =>
     z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
   );
 
-/** An absolute http(s) URL of at most 2048 characters. */
+// eslint-disable-next-line no-control-regex -- URL parsing silently drops tab and line breaks: refuse them instead
+const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * THE stored URL: an absolute http(s) URL of at most 2048 characters without control characters, in the
+ * form URL parsing gives it (`new URL(s).href`: scheme and host lower case, an IDN host in punycode, spaces
+ * and other characters percent-encoded). Stored so, every link the service hands out later (a feed's,
+ * the gate's `Location`) is valid as it stands. Undefined when the value is no such URL.
+ */
+export function storedUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const url = value.trim();
+  return codePoints(url) <= 2048 && !ANY_CONTROL.test(url) && isHttpUrl(url) ? new URL(url).href : undefined;
+}
+
+/** The URL field rule every stored URL uses (app, source, news, screenshots): trimmed, checked, stored normalized. */
 export const httpUrl = () =>
-  preprocess(
-    trimmed,
-    z.string().check(z.refine((s) => codePoints(s) <= 2048 && isHttpUrl(s))),
+  z.pipe(
+    preprocess(trimmed, z.string().check(z.refine((s) => storedUrl(s) !== undefined))),
+    z.transform((s: string) => storedUrl(s)!),
   );
 
 /** A JSON-encoded string decoded; anything else, or text that is not JSON, as it came (for the schema to refuse). */
@@ -63,6 +79,13 @@ export function udidParam(value: unknown): string | undefined {
   const udid = value.trim();
   return isUdidFormat(udid) ? udidKey(udid) : undefined;
 }
+
+/** An optional `source_id` parameter: absent or empty is undefined, anything but one id-shaped string is refused. */
+export const optionalSourceId = () =>
+  preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    z.optional(z.string().check(z.regex(ID_PATTERN))),
+  );
 
 /** Names of the parameters a zod failure points at. */
 export function failedFields(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {

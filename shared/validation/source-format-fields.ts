@@ -5,7 +5,7 @@
  * feed never carries a value a client would choke on.
  */
 import * as z from 'zod/mini';
-import { BUNDLE_ID_PATTERN, isHttpUrl } from '../domain/sources/app';
+import { BUNDLE_ID_PATTERN } from '../domain/sources/app';
 import {
   ENTITLEMENT_PATTERN,
   PRIVACY_KEY_PATTERN,
@@ -14,7 +14,7 @@ import {
   type Screenshot,
   type Screenshots,
 } from '../domain/sources/source-format';
-import { fromJsonText } from './fields';
+import { fromJsonText, storedUrl } from './fields';
 
 // eslint-disable-next-line no-control-regex
 const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
@@ -22,12 +22,8 @@ const codePoints = (value: string): number => [...value].length;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const onlyKeys = (obj: Record<string, unknown>, allowed: readonly string[]) => Object.keys(obj).every((k) => allowed.includes(k));
 
-/** An absolute http(s) URL of at most 2048 characters, trimmed; undefined otherwise. */
-export function urlValue(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const url = value.trim();
-  return codePoints(url) <= 2048 && !ANY_CONTROL.test(url) && isHttpUrl(url) ? url : undefined;
-}
+/** An absolute http(s) URL, stored normalized (the shared rule); undefined otherwise. */
+const urlValue = storedUrl;
 
 const side = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= LIMITS.screenshotSide;
 

@@ -1,6 +1,7 @@
 import { compactDecrypt } from 'jose';
 import { startTestApi, type TestApi } from '../support/api';
 import { makeDraft, makeOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
+import { defaultIdentifier } from '../../shared/domain/sources/feed';
 import { feedProblems, NO_PROBLEMS, downloadUrls } from '../support/feed-validators';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { createUser } from '../../shared/domain/users/user-service';
@@ -76,22 +77,24 @@ describe('the feed document', () => {
   });
 
   test('releases of one bundle identifier are one app, versions newest first, flat fields of the newest', async () => {
-    const owner = await makeOwner();
+    // on a tenant's own domain, which its links then carry (another host would not be reflected)
+    const shop = await makeTenant();
+    const owner = await makeOwner({ tenantId: shop.tenantId });
     await setEncrypt(owner, 0);
-    await updateOwnedSource({ tenantId: 'default', userId: owner.user.userId }, owner.source.source_id, { message: 'Hello', source_icon: 'https://cdn.example.com/s.png', pay_url: 'https://pay.example.com' }, NOW);
+    await updateOwnedSource({ tenantId: shop.tenantId, userId: owner.user.userId }, owner.source.source_id, { message: 'Hello', source_icon: 'https://cdn.example.com/s.png', pay_url: 'https://pay.example.com' }, NOW);
     const restore = setClock(() => NOW * 1000);
     try {
-      await publish(owner, { name: 'Player', version: '1.0', downloadUrl: 'https://dl.example.com/p1.ipa', size: 100 });
+      await publish(owner, { name: 'Player', version: '1.0', downloadUrl: 'https://dl.example.com/p1.ipa', size: 100 }, shop.host);
     } finally {
       restore();
     }
-    await publish(owner, { name: 'Player', version: '1.1', downloadUrl: 'https://dl.example.com/p11.ipa', size: 110, version_description: 'Faster', tint_color: 'FF0000' });
-    await publish(owner, { name: 'Reader', version: '3.0', downloadUrl: 'https://dl.example.com/r3.ipa', type: 1 });
-    const feed = await readFeed(owner.source.source_id, '', { Host: 'shop.example.com' });
+    await publish(owner, { name: 'Player', version: '1.1', downloadUrl: 'https://dl.example.com/p11.ipa', size: 110, version_description: 'Faster', tint_color: 'FF0000' }, shop.host);
+    await publish(owner, { name: 'Reader', version: '3.0', downloadUrl: 'https://dl.example.com/r3.ipa', type: 1 }, shop.host);
+    const feed = await readFeed(owner.source.source_id, '', { Host: shop.host });
     expect(feedProblems(feed)).toEqual(NO_PROBLEMS);
     expect(feed).toMatchObject({
-      identifier: `com.example.shop.${owner.source.source_id}`,
-      sourceURL: `http://shop.example.com${feedPath(owner.source.source_id)}`,
+      identifier: defaultIdentifier(shop.host, owner.source.source_id),
+      sourceURL: `http://${shop.host}${feedPath(owner.source.source_id)}`,
       message: 'Hello',
       description: 'Hello',
       iconURL: 'https://cdn.example.com/s.png',
@@ -166,7 +169,7 @@ describe('encrypt_enabled and the download gate', () => {
     expect(JSON.stringify(feed)).not.toContain('dl.example.com');
     const res = await download(feed.apps[0]!.downloadURL, { 'X-Lang': 'en' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 403, msg: 'Add this source with its address including your UDID (?udid=…) to download', data: { error: 'udid_required' } });
+    expect(res.body).toMatchObject({ code: 403, msg: 'Add this source from your device’s own link (the dk link your seller gave you) to download', data: { error: 'udid_required' } });
   });
 
   test('links bound to a UDID redirect to the right build; tampered, rebound or expired links are refused', async () => {

@@ -62,7 +62,7 @@ async function fullSource(): Promise<Owner> {
       subtitle: 'Signed apps, daily',
       description: 'Everything we sign.\nUpdated daily.',
       header_url: 'https://cdn.example.com/header.png',
-      website: 'https://shop.example.com',
+      website: 'https://shop.example.com/',
       tint_color: '#FF8800',
       featured_apps: ['com.example.player'],
     },
@@ -103,7 +103,7 @@ describe('the full source format in the feed', () => {
       description: 'Everything we sign.\nUpdated daily.',
       message: 'Welcome to the shop',
       headerURL: 'https://cdn.example.com/header.png',
-      website: 'https://shop.example.com',
+      website: 'https://shop.example.com/',
       tintColor: 'FF8800',
       featuredApps: ['com.example.player'],
     });

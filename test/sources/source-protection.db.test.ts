@@ -308,14 +308,14 @@ describe('locked apps and unlocking', () => {
     expect((list.body.data!.codes as { udid: string }[])[0]!.udid).toBe(winners[0]!.body.data!.udid);
   });
 
-  test('10 failed unlocks per IP per source in an hour, then 429 code 0 for every unlock (a right code included) until the hour ends', async () => {
+  test('10 failed unlocks per IP per source in 10 minutes, then 429 code 0 for every unlock (a right code included) until those 10 minutes end', async () => {
     const owner = await makeOwner();
     const other = await makeOwner();
     const [good, spare] = await createCodes(owner, 2, 1);
     const [elsewhere] = await createCodes(other, 1, 1);
     const udid = newUdid();
-    const hour = Date.UTC(2031, 5, 1, 10, 0, 0);
-    await at(hour + 60_000, async (advance) => {
+    const window = Date.UTC(2031, 5, 1, 10, 0, 0);
+    await at(window + 60_000, async (advance) => {
       for (let i = 0; i < 9; i++) expect((await unlock(owner.source.source_id, udid, `WRONGCODE${i}`)).body.data?.error).toBe('unlock_code_unknown');
       // a success does not use the failure budget
       const ok = await unlock(owner.source.source_id, udid, good!);
@@ -325,16 +325,37 @@ describe('locked apps and unlocking', () => {
       const limited = await unlock(owner.source.source_id, udid, spare!, { 'X-Lang': 'en' });
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({ code: 0, data: { error: 'rate_limited', limit: 10 } });
-      expect(limited.body.msg).toMatch(/^Too many failed attempts: the limit is 10 per hour, retry in \d+ seconds$/);
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(limited.body.msg).toMatch(/^Too many failed attempts: the limit is 10 per 10 minutes, retry in \d+ seconds$/);
+      // the lock-out lasts what is left of the 10 minutes, never an hour
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(8 * 60);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(9 * 60);
       // reads and other sources are not affected
       expect((await api.request('GET', feedPath(owner.source.source_id))).status).toBe(200);
       expect((await unlock(other.source.source_id, udid, elsewhere!)).body.code).toBe(1);
-      advance(60 * 60_000);
+      advance(9 * 60_000);
       expect((await unlock(owner.source.source_id, udid, spare!)).body.code).toBe(1);
     });
   });
-  test('refused unlocks do not count as failures: the hour\'s counter holds only the attempts that ran and failed', async () => {
+
+  test('carrier NAT: a neighbour’s 10 typos lock the shared address out of that source for minutes, not the hour; the paying customer then unlocks', async () => {
+    const owner = await makeOwner();
+    const [customerCode] = await createCodes(owner, 1, 30);
+    const neighbour = newUdid();
+    const customer = newUdid();
+    const window = Date.UTC(2031, 5, 1, 11, 0, 0);
+    await at(window + 7 * 60_000, async (advance) => {
+      // same address (the test client's): the neighbour mistypes a code of their own 10 times
+      for (let i = 0; i < 10; i++) expect((await unlock(owner.source.source_id, neighbour, `TYPO${i}CODE`)).body.data?.error).toBe('unlock_code_unknown');
+      const blocked = await unlock(owner.source.source_id, customer, customerCode!, { 'X-Lang': 'ru' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.msg).toMatch(/за 10 минут/);
+      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(3 * 60);
+      advance(3 * 60_000);
+      expect((await unlock(owner.source.source_id, customer, customerCode!)).body.code).toBe(1);
+    });
+  });
+
+  test('refused unlocks do not count as failures: the window\'s counter holds only the attempts that ran and failed', async () => {
     const owner = await makeOwner();
     const limit = routeFor('source-feed').ipLimits!.find((l) => l.operation === 'unlock' && l.counts === 'failures')!;
     const hour = Date.UTC(2031, 5, 1, 14, 0, 0);
@@ -400,6 +421,7 @@ describe('misuse reports', () => {
     expect(list.body.data).toEqual({
       blocked: [],
       monitored: [{ udid: cracker.toUpperCase(), role: 'cracker', count: 2, first_seen: t0 / 1000, last_seen: expect.any(Number) }],
+      next: '',
     });
     const seen = (list.body.data as { monitored: { first_seen: number; last_seen: number }[] }).monitored[0]!;
     expect(seen.last_seen - seen.first_seen).toBeGreaterThanOrEqual(90);
@@ -416,7 +438,7 @@ describe('misuse reports', () => {
     const notJson = await api.request('POST', feedPath(owner.source.source_id), { headers: { 'Content-Type': 'application/json' }, body: '{"value":' });
     expect([notJson.status, notJson.body.code]).toEqual([400, 40002]);
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
-    expect(list.body.data).toEqual({ blocked: [], monitored: [] });
+    expect(list.body.data).toEqual({ blocked: [], monitored: [], next: '' });
   });
 
   test('60 reports per minute per IP per source, then 429', async () => {
@@ -497,7 +519,7 @@ describe('blocked devices', () => {
     const again = await api.request('PUT', path, { headers: owner.bearer });
     expect(again.body.data).toEqual(blocked.body.data);
     const list = await api.request('GET', manage(owner.source.source_id, 'blocklist'), { headers: owner.bearer });
-    expect(list.body.data).toEqual({ blocked: [blocked.body.data], monitored: [] });
+    expect(list.body.data).toEqual({ blocked: [blocked.body.data], monitored: [], next: '' });
     // a blocked UDID is not monitored any more, whatever is reported
     expect((await report(owner.source.source_id, b64(`${udid}|`), {}, udid)).body.data).toEqual({ blocked: [], monitored: [] });
     expect((await readFeed(owner.source.source_id, udid)).apps[0]!.bundleIdentifier).toBe(`blocked.${owner.source.source_id}`);

@@ -32,7 +32,7 @@ describe('route operations', () => {
     ]);
     expect(applicableIpLimits(limits, 'unlock')).toEqual([
       { operation: 'unlock', limit: 120, window: 'minute', perPathParam: 'source_id', everyone: true },
-      { operation: 'unlock', limit: 10, window: 'hour', perPathParam: 'source_id', counts: 'failures' },
+      { operation: 'unlock', limit: 10, window: '10 minutes', perPathParam: 'source_id', counts: 'failures' },
     ]);
     expect(applicableIpLimits([{ limit: 5, window: 'minute' }], undefined)).toHaveLength(1);
   });

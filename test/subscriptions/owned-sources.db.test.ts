@@ -56,7 +56,7 @@ describe('sources through the API', () => {
     const created = await api.request('POST', SOURCES, { headers: r.headers, json: { name: 'Games', message: 'Hi', pay_url: 'https://pay.example.com', open_black: 1, health_alert: health } });
     expect(created.body).toMatchObject({
       code: 1,
-      data: { name: 'Games', message: 'Hi', pay_url: 'https://pay.example.com', open_black: 1, open_black2: 0, encrypt_enabled: 1, health_alert: health, app_count: 0, draft_count: 0, published_count: 0 },
+      data: { name: 'Games', message: 'Hi', pay_url: 'https://pay.example.com/', open_black: 1, open_black2: 0, encrypt_enabled: 1, health_alert: health, app_count: 0, draft_count: 0, published_count: 0 },
     });
     const { source_id: id, source_url } = created.body.data as { source_id: string; source_url: string };
     expect(source_url).toBe(feedPath(id));

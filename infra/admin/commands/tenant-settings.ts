@@ -3,7 +3,7 @@ import { getUser } from '../../../shared/db/repositories/user-repository';
 import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
-import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, IPA_MAX_BYTES_BOUNDS, LINK_TTL_BOUNDS, p12PasswordProblem } from '../../../shared/domain/tenants/tenant';
+import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, IPA_MAX_BYTES_BOUNDS, LINK_TTL_BOUNDS, p12PasswordProblem, REPORTS_PER_HOUR_BOUNDS } from '../../../shared/domain/tenants/tenant';
 import { FEED_MAX_AGE_BOUNDS } from '../../../shared/domain/sources/feed-caching';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { requirePlan } from '../../../shared/domain/subscriptions/plan-service';
@@ -110,6 +110,9 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'feed-max-age-seconds': z.optional(
         z.pipe(flagInt({ min: FEED_MAX_AGE_BOUNDS.min }), z.number().check(z.refine((n) => n <= FEED_MAX_AGE_BOUNDS.max, `must be at most ${FEED_MAX_AGE_BOUNDS.max}`))),
       ),
+      'reports-per-hour': z.optional(
+        z.pipe(flagInt({ min: REPORTS_PER_HOUR_BOUNDS.min }), z.number().check(z.refine((n) => n <= REPORTS_PER_HOUR_BOUNDS.max, `must be at most ${REPORTS_PER_HOUR_BOUNDS.max}`))),
+      ),
     });
     // Every flag but --tenant sets something: without one there is nothing to do.
     const given = Object.entries(f).filter(([name, value]) => name !== 'tenant' && value !== undefined);
@@ -130,6 +133,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['expiry-notice-days'] !== undefined) settings.expiryNoticeDays = f['expiry-notice-days'];
     if (f['ipa-max-bytes'] !== undefined) settings.ipaMaxBytes = f['ipa-max-bytes'];
     if (f['feed-max-age-seconds'] !== undefined) settings.feedMaxAgeSeconds = f['feed-max-age-seconds'];
+    if (f['reports-per-hour'] !== undefined) settings.reportsPerSourcePerHour = f['reports-per-hour'];
     const updated = Object.keys(settings).length || f.lang ? await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) }) : tenant;
     return {
       tenant_id: updated.tenantId,
@@ -146,6 +150,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       profile_signer: profileSigner,
       ipa_max_bytes: updated.settings.ipaMaxBytes,
       feed_max_age_seconds: updated.settings.feedMaxAgeSeconds,
+      reports_per_hour: updated.settings.reportsPerSourcePerHour,
     };
   },
 };

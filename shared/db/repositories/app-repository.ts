@@ -34,6 +34,7 @@ export interface AppItem extends Partial<AppMetadata> {
   published_at?: number | undefined;
   guard_key?: string;
   ipa?: IpaInspection;
+  revision?: number;
 }
 
 /** An app as the domain sees it, from its stored item. */
@@ -49,6 +50,7 @@ export function fromItem(item: AppItem): App {
     created_at: item.created_at,
     published_at: item.published_at,
     ...(item.ipa ? { ipa: item.ipa } : {}),
+    ...(item.revision !== undefined ? { revision: Number(item.revision) } : {}),
   };
 }
 
@@ -143,7 +145,7 @@ export async function createDraft(draft: { sourceId: string; metadata: Partial<A
   throw new Error('Could not allocate an app id: too much contention');
 }
 
-export type PublishOutcome = 'published' | 'not_draft' | 'quota_exceeded' | 'duplicate_version' | 'not_owned';
+export type PublishOutcome = 'published' | 'not_draft' | 'draft_changed' | 'quota_exceeded' | 'duplicate_version' | 'not_owned';
 
 /**
  * Publishes a draft atomically: the app leaves `draft` only once (two concurrent publishes → one wins),
@@ -162,9 +164,19 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
         TableName: tableName('apps'),
         Key: { source_id: app.source_id, item_key: appKey(app.id) },
         UpdateExpression: `SET publish_status = :published, #status = :one, published_at = :now, guard_key = :guard, #size = :size${ipaSet}`,
-        ConditionExpression: 'publish_status = :draft',
-        ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-        ExpressionAttributeValues: { ':published': 'published', ':draft': 'draft', ':one': 1, ':now': now, ':guard': guardKey, ':size': app.size ?? 0, ...(inspection ? { ':ipa': storableInspection(inspection) } : {}) },
+        // Still a draft, and still the draft publish read: an edit since (during the download) publishes nothing.
+        ConditionExpression: `publish_status = :draft AND ${app.revision === undefined ? 'attribute_not_exists(#rev)' : '#rev = :rev'}`,
+        ExpressionAttributeNames: { '#status': 'status', '#size': 'size', '#rev': 'revision' },
+        ExpressionAttributeValues: {
+          ':published': 'published',
+          ':draft': 'draft',
+          ':one': 1,
+          ':now': now,
+          ':guard': guardKey,
+          ':size': app.size ?? 0,
+          ...(inspection ? { ':ipa': storableInspection(inspection) } : {}),
+          ...(app.revision === undefined ? {} : { ':rev': app.revision }),
+        },
       },
     },
     {
@@ -193,7 +205,7 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
     outcome = await write(feedIncompletePart(app.source_id));
   }
   if (outcome.ok) return 'published';
-  if (outcome.failed.includes(0)) return 'not_draft';
+  if (outcome.failed.includes(0)) return (await getItem(app.source_id, app.id))?.publish_status === 'draft' ? 'draft_changed' : 'not_draft';
   if (outcome.failed.includes(1)) {
     const source = await getSource(app.source_id);
     return source && source.tenant_id === actor.tenantId && source.owner_id === actor.userId ? 'quota_exceeded' : 'not_owned';
@@ -207,8 +219,8 @@ export async function publishDraft(actor: Actor, app: App, quota: number, now: n
  * app is gone or its state moved meanwhile.
  */
 export async function updateAppFields(app: App, changes: Partial<AppMetadata>, now: number): Promise<App | undefined> {
-  const names: Record<string, string> = { '#state': 'publish_status', '#updated': 'updated_at' };
-  const values: Record<string, unknown> = { ':state': app.publish_status, ':updated': now };
+  const names: Record<string, string> = { '#state': 'publish_status', '#updated': 'updated_at', '#rev': 'revision' };
+  const values: Record<string, unknown> = { ':state': app.publish_status, ':updated': now, ':one': 1 };
   const sets = ['#updated = :updated'];
   const removes: string[] = [];
   Object.entries(changes).forEach(([field, value], i) => {
@@ -223,7 +235,8 @@ export async function updateAppFields(app: App, changes: Partial<AppMetadata>, n
   const out = await updateIf({
     TableName: tableName('apps'),
     Key: { source_id: app.source_id, item_key: appKey(app.id) },
-    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    // Every edit counts in `revision`: a publish in flight then sees the draft changed under it.
+    UpdateExpression: `SET ${sets.join(', ')} ADD #rev :one${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
     ConditionExpression: 'attribute_exists(item_key) AND #state = :state',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,

@@ -7,7 +7,7 @@
  * The operator's import writes the same entries as these functions, as transaction parts of its rows
  * (`…Part`), and asks which entries exist (`existingEntries`).
  */
-import { BatchGetCommand, DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../batch';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
@@ -201,16 +201,60 @@ export async function recordMonitored(sourceId: string, udid: string, role: Moni
   return outcome.ok;
 }
 
+const monitorEntry = ({ udid, role, count, first_seen, last_seen }: MonitorEntry): MonitorEntry => ({
+  udid,
+  role,
+  count: Number(count),
+  first_seen: Number(first_seen),
+  last_seen: Number(last_seen),
+});
+
+const blockEntry = ({ udid, reason, added_at }: BlockEntry): BlockEntry => ({ udid, reason, added_at: Number(added_at) });
+
 export async function listBlocked(sourceId: string): Promise<BlockEntry[]> {
-  return (await queryPrefix<BlockEntry>(sourceId, 'block#')).map(({ udid, reason, added_at }) => ({ udid, reason, added_at: Number(added_at) }));
+  return (await queryPrefix<BlockEntry>(sourceId, 'block#')).map(blockEntry);
 }
 
 export async function listMonitored(sourceId: string): Promise<MonitorEntry[]> {
-  return (await queryPrefix<MonitorEntry>(sourceId, 'monitor#')).map(({ udid, role, count, first_seen, last_seen }) => ({
-    udid,
-    role,
-    count: Number(count),
-    first_seen: Number(first_seen),
-    last_seen: Number(last_seen),
-  }));
+  return (await queryPrefix<MonitorEntry>(sourceId, 'monitor#')).map(monitorEntry);
 }
+
+/** A page of one list, and whether more entries follow it. */
+export interface EntryPage<T> {
+  items: T[];
+  more: boolean;
+}
+
+/**
+ * Up to `limit` entries of one list in key (UDID) order, after the entry whose key ends in `after` when
+ * given: one Query of `limit + 1` items, so whether more follow is known without another read.
+ */
+async function pagePrefix<T>(sourceId: string, prefix: string, limit: number, after: string | undefined): Promise<EntryPage<T>> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'source_id = :s AND begins_with(item_key, :p)',
+      ExpressionAttributeValues: { ':s': sourceId, ':p': prefix },
+      ...(after ? { ExclusiveStartKey: { source_id: sourceId, item_key: `${prefix}${after}` } } : {}),
+      Limit: limit + 1,
+      ConsistentRead: true,
+    }),
+  );
+  const items = (out.Items ?? []) as T[];
+  return { items: items.slice(0, limit), more: items.length > limit };
+}
+
+/** Blocked UDIDs after the UDID `after`. */
+export async function pageBlocked(sourceId: string, limit: number, after?: string): Promise<EntryPage<BlockEntry>> {
+  const page = await pagePrefix<BlockEntry>(sourceId, 'block#', limit, after);
+  return { items: page.items.map(blockEntry), more: page.more };
+}
+
+/** Monitor entries after the one keyed `after` (`<UDID>#<role>`, see `monitorPosition`). */
+export async function pageMonitored(sourceId: string, limit: number, after?: string): Promise<EntryPage<MonitorEntry>> {
+  const page = await pagePrefix<MonitorEntry>(sourceId, 'monitor#', limit, after);
+  return { items: page.items.map(monitorEntry), more: page.more };
+}
+
+/** Where a monitor entry sits in its list: its key after `monitor#`. */
+export const monitorPosition = (entry: Pick<MonitorEntry, 'udid' | 'role'>) => monitorKey(entry.udid, entry.role).slice('monitor#'.length);

@@ -27,7 +27,8 @@ function isWebhookUrl(value: string): boolean {
 export const healthAlertSchema = z
   .strictObject({
     enabled: z.optional(z.boolean()),
-    webhook_url: z.optional(z.string().check(z.refine(isWebhookUrl))),
+    // Stored as URL parsing gives it (`href`), like every stored URL.
+    webhook_url: z.optional(z.pipe(z.string().check(z.refine(isWebhookUrl)), z.transform((s: string) => new URL(s).href))),
     interval_minutes: z.optional(z.int().check(z.minimum(5), z.maximum(1440))),
     failure_threshold: z.optional(z.int().check(z.minimum(1), z.maximum(10))),
     notify_recovery: z.optional(z.boolean()),

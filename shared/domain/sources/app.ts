@@ -47,6 +47,11 @@ export interface App extends AppMetadata {
   published_at: number | undefined;
   /** What reading the IPA at `download_url` found (absent until a download URL was inspected). */
   ipa?: IpaInspection | undefined;
+  /**
+   * How many edits the app has had (absent before its first): publish writes only if it is still what publish
+   * read, so an edit made while publish looked at the download is never published unseen.
+   */
+  revision?: number | undefined;
 }
 
 export const emptyMetadata = (): AppMetadata => ({

@@ -13,6 +13,11 @@ export interface LinkClaims {
   device: string;
   /** Unix seconds. */
   exp: number;
+  /**
+   * The app — every release of it — was locked when the feed issued the link (`l=1`). Signed with the rest, so
+   * the gate holds an older release of a locked app to the lock without reading the other releases.
+   */
+  locked?: boolean | undefined;
 }
 
 /** The app id of the placeholder a blocked device sees: no app has it, and the gate refuses it `blocked`. */
@@ -24,7 +29,8 @@ export function gatePath(sourceId: string, appId: number): string {
 
 export function linkSignature(secret: string, claims: LinkClaims): string {
   return createHmac('sha256', Buffer.from(secret, 'base64url'))
-    .update(JSON.stringify(['device-ref', claims.sourceId, claims.appId, claims.device, claims.exp]))
+    // `locked` joins the signed claims only when set, so links issued before it existed still verify.
+    .update(JSON.stringify(['device-ref', claims.sourceId, claims.appId, claims.device, claims.exp, ...(claims.locked ? ['locked'] : [])]))
     .digest('base64url');
 }
 
@@ -44,6 +50,6 @@ export function linkExpiry(nowSeconds: number, ttlSeconds: number): number {
 }
 
 export function gateUrl(baseUrl: string, secret: string, claims: LinkClaims): string {
-  const query = new URLSearchParams({ d: claims.device, exp: String(claims.exp), sig: linkSignature(secret, claims) });
+  const query = new URLSearchParams({ d: claims.device, exp: String(claims.exp), ...(claims.locked ? { l: '1' } : {}), sig: linkSignature(secret, claims) });
   return `${baseUrl}${gatePath(claims.sourceId, claims.appId)}?${query.toString()}`;
 }

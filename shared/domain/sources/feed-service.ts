@@ -89,6 +89,8 @@ export interface DownloadRequest {
   device: string | undefined;
   exp: number | undefined;
   sig: string | undefined;
+  /** The link says the app was locked (every release of it) when it was issued; the signature covers it. */
+  locked?: boolean;
   nowSeconds: number;
   /** A suspended source (see `suspension` of the feed) refuses every link `source_suspended`. */
   suspension: SuspensionPolicy;
@@ -115,7 +117,7 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
     exp !== undefined &&
     sig !== undefined &&
     secret !== undefined &&
-    isValidSignature(secret, { sourceId: source.source_id, appId, device, exp }, sig);
+    isValidSignature(secret, { sourceId: source.source_id, appId, device, exp, locked: request.locked }, sig);
   if (!signed) throw refuse('bad_signature');
   if (await isSuspended(source, request.suspension, request.nowSeconds)) throw refuse('source_suspended');
   if (appId === BLOCKED_APP_ID) throw refuse('blocked');
@@ -129,7 +131,8 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
   if (standing.disabled) throw refuse('device_disabled');
   const app = found.app;
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
-  if (app.lock === 1 && !(ref.proven && isUnlocked(standing, request.nowSeconds))) throw refuse('locked');
+  // A lock is the whole app's: this release's own, or the app's as the feed saw it when it issued the link.
+  if ((app.lock === 1 || request.locked === true) && !(ref.proven && isUnlocked(standing, request.nowSeconds))) throw refuse('locked');
   return locationOf(app.download_url);
 }
 

@@ -78,28 +78,31 @@ export function groupReleases(apps: App[]): App[][] {
  * source does not protect links (`encrypt_enabled` 0), the app is not locked and the device is not
  * disabled. Otherwise a gate link bound to the asking UDID (or to none, which the gate refuses).
  */
-function downloadUrl(app: App, ctx: FeedContext): string {
-  const gated = ctx.source.encrypt_enabled === 1 || app.lock === 1 || ctx.device.disabled;
+function downloadUrl(app: App, ctx: FeedContext, appLocked: boolean): string {
+  const gated = ctx.source.encrypt_enabled === 1 || appLocked || ctx.device.disabled;
   if (!gated) return app.download_url;
-  return linkFor(app.id, ctx);
+  return linkFor(app.id, ctx, appLocked);
 }
 
 /**
  * A gate link for `appId`, bound to the asking device (or to none, which the gate refuses). The device is
  * sealed into the link, never written in clear: a link seen by others reveals no UDID to read the feed as.
  */
-function linkFor(appId: number, ctx: FeedContext): string {
+function linkFor(appId: number, ctx: FeedContext, locked = false): string {
   const { udid, proven } = ctx.device;
   return gateUrl(ctx.baseUrl, ctx.source.link_secret, {
     sourceId: ctx.source.source_id,
     appId,
     device: udid === undefined ? '' : sealDeviceRef(ctx.source.link_secret, { udid, proven }),
     exp: linkExpiry(ctx.nowSeconds, ctx.linkTtlSeconds),
+    locked,
   });
 }
 
 function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
   const newest = releases[0]!;
+  // A lock is the whole app's: locking any release locks every release, older versions included.
+  const appLocked = releases.some((app) => app.lock === 1);
   const versions = releases.map((app) => {
     // What the IPA itself says wins: AltStore and SideStore check the download against these.
     const ipa = app.ipa?.state === 'ok' && app.ipa.url === app.download_url ? app.ipa.facts : undefined;
@@ -108,7 +111,7 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
       version: app.version,
       date: isoSeconds(app.published_at ?? 0),
       localizedDescription: app.version_description,
-      downloadURL: downloadUrl(app, ctx),
+      downloadURL: downloadUrl(app, ctx, appLocked),
       size: ipa?.size ?? app.size ?? 0,
       ...(ipa?.buildVersion ? { buildVersion: ipa.buildVersion } : {}),
       ...(minOS ? { minOSVersion: minOS } : {}),
@@ -136,8 +139,8 @@ function appEntry(releases: App[], ctx: FeedContext): Record<string, unknown> {
     versionDescription: latest.localizedDescription,
     downloadURL: latest.downloadURL,
     size: latest.size,
-    // Locked for this reader unless it unlocked the source; the gate decides per version either way.
-    lock: newest.lock === 1 && !ctx.device.unlocked ? '1' : '0',
+    // Locked for this reader unless it unlocked the source; the gate decides for every version either way.
+    lock: appLocked && !ctx.device.unlocked ? '1' : '0',
   };
 }
 

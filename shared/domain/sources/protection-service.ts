@@ -6,8 +6,9 @@ import {
   blockUdid,
   deviceStanding,
   grantUnlock,
-  listBlocked,
-  listMonitored,
+  monitorPosition,
+  pageBlocked,
+  pageMonitored,
   listUnlockCodes as listStoredCodes,
   putUnlockCodes,
   recordMonitored,
@@ -136,12 +137,31 @@ async function isProtectedDevice(source: Source, udid: string, nowSeconds: numbe
 }
 
 /** The source's block list and monitor, most recent first. */
-export async function blocklist(actor: Actor, sourceId: string) {
+/** Where a block-list page starts: in the blocked list after `after`, or in the monitor after `after`. */
+export interface BlocklistPosition {
+  list: 'blocked' | 'monitored';
+  /** The last entry's key of the previous page; undefined from the list's start. */
+  after: string | undefined;
+}
+
+/**
+ * One page of the source's block list: blocked UDIDs first, then the misuse monitor, each in UDID order, at
+ * most `limit` entries in all; `next` is where the following page starts (none at the end).
+ */
+export async function blocklist(actor: Actor, sourceId: string, limit: number, from: BlocklistPosition | undefined) {
   const source = await ownedSource(actor, sourceId);
-  const [blocked, monitored] = await Promise.all([listBlocked(source.source_id), listMonitored(source.source_id)]);
-  blocked.sort((a, b) => b.added_at - a.added_at || a.udid.localeCompare(b.udid));
-  monitored.sort((a, b) => b.last_seen - a.last_seen || a.udid.localeCompare(b.udid));
-  return { blocked, monitored };
+  const start = from ?? { list: 'blocked', after: undefined };
+  const blocked = start.list === 'blocked' ? await pageBlocked(source.source_id, limit, start.after) : { items: [], more: false };
+  const lastBlocked = blocked.items.at(-1);
+  if (blocked.more && lastBlocked) return { blocked: blocked.items, monitored: [], next: { list: 'blocked', after: lastBlocked.udid } satisfies BlocklistPosition };
+  const room = limit - blocked.items.length;
+  // A full page of blocked UDIDs still asks for one monitor entry: whether the next page has anything.
+  const monitored = await pageMonitored(source.source_id, Math.max(room, 1), start.list === 'monitored' ? start.after : undefined);
+  const shown = monitored.items.slice(0, room);
+  const more = monitored.more || monitored.items.length > shown.length;
+  const last = shown.at(-1);
+  const next: BlocklistPosition | undefined = !more ? undefined : { list: 'monitored', after: last ? monitorPosition(last) : start.list === 'monitored' ? start.after : undefined };
+  return { blocked: blocked.items, monitored: shown, next };
 }
 
 /** The path's UDID, upper-cased; undefined when it was malformed, refused once the source is known to be the actor's. */

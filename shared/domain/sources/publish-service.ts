@@ -60,6 +60,8 @@ export async function publishApp(actor: Actor, sourceId: string, appId: number, 
       return appView({ ...candidate, publish_status: 'published', status: 1, published_at: now } satisfies App);
     case 'not_draft':
       throw new DomainError('conflict', 'already_published');
+    case 'draft_changed':
+      throw new DomainError('conflict', 'draft_changed');
     case 'duplicate_version':
       throw new DomainError('conflict', 'duplicate_version');
     case 'quota_exceeded':

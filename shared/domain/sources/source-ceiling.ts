@@ -3,14 +3,12 @@
  * addresses send without bound. One counter per source and window (`ceiling#<what>#source:<id>#<window>`).
  */
 import { incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
-import { minuteWindow } from '../../http/middlewares/rate-limit';
+import { minuteWindow, WINDOW_MS, type WindowKind } from '../../http/middlewares/rate-limit';
 import { DomainError } from '../errors';
 
-const LENGTH_MS = { minute: 60_000, hour: 3_600_000 } as const;
-
 /** Counts one request against the source's ceiling; over it → 429 `rate_limited` (fail closed). */
-export async function chargeSourceCeiling(what: string, sourceId: string, limit: number, nowMs: number, window: keyof typeof LENGTH_MS): Promise<void> {
-  const w = minuteWindow(nowMs, LENGTH_MS[window]);
+export async function chargeSourceCeiling(what: string, sourceId: string, limit: number, nowMs: number, window: WindowKind): Promise<void> {
+  const w = minuteWindow(nowMs, WINDOW_MS[window]);
   let hit;
   try {
     hit = await incrementWithinLimit(`ceiling#${what}#source:${sourceId}#${w.id}`, limit, w.resetAt + 300);

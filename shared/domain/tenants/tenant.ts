@@ -104,3 +104,5 @@ export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const EXPIRY_NOTICE_MAX_DAYS = 60;
 /** Bounds of `ipaMaxBytes`: 1 MiB to 4 GiB (the background inspector's disk holds that, and no IPA is larger). */
 export const IPA_MAX_BYTES_BOUNDS = { min: 1024 * 1024, max: 4 * 1024 * 1024 * 1024 } as const;
+/** Bounds of `reportsPerSourcePerHour`: at least one report an hour, at most what a monitor page can follow. */
+export const REPORTS_PER_HOUR_BOUNDS = { min: 1, max: 10_000 } as const;

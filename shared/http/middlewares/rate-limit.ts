@@ -4,9 +4,16 @@ import { logger } from '../../logger';
 import { DomainError, type ErrorKind } from '../../domain/errors';
 import type { IpLimit, RouteDefinition } from '../../routes';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
+import type { MessageKey } from '../../i18n/localize';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+
+/** The calendar windows a limit can be counted in, by the name the route table gives them. */
+export const WINDOW_MS = { minute: MINUTE_MS, '10 minutes': 10 * MINUTE_MS, hour: 60 * MINUTE_MS } as const;
+export type WindowKind = keyof typeof WINDOW_MS;
+
+/** What a refusal says about a longer window (the failure limits): the minute's is the plain `rate_limited`. */
+const REFUSAL_MESSAGE: Partial<Record<WindowKind, MessageKey>> = { '10 minutes': 'rate_limited_ten_minutes', hour: 'rate_limited_hourly' };
 /** Counters outlive their minute a little so a late request never finds its window already swept. */
 const TTL_GRACE_SECONDS = 300;
 
@@ -68,7 +75,7 @@ export function chargeRequest(route: RouteDefinition & { rateLimit: number }, ow
   return charge(bucketKey(route, owner, window), route.rateLimit, window);
 }
 
-const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, limit.window === 'hour' ? HOUR_MS : MINUTE_MS);
+const ipWindow = (limit: IpLimit, nowMs: number) => minuteWindow(nowMs, WINDOW_MS[limit.window]);
 
 /** A public route's counter: the window's kind, the IP and, when the limit is per path parameter, its value. */
 export function ipBucketKey(route: Pick<RouteDefinition, 'function'>, limit: IpLimit, ip: string, pathParams: Record<string, string>, nowMs: number): string {
@@ -83,7 +90,7 @@ export function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: I
 }
 
 /** The headers every limited response carries, and the 429 error when the request was refused. */
-function apply(state: RequestState, decision: RateLimitDecision, hourly = false): void {
+function apply(state: RequestState, decision: RateLimitDecision, window: WindowKind = 'minute'): void {
   const headers = state.responseHeaders;
   headers['X-RateLimit-Limit'] = String(decision.limit);
   headers['X-RateLimit-Remaining'] = String(decision.remaining);
@@ -91,7 +98,7 @@ function apply(state: RequestState, decision: RateLimitDecision, hourly = false)
   if (decision.allowed) return;
   headers['Retry-After'] = String(decision.window.retryAfter);
   throw new DomainError('rate_limited', 'rate_limited', {
-    ...(hourly ? { messageKey: 'rate_limited_hourly' as const } : {}),
+    ...(REFUSAL_MESSAGE[window] ? { messageKey: REFUSAL_MESSAGE[window] } : {}),
     params: { limit: decision.limit, retry_after: decision.window.retryAfter },
     data: { limit: decision.limit, retry_after: decision.window.retryAfter },
   });
@@ -182,7 +189,7 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
   if (limits.some((l) => l.alongside && l.counts === 'failures')) throw new Error(`${route.function}: a limit counting failures cannot be counted alongside`);
   const refundOnSuccess = new WeakMap<RequestState, RateLimitDecision[]>();
   // `alongside` limits: their counts in flight while the business code runs (settled, so none rejects unheard).
-  const inFlight = new WeakMap<RequestState, Promise<Array<{ decision: RateLimitDecision; hourly: boolean } | { error: unknown }>>>();
+  const inFlight = new WeakMap<RequestState, Promise<Array<{ decision: RateLimitDecision; window: WindowKind } | { error: unknown }>>>();
   /** The in-flight counts applied to the request (throws the first 429 or outage), once. */
   const settle = async (state: RequestState) => {
     const pending = inFlight.get(state);
@@ -190,7 +197,7 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
     inFlight.delete(state);
     for (const outcome of await pending) {
       if ('error' in outcome) throw outcome.error;
-      apply(state, outcome.decision, outcome.hourly);
+      apply(state, outcome.decision, outcome.window);
     }
   };
   return {
@@ -205,7 +212,7 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
           Promise.all(
             alongside.map((limit) =>
               chargeIpLimit(route, limit, state.ip, state.pathParams, state.now).then(
-                (decision) => ({ decision, hourly: limit.window === 'hour' }),
+                (decision) => ({ decision, window: limit.window }),
                 (error: unknown) => ({ error }),
               ),
             ),
@@ -220,7 +227,7 @@ function ipRateLimit(route: RouteDefinition, limits: readonly IpLimit[]): Middle
           if (!decision.allowed) await giveBackQuietly(decision.bucket);
           else refundOnSuccess.set(state, [...(refundOnSuccess.get(state) ?? []), decision]);
         }
-        apply(state, decision, limit.window === 'hour');
+        apply(state, decision, limit.window);
       }
     },
     after: async ({ context }) => {

@@ -100,4 +100,13 @@ export const managementMessages = defineMessages({
     es: 'Otra solicitud está modificando la aplicación; inténtelo de nuevo',
     ru: 'Приложение изменяется другим запросом; повторите попытку',
   },
+  draft_changed: {
+    zh: '发布期间草稿已被修改，未发布任何内容；请检查后重新发布',
+    en: 'The draft was changed while it was being published; nothing was published. Check it and publish again',
+    'zh-TW': '發佈期間草稿已被修改，未發佈任何內容；請檢查後重新發佈',
+    vi: 'Bản nháp đã bị thay đổi trong khi đang phát hành; chưa có gì được phát hành. Hãy kiểm tra và phát hành lại',
+    ar: 'تم تغيير المسودة أثناء نشرها؛ لم يُنشر شيء. تحقق منها وانشرها مرة أخرى',
+    es: 'El borrador cambió mientras se publicaba; no se publicó nada. Revíselo y publíquelo de nuevo',
+    ru: 'Черновик изменился во время публикации; ничего не опубликовано. Проверьте его и опубликуйте снова',
+  },
 });

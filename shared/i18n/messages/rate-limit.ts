@@ -28,4 +28,13 @@ export const rateLimitMessages = defineMessages({
     es: 'Demasiados intentos fallidos: el límite es {limit} por hora, vuelva a intentarlo en {retry_after} segundos',
     ru: 'Слишком много неудачных попыток: лимит {limit} в час, повторите через {retry_after} с',
   },
+  rate_limited_ten_minutes: {
+    zh: '尝试次数过多：每 10 分钟最多失败 {limit} 次，请在 {retry_after} 秒后重试',
+    en: 'Too many failed attempts: the limit is {limit} per 10 minutes, retry in {retry_after} seconds',
+    'zh-TW': '嘗試次數過多：每 10 分鐘最多失敗 {limit} 次，請在 {retry_after} 秒後重試',
+    vi: 'Quá nhiều lần thử thất bại: giới hạn là {limit} lần mỗi 10 phút, hãy thử lại sau {retry_after} giây',
+    ar: 'محاولات فاشلة كثيرة جدًا: الحد هو {limit} كل 10 دقائق، أعد المحاولة بعد {retry_after} ثانية',
+    es: 'Demasiados intentos fallidos: el límite es {limit} cada 10 minutos, vuelva a intentarlo en {retry_after} segundos',
+    ru: 'Слишком много неудачных попыток: лимит {limit} за 10 минут, повторите через {retry_after} с',
+  },
 });
