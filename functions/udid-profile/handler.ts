@@ -2,12 +2,12 @@ import { buildProfile } from '../../shared/domain/udid-capture/capture-service';
 import { createHandler } from '../../shared/http/create-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
-import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { udidProfileMessages } from '../../shared/i18n/messages/udid-profile';
 import { udidProfileRoute } from '../../shared/routes';
 import { profileResult } from './profile-answer';
 import { parseRequest } from './schema';
 
-useMessages(udidCaptureMessages);
+useMessages(udidProfileMessages);
 
 /** GET /api/udid/profile?return=URL[&user=ID]: the tenant's Profile Service profile. */
 export const handler = createHandler(udidProfileRoute, async (state) => {

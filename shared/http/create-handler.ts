@@ -6,7 +6,7 @@ import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { useMessages } from '../i18n/localize';
 import { commonMessages } from '../i18n/messages/common';
 import { rateLimitMessages } from '../i18n/messages/rate-limit';
-import { newsLookupMessages } from '../i18n/messages/news';
+import { newsLookupMessages } from '../i18n/messages/news-lookup';
 import { logger } from '../logger';
 import type { AuthKind, RouteDefinition } from '../routes';
 import { envelope } from './middlewares/envelope';

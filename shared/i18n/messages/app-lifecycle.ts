@@ -1,0 +1,68 @@
+import { defineMessages } from '../define-messages';
+
+/** An app's way from draft to published and back, as its owner is told it (create, edit, publish, unpublish, delete). */
+export const appLifecycleMessages = defineMessages({
+  already_published: {
+    zh: '该应用不是草稿（已发布）',
+    en: 'The app is not a draft (already published)',
+    'zh-TW': '該應用不是草稿（已發佈）',
+    vi: 'Ứng dụng không phải bản nháp (đã được phát hành)',
+    ar: 'التطبيق ليس مسودة (منشور بالفعل)',
+    es: 'La aplicación no es un borrador (ya está publicada)',
+    ru: 'Приложение не является черновиком (уже опубликовано)',
+  },
+  draft_incomplete: {
+    zh: '草稿不完整，发布前请补全：{fields}（名称、版本、http(s) 下载地址、包名、开发者、http(s) 图标地址和大小）',
+    en: 'The draft is incomplete; before publishing, supply: {fields} (name, version, http(s) download URL, bundle identifier, developer name, http(s) icon URL and size)',
+    'zh-TW': '草稿不完整，發佈前請補全：{fields}（名稱、版本、http(s) 下載網址、套件 ID、開發者、http(s) 圖示網址和大小）',
+    vi: 'Bản nháp chưa đầy đủ; trước khi phát hành hãy cung cấp: {fields} (tên, phiên bản, URL tải xuống http(s), bundle identifier, nhà phát triển, URL biểu tượng http(s) và kích thước)',
+    ar: 'المسودة غير مكتملة؛ قبل النشر قدّم: {fields} (الاسم والإصدار ورابط تنزيل http(s) ومعرّف الحزمة واسم المطوّر ورابط أيقونة http(s) والحجم)',
+    es: 'El borrador está incompleto; antes de publicar indique: {fields} (nombre, versión, URL de descarga http(s), identificador de paquete, desarrollador, URL de icono http(s) y tamaño)',
+    ru: 'Черновик не заполнен; перед публикацией укажите: {fields} (название, версия, ссылка http(s) для скачивания, идентификатор пакета, разработчик, ссылка http(s) на иконку и размер)',
+  },
+  duplicate_version: {
+    zh: '该源中已发布相同包名和版本的应用',
+    en: 'An app with the same bundle identifier and version is already published in this source',
+    'zh-TW': '此源中已發佈相同套件 ID 和版本的應用',
+    vi: 'Một ứng dụng có cùng bundle identifier và phiên bản đã được phát hành trong nguồn này',
+    ar: 'تم نشر تطبيق بنفس معرّف الحزمة والإصدار في هذا المصدر بالفعل',
+    es: 'Ya hay una aplicación publicada en esta fuente con el mismo identificador de paquete y versión',
+    ru: 'В этом источнике уже опубликовано приложение с тем же идентификатором пакета и версией',
+  },
+  published_immutable: {
+    zh: '已发布的应用只能修改描述、版本说明、图标、主题色、开发者、锁定状态、截图和权限：{fields}',
+    en: 'A published app can only change its description, version description, icon, tint color, developer name, lock, screenshots and permissions: {fields}',
+    'zh-TW': '已發佈的應用只能修改描述、版本說明、圖示、主題色、開發者、鎖定狀態、截圖和權限：{fields}',
+    vi: 'Ứng dụng đã phát hành chỉ có thể đổi mô tả, mô tả phiên bản, biểu tượng, màu chủ đạo, nhà phát triển, khóa, ảnh chụp màn hình và quyền: {fields}',
+    ar: 'لا يمكن للتطبيق المنشور تغيير سوى الوصف ووصف الإصدار والأيقونة واللون واسم المطوّر والقفل ولقطات الشاشة والأذونات: {fields}',
+    es: 'Una aplicación publicada solo puede cambiar descripción, descripción de versión, icono, color, desarrollador, bloqueo, capturas y permisos: {fields}',
+    ru: 'У опубликованного приложения можно менять только описание, описание версии, иконку, цвет, разработчика, блокировку, скриншоты и разрешения: {fields}',
+  },
+  not_published: {
+    zh: '该应用未发布',
+    en: 'The app is not published',
+    'zh-TW': '該應用未發佈',
+    vi: 'Ứng dụng chưa được phát hành',
+    ar: 'التطبيق غير منشور',
+    es: 'La aplicación no está publicada',
+    ru: 'Приложение не опубликовано',
+  },
+  app_changed: {
+    zh: '应用正在被同时修改，请重试',
+    en: 'The app is being changed by another request; try again',
+    'zh-TW': '應用正被同時修改，請重試',
+    vi: 'Ứng dụng đang được thay đổi bởi yêu cầu khác; hãy thử lại',
+    ar: 'يتم تعديل التطبيق بواسطة طلب آخر؛ حاول مرة أخرى',
+    es: 'Otra solicitud está modificando la aplicación; inténtelo de nuevo',
+    ru: 'Приложение изменяется другим запросом; повторите попытку',
+  },
+  app_published: {
+    zh: '已发布的应用不能删除：请先下架',
+    en: 'A published app cannot be deleted: unpublish it first',
+    'zh-TW': '已發佈的應用不能刪除：請先下架',
+    vi: 'Không thể xóa ứng dụng đã phát hành: hãy gỡ phát hành trước',
+    ar: 'لا يمكن حذف تطبيق منشور: ألغِ نشره أولًا',
+    es: 'No se puede borrar una aplicación publicada: retírela primero',
+    ru: 'Опубликованное приложение нельзя удалить: сначала снимите его с публикации',
+  },
+});
