@@ -1,6 +1,6 @@
 import { buildProfile } from '../../shared/domain/udid-capture/capture-service';
 import { sourceOnTenant } from '../../shared/domain/sources/source-lookup';
-import { createHandler } from '../../shared/http/create-handler';
+import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { udidProfileMessages } from '../../shared/i18n/messages/udid-profile';
@@ -11,7 +11,7 @@ import { parseRequest } from './schema';
 useMessages(udidProfileMessages);
 
 /** GET /api/rjy/{source_id}/udid.mobileconfig: the profile the source's install page links to. */
-export const handler = createHandler(sourceUdidProfileRoute, async (state) => {
+export const handler = createPublicHandler(sourceUdidProfileRoute, async (state) => {
   const { sourceId, returnUrl } = parseRequest(state);
   const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
   const profile = await buildProfile({

@@ -21,6 +21,7 @@ import { pagingMessages } from './messages/paging';
 import { deviceAnswerMessages } from './messages/device-answer';
 import { udidProfileMessages } from './messages/udid-profile';
 import { captureTicketMessages } from './messages/capture-ticket';
+import { tokenMessages } from './messages/token';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -53,6 +54,7 @@ export const catalog = {
   ...deviceAnswerMessages,
   ...udidProfileMessages,
   ...captureTicketMessages,
+  ...tokenMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

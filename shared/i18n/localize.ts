@@ -24,6 +24,7 @@ import type { pagingMessages } from './messages/paging';
 import type { deviceAnswerMessages } from './messages/device-answer';
 import type { udidProfileMessages } from './messages/udid-profile';
 import type { captureTicketMessages } from './messages/capture-ticket';
+import type { tokenMessages } from './messages/token';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -49,7 +50,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof pagingMessages &
   typeof deviceAnswerMessages &
   typeof udidProfileMessages &
-  typeof captureTicketMessages);
+  typeof captureTicketMessages &
+  typeof tokenMessages);
 
 export type MessageParams = Record<string, string | number>;
 
