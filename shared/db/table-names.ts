@@ -5,6 +5,7 @@
  */
 import type { TableKey } from './tables';
 
+/** `rateLimits` → `RATE_LIMITS`: the environment variable that names a deployed table. */
 export function tableEnvVar(key: TableKey): string {
   return `TABLE_${key.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }

@@ -257,6 +257,5 @@ export type TableKey = keyof typeof tables;
 
 export const tableKeys = Object.keys(tables) as TableKey[];
 
-/** `rateLimits` → `RATE_LIMITS`: the environment variable that names a deployed table. */
-// The names every repository resolves live apart (table-names.ts): a function carries them, not this list.
-export { tableEnvVar, tableName, tableSuffix } from './table-names';
+// A table's physical name (tableName, tableEnvVar, tableSuffix) is in table-names.ts: every function resolves
+// names, and none needs this list.

@@ -6,7 +6,7 @@ import { parseFlags, type Command } from '../cli-types';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../shared/db/client';
 import { scanItems } from '../../../shared/db/paging';
-import { tableName } from '../../../shared/db/tables';
+import { tableName } from '../../../shared/db/table-names';
 import { backfillDisabledDevices } from '../../../shared/db/repositories/disabled-device-repository';
 import { rebuildFeedDocument } from '../../../shared/db/repositories/feed-document-repository';
 
