@@ -52,6 +52,10 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // The metric lines would interleave with the report; the bench measures the request path, not CloudWatch.
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 process.env.ACCOUNT_SECRETS_KEY_FILE ??= `/tmp/bench-key-${randomBytes(4).toString('hex')}`;
+// The fixture apps point at download hosts that do not exist, as in the test suite (test/support/env.ts):
+// publish is measured taking the IPA on trust. With inspection on, publishing an unchanged file adds one HEAD
+// to the origin and no DynamoDB call (README, "Apps that install").
+process.env.IPA_INSPECTION ??= 'off';
 
 const { values } = parseArgs({
   options: {
@@ -121,7 +125,7 @@ interface RouteResult {
 }
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
-console.log(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine}\n`);
+console.log(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine}\nIPA inspection: ${process.env.IPA_INSPECTION === 'off' ? "off (publish takes the fixture apps' IPAs on trust, as in the test suite)" : 'on'}\n`);
 
 if (!values['skip-routes']) {
   let dynamo: RunningDynamoDb | undefined;
