@@ -9,10 +9,10 @@ import type { AuthenticatedState } from '../../shared/http/request-state';
 import { addDelivered, addRefused } from '../../shared/observability/metrics';
 import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
-import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { captureTicketMessages } from '../../shared/i18n/messages/capture-ticket';
 import { withCapturedUdid } from '../../shared/domain/udid-capture/captured-udid';
 
-useMessages(addDeviceMessages, udidCaptureMessages);
+useMessages(addDeviceMessages, captureTicketMessages);
 
 export function addBusiness(parseRequest: (state: AuthenticatedState) => AddParams): BusinessHandler<AuthenticatedState> {
   return async (state) => {

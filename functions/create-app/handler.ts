@@ -3,12 +3,13 @@ import { createAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
+import { quotaMessages } from '../../shared/i18n/messages/quota';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { createAppDraft } from '../../shared/domain/sources/source-service';
 import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionStateMessages);
+useMessages(managementMessages, subscriptionStateMessages, quotaMessages);
 
 export const handler = createHandler(createAppRoute, async (state) => {
   const { sourceId, fields } = parseRequest(state);

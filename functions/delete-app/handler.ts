@@ -2,11 +2,11 @@ import { createHandler } from '../../shared/http/create-handler';
 import { deleteAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { appLifecycleMessages } from '../../shared/i18n/messages/app-lifecycle';
 import { deleteApp } from '../../shared/domain/sources/source-management';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages);
+useMessages(managementMessages, appLifecycleMessages);
 
 // A delete works whatever the owner's subscription says; a published app must be unpublished first.
 export const handler = createHandler(deleteAppRoute, async (state) => {

@@ -2,11 +2,12 @@ import { createHandler } from '../../shared/http/create-handler';
 import { deviceListRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
+import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { listDevices } from '../../shared/domain/devices/device-list';
 import { encodeCursor } from '../../shared/validation/list-params';
 import { parseRequest } from './schema';
 
-useMessages(selfServiceMessages);
+useMessages(selfServiceMessages, pagingMessages);
 
 export const handler = createHandler(deviceListRoute, async (state) => {
   const page = await listDevices(state.actor, parseRequest(state));

@@ -4,7 +4,7 @@ import { ticketPublicJwk } from '../../shared/domain/udid-capture/capture-keys';
 import { addSourceLinks } from '../../shared/domain/udid-capture/add-source-links';
 import { deviceFeedUrl } from '../../shared/domain/sources/device-keys';
 import { verifyTicket } from '../../shared/domain/udid-capture/ticket';
-import { createHandler } from '../../shared/http/create-handler';
+import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
@@ -15,7 +15,7 @@ import { parseRequest } from './schema';
 useMessages(udidCaptureMessages);
 
 /** GET /api/rjy/{source_id}/install[?ticket=…]: "Get my UDID", then the UDID and one-tap add-source links. */
-export const handler = createHandler(installPageRoute, async (state) => {
+export const handler = createPublicHandler(installPageRoute, async (state) => {
   const { sourceId, ticket } = parseRequest(state);
   const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
   const base = requestBaseUrl(state.event, state.tenant);

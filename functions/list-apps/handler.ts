@@ -2,11 +2,11 @@ import { createHandler } from '../../shared/http/create-handler';
 import { listAppsRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
+import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { listApps } from '../../shared/domain/sources/source-management';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages);
+useMessages(managementMessages, pagingMessages);
 
 export const handler = createHandler(listAppsRoute, async (state) => {
   const { sourceId, ...query } = parseRequest(state);

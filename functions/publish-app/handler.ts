@@ -4,11 +4,13 @@ import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
 import { ipaMessages } from '../../shared/i18n/messages/ipa';
+import { appLifecycleMessages } from '../../shared/i18n/messages/app-lifecycle';
+import { quotaMessages } from '../../shared/i18n/messages/quota';
 import { limitsUnder } from '../../shared/domain/subscriptions/owner-limits';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionStateMessages, ipaMessages);
+useMessages(managementMessages, subscriptionStateMessages, ipaMessages, appLifecycleMessages, quotaMessages);
 
 export const handler = createHandler(publishAppRoute, async (state) => {
   const { sourceId, appId } = parseRequest(state);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createHandler } from '../../shared/http/create-handler';
+import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { sourceFeedRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
@@ -30,7 +30,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 // either way, a device the owner disabled gets only links the gate refuses, a blocked one the blocked document. With `Accept: application/jose` an encrypting source answers a JWE.
 useMessages(protectionMessages, suspensionMessages, deviceProofMessages);
 
-export const handler = createHandler(sourceFeedRoute, async (state) => {
+export const handler = createPublicHandler(sourceFeedRoute, async (state) => {
   const request = parseRequest(state);
   const { sourceId } = request;
   const { event, tenant, lang } = state;
@@ -57,7 +57,7 @@ export const handler = createHandler(sourceFeedRoute, async (state) => {
   const personal = request.device.udid !== undefined || request.device.key !== undefined || queryValues(event, 'udid').length > 0 || queryValues(event, 'dk').length > 0;
   const cacheControl = feedCacheControl({ jose, encrypted: answer.encrypted, personal, maxAgeSeconds: tenant.settings.feedMaxAgeSeconds });
   if (jose) {
-    return { raw: null, text: await encryptFeed(body, answer.feedKey), headers: { 'Content-Type': JOSE, 'Cache-Control': cacheControl, Vary: 'Accept' } };
+    return { raw: null, text: encryptFeed(body, answer.feedKey), headers: { 'Content-Type': JOSE, 'Cache-Control': cacheControl, Vary: 'Accept' } };
   }
   const etag = entityTag(body);
   const headers = { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept' };

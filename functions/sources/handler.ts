@@ -2,12 +2,13 @@ import { createHandler } from '../../shared/http/create-handler';
 import { sourcesRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
-import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
+import { quotaMessages } from '../../shared/i18n/messages/quota';
+import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { createOwnedSource, listSources } from '../../shared/domain/sources/source-management';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionMessages, subscriptionStateMessages);
+useMessages(managementMessages, subscriptionStateMessages, quotaMessages, pagingMessages);
 
 export const handler = createHandler(sourcesRoute, async (state) => {
   const request = parseRequest(state);

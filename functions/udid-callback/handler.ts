@@ -1,14 +1,14 @@
 import { acceptDeviceResponse } from '../../shared/domain/udid-capture/capture-service';
-import { createHandler } from '../../shared/http/create-handler';
+import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { useMessages } from '../../shared/i18n/localize';
-import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { deviceAnswerMessages } from '../../shared/i18n/messages/device-answer';
 import { udidCallbackRoute } from '../../shared/routes';
 import { parseRequest } from './schema';
 
-useMessages(udidCaptureMessages);
+useMessages(deviceAnswerMessages);
 
 /** POST /api/udid/callback: a device's signed answer → 301 to the return target with the UDID and a ticket. */
-export const handler = createHandler(udidCallbackRoute, async (state) => {
+export const handler = createPublicHandler(udidCallbackRoute, async (state) => {
   const der = parseRequest(state);
   const { location } = await acceptDeviceResponse(state.tenant, der, Math.floor(state.now / 1000));
   return { raw: null, statusCode: 301, text: '', headers: { Location: location, 'Cache-Control': 'no-store' } };

@@ -1,16 +1,16 @@
 import { buildProfile } from '../../shared/domain/udid-capture/capture-service';
-import { createHandler } from '../../shared/http/create-handler';
+import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
-import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { udidProfileMessages } from '../../shared/i18n/messages/udid-profile';
 import { udidProfileRoute } from '../../shared/routes';
 import { profileResult } from './profile-answer';
 import { parseRequest } from './schema';
 
-useMessages(udidCaptureMessages);
+useMessages(udidProfileMessages);
 
 /** GET /api/udid/profile?return=URL[&user=ID]: the tenant's Profile Service profile. */
-export const handler = createHandler(udidProfileRoute, async (state) => {
+export const handler = createPublicHandler(udidProfileRoute, async (state) => {
   const { returnUrl, userId } = parseRequest(state);
   const profile = await buildProfile({
     tenant: state.tenant,

@@ -2,10 +2,11 @@ import { createHandler } from '../../shared/http/create-handler';
 import { unpublishAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { appLifecycleMessages } from '../../shared/i18n/messages/app-lifecycle';
 import { unpublishApp } from '../../shared/domain/sources/source-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, appLifecycleMessages);
 
 export const handler = createHandler(unpublishAppRoute, async (state) => {
   const { sourceId, appId } = parseRequest(state);

@@ -3,12 +3,13 @@ import { updateAppRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';
+import { appLifecycleMessages } from '../../shared/i18n/messages/app-lifecycle';
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { editApp } from '../../shared/domain/sources/source-service';
 import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, subscriptionStateMessages);
+useMessages(managementMessages, subscriptionStateMessages, appLifecycleMessages);
 
 export const handler = createHandler(updateAppRoute, async (state) => {
   const { sourceId, appId, changes } = parseRequest(state);

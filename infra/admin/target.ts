@@ -1,4 +1,5 @@
-import { tableEnvVar, tableKeys } from '../../shared/db/tables';
+import { tableKeys } from '../../shared/db/tables';
+import { tableEnvVar } from '../../shared/db/table-names';
 
 /**
  * Points the CLI at the product's tables: the tables named by `TABLE_*` variables (a deployed stack), or

@@ -2,7 +2,8 @@
  * The stack's outputs and the environment variables they stand for. The stack writes them; the operator
  * CLI's `--stack NAME` reads them back into the same variables the functions use.
  */
-import { tableEnvVar, tableKeys, type TableKey } from '../../shared/db/tables';
+import { tableKeys, type TableKey } from '../../shared/db/tables';
+import { tableEnvVar } from '../../shared/db/table-names';
 
 export const API_URL_OUTPUT = 'ApiUrl';
 export const REGION_OUTPUT = 'Region';

@@ -2,7 +2,8 @@
  * The `--env-vars` file for `sam local start-api`: points every function of the synthesized template at a
  * local DynamoDB and at the table names the local runtime creates (`npm start`, TABLE_PREFIX).
  */
-import { tableEnvVar, tableKeys, tableSuffix } from '../../shared/db/tables';
+import { tableKeys } from '../../shared/db/tables';
+import { tableEnvVar, tableSuffix } from '../../shared/db/table-names';
 import { DEFAULT_API_KEY_ENV } from '../../shared/domain/tenants/api-key';
 import { SECRETS_KEY_ENV } from '../cdk/stack-outputs';
 import { templateFunctions, type CfnTemplate } from './cloud-assembly';

@@ -6,7 +6,8 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { documentClient } from './client';
-import { tableKeys, tableName, tables, type TableDefinition, type TableKey } from './tables';
+import { tableKeys, tables, type TableDefinition, type TableKey } from './tables';
+import { tableName } from './table-names';
 
 function createInput(key: TableKey): CreateTableCommandInput {
   const def: TableDefinition = tables[key];

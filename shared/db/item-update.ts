@@ -4,7 +4,8 @@
  * update (`updateIf`) and a transaction's part (`updatePart`) alike.
  */
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tableName, type TableKey } from './tables';
+import { tableName } from './table-names';
+import type { TableKey } from './tables';
 import { transactionPart, type TransactionPart } from './transactions';
 
 export interface ItemChange {

@@ -198,27 +198,5 @@ export type TableKey = keyof typeof tables;
 
 export const tableKeys = Object.keys(tables) as TableKey[];
 
-/** `rateLimits` → `RATE_LIMITS`: the environment variable that names a deployed table. */
-export function tableEnvVar(key: TableKey): string {
-  return `TABLE_${key.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
-}
-
-/** `rateLimits` → `rate-limits`: the suffix of the physical table name when running locally. */
-export function tableSuffix(key: TableKey): string {
-  return key.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
-}
-
-// Every DynamoDB call asks for its table's name: the two regex-derived spellings are worked out once per key.
-// The environment itself is read each time (tests and the local runtime switch TABLE_PREFIX).
-const derivedNames: Partial<Record<TableKey, { envVar: string; suffix: string }>> = {};
-
-/**
- * Physical table name: the deployed name from `TABLE_<KEY>` (set by the CDK stack), otherwise
- * `<TABLE_PREFIX><suffix>` for the local runtime and tests.
- */
-export function tableName(key: TableKey): string {
-  const names = (derivedNames[key] ??= { envVar: tableEnvVar(key), suffix: tableSuffix(key) });
-  const deployed = process.env[names.envVar];
-  if (deployed) return deployed;
-  return `${process.env.TABLE_PREFIX ?? 'appsrc-'}${names.suffix}`;
-}
+// A table's physical name (tableName, tableEnvVar, tableSuffix) is in table-names.ts: every function resolves
+// names, and none needs this list.

@@ -10,10 +10,18 @@ import { subscriptionMessages } from './messages/subscriptions';
 import { eventMessages } from './messages/events';
 import { udidCaptureMessages } from './messages/udid-capture';
 import { ipaMessages } from './messages/ipa';
-import { newsLookupMessages, newsMessages } from './messages/news';
+import { newsMessages } from './messages/news';
+import { newsLookupMessages } from './messages/news-lookup';
 import { deviceProofMessages } from './messages/device-proof';
 import { subscriptionStateMessages } from './messages/subscription-state';
 import { suspensionMessages } from './messages/suspension';
+import { appLifecycleMessages } from './messages/app-lifecycle';
+import { quotaMessages } from './messages/quota';
+import { pagingMessages } from './messages/paging';
+import { deviceAnswerMessages } from './messages/device-answer';
+import { udidProfileMessages } from './messages/udid-profile';
+import { captureTicketMessages } from './messages/capture-ticket';
+import { tokenMessages } from './messages/token';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -40,6 +48,13 @@ export const catalog = {
   ...deviceProofMessages,
   ...subscriptionStateMessages,
   ...suspensionMessages,
+  ...appLifecycleMessages,
+  ...quotaMessages,
+  ...pagingMessages,
+  ...deviceAnswerMessages,
+  ...udidProfileMessages,
+  ...captureTicketMessages,
+  ...tokenMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -13,10 +13,18 @@ import type { subscriptionMessages } from './messages/subscriptions';
 import type { eventMessages } from './messages/events';
 import type { udidCaptureMessages } from './messages/udid-capture';
 import type { ipaMessages } from './messages/ipa';
-import type { newsLookupMessages, newsMessages } from './messages/news';
+import type { newsMessages } from './messages/news';
+import type { newsLookupMessages } from './messages/news-lookup';
 import type { deviceProofMessages } from './messages/device-proof';
 import type { subscriptionStateMessages } from './messages/subscription-state';
 import type { suspensionMessages } from './messages/suspension';
+import type { appLifecycleMessages } from './messages/app-lifecycle';
+import type { quotaMessages } from './messages/quota';
+import type { pagingMessages } from './messages/paging';
+import type { deviceAnswerMessages } from './messages/device-answer';
+import type { udidProfileMessages } from './messages/udid-profile';
+import type { captureTicketMessages } from './messages/capture-ticket';
+import type { tokenMessages } from './messages/token';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -36,7 +44,14 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof deviceProofMessages &
   typeof subscriptionMessages &
   typeof subscriptionStateMessages &
-  typeof suspensionMessages);
+  typeof suspensionMessages &
+  typeof appLifecycleMessages &
+  typeof quotaMessages &
+  typeof pagingMessages &
+  typeof deviceAnswerMessages &
+  typeof udidProfileMessages &
+  typeof captureTicketMessages &
+  typeof tokenMessages);
 
 export type MessageParams = Record<string, string | number>;
 

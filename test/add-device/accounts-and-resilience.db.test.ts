@@ -3,7 +3,7 @@ import { documentClient } from '../../shared/db/client';
 import { getAccount } from '../../shared/db/repositories/account-repository';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { getReservation } from '../../shared/db/repositories/reservation-repository';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { accountSecrets } from '../../shared/domain/accounts/account-service';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';

@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { startTestApi, type TestApi } from '../support/api';
 import { admin } from '../support/admin-cli';
 import { makeDraft, makeOwner, type Owner } from '../support/fixtures';

@@ -20,6 +20,8 @@ interface CallsCase {
   status: number;
   /** The floor the product promises for this route, where one is set: at most this many calls and round trips. */
   floor?: { calls: number; trips?: number };
+  /** At most this many requests (a route whose per-minute limit is lower than the run). */
+  most?: number;
   /** Run after each request, outside the count (puts back what the request took away). */
   after?: () => Promise<unknown>;
 }
@@ -37,7 +39,7 @@ export interface CallsRow {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Builds the cases' fixtures: an owner with a source, published apps, a device key, codes, a certificate. */
-async function cases(api: TestApi): Promise<CallsCase[]> {
+async function cases(api: TestApi, requests: number): Promise<CallsCase[]> {
   const owner: Owner = await makeOwner({ balance: 100_000_000 });
   const sid = owner.source.source_id;
   const manage = `/api/appstore/manage/sources/${sid}`;
@@ -69,6 +71,11 @@ async function cases(api: TestApi): Promise<CallsCase[]> {
   await ok(api.request('POST', '/api/adddevice/v2', { json: { token: owner.token, udid: repeatUdid } }));
   const token = owner.token;
   const kid = device.kid;
+  // Drafts to delete and news items to delete, one per request (the warm-up request takes one too).
+  const deletable: number[] = [];
+  for (let d = 0; d < requests + 1; d++) deletable.push((await makeDraft(sid, { name: `Deleted ${d}`, version: `4.0.${d}` })).id);
+  const newsIds: string[] = [];
+  for (let d = 0; d < requests + 1; d++) newsIds.push((await ok(api.request('POST', `${manage}/news`, { headers: bearer, json: { title: `News ${d}`, caption: 'Counted.' } }))).body.data!.news_id as string);
   return [
     { fn: 'source-feed', name: 'feed, no UDID', send: () => api.request('GET', feed), status: 200, floor: { calls: 2 } },
     { fn: 'source-feed', name: 'feed, device key (dk)', send: () => api.request('GET', `${feed}${keyed}`), status: 200, floor: { calls: 3, trips: 2 } },
@@ -101,6 +108,23 @@ async function cases(api: TestApi): Promise<CallsCase[]> {
     { fn: 'list-blocklist', name: 'block list', send: () => api.request('GET', `${manage}/blocklist`, { headers: bearer }), status: 200 },
     { fn: 'blocklist-entry', name: 'block by hand', send: () => api.request('PUT', `${manage}/blocklist/${newUdid()}`, { headers: bearer }), status: 200 },
     { fn: 'device-url', name: 'device URL (issued before)', send: () => api.request('GET', `${manage}/device-url?udid=${udid}`, { headers: bearer }), status: 200 },
+    { fn: 'device-list', name: 'device list', send: () => api.request('GET', `/api/device/list?token=${token}`), status: 200 },
+    { fn: 'user-balance', name: 'balance', send: () => api.request('GET', `/api/user/balance?token=${token}`), status: 200 },
+    { fn: 'user-ledger', name: 'ledger', send: () => api.request('GET', `/api/user/ledger?token=${token}`), status: 200 },
+    { fn: 'subscription', name: 'subscription', send: () => api.request('GET', '/api/appstore/manage/subscription', { headers: bearer }), status: 200 },
+    { fn: 'sources', name: 'list sources', send: () => api.request('GET', '/api/appstore/manage/sources', { headers: bearer }), status: 200 },
+    { fn: 'source-detail', name: 'source detail', send: () => api.request('GET', manage, { headers: bearer }), status: 200 },
+    { fn: 'list-apps', name: 'list apps', send: () => api.request('GET', `${manage}/apps`, { headers: bearer }), status: 200 },
+    { fn: 'delete-app', name: 'delete a draft', send: () => api.request('DELETE', `${manage}/apps/${deletable.shift()}`, { headers: bearer }), status: 200 },
+    { fn: 'user-webhook', name: 'webhook (none set)', send: () => api.request('GET', '/api/user/webhook', { headers: bearer }), status: 200 },
+    { fn: 'user-webhook-test', name: 'webhook test (none set: refused)', send: () => api.request('POST', '/api/user/webhook/test', { headers: bearer }), status: 409, most: 5 },
+    { fn: 'user-events', name: 'events', send: () => api.request('GET', '/api/user/events', { headers: bearer }), status: 200 },
+    { fn: 'install-page', name: 'install page (no ticket)', send: () => api.request('GET', `/api/rjy/${sid}/install`), status: 200 },
+    { fn: 'udid-profile', name: 'UDID profile (signed)', send: () => api.request('GET', `/api/udid/profile?return=${encodeURIComponent('https://shop.example.com/done')}&user=${owner.user.userId}`), status: 200 },
+    { fn: 'source-udid-profile', name: "a source's UDID profile (signed)", send: () => api.request('GET', `/api/rjy/${sid}/udid.mobileconfig`), status: 200 },
+    { fn: 'udid-captures', name: 'UDID captures', send: () => api.request('GET', `/api/udid/captures?token=${token}`), status: 200 },
+    { fn: 'source-news', name: 'news list', send: () => api.request('GET', `${manage}/news`, { headers: bearer }), status: 200 },
+    { fn: 'news-entry', name: 'delete a news item', send: () => api.request('DELETE', `${manage}/news/${newsIds.shift()}`, { headers: bearer }), status: 200 },
   ];
 }
 
@@ -109,10 +133,10 @@ async function cases(api: TestApi): Promise<CallsCase[]> {
  * the count) and answers the table's rows, routes without a case included with zero requests.
  */
 export async function measureRouteCalls(api: TestApi, wire: WireCounter, requests: number): Promise<CallsRow[]> {
-  const list = await cases(api);
+  const list = await cases(api, requests);
   const rows: CallsRow[] = [];
   for (const c of list) {
-    const n = c.fn === 'add-device' && c.name.includes('new UDID') ? Math.min(requests, 5) : requests;
+    const n = Math.min(c.fn === 'add-device' && c.name.includes('new UDID') ? Math.min(requests, 5) : requests, c.most ?? requests);
     await c.send(n + 1000); // warm: modules loaded, tenant cached
     await c.after?.();
     let calls = 0;

@@ -11,7 +11,7 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { setClock } from '../../shared/clock';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { claimEvent, storedEventFromItem, type StoredEvent } from '../../shared/db/repositories/event-repository';
 import { credit } from '../../shared/domain/users/user-service';

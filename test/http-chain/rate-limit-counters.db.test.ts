@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { useIsolatedTables } from '../support/tables';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { bucketKey, chargeIpLimit, chargeRequest, ipBucketKey, minuteWindow } from '../../shared/http/middlewares/rate-limit';
 import type { RouteDefinition } from '../../shared/routes';
 

@@ -10,7 +10,7 @@ import { makeTenant } from '../support/fixtures';
 import { setClock } from '../../shared/clock';
 import { documentClient } from '../../shared/db/client';
 import { backfillLookups } from '../../shared/db/repositories/lookup-backfill';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { DomainError } from '../../shared/domain/errors';
 import { clearTenantCache, resolveTenantByHost } from '../../shared/domain/tenants/host-tenant';
 import { changeTenantSettings, createTenant } from '../../shared/domain/tenants/tenant-service';

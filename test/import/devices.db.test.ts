@@ -4,7 +4,7 @@ import { useIsolatedTables } from '../support/tables';
 import { makeTenant } from '../support/fixtures';
 import { createUser } from '../../shared/domain/users/user-service';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { deviceCounterKey, getDevice, listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { derivedKid } from '../../infra/admin/import/kinds/devices';

@@ -11,7 +11,8 @@ import { promisify } from 'node:util';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
 import { createTables } from '../../shared/db/create-tables';
-import { tableEnvVar, tableKeys } from '../../shared/db/tables';
+import { tableKeys } from '../../shared/db/tables';
+import { tableEnvVar } from '../../shared/db/table-names';
 import { synth } from '../support/synth';
 
 const run = promisify(execFile);

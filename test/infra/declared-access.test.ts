@@ -16,7 +16,7 @@ import type { TableKey } from '../../shared/db/tables';
 const withoutChain: Plugin = {
   name: 'without-chain',
   setup(b) {
-    b.onResolve({ filter: /\/shared\/http\/create-handler$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /\/shared\/http\/(create-handler|create-public-handler)$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 

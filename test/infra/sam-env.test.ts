@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { templateFunctions } from '../../infra/tooling/cloud-assembly';
 import { samEnvVars } from '../../infra/tooling/sam-env';
 import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
-import { tableEnvVar, tableKeys, tableSuffix } from '../../shared/db/tables';
+import { tableKeys } from '../../shared/db/tables';
+import { tableEnvVar, tableSuffix } from '../../shared/db/table-names';
 import { synth, type Synthesized } from '../support/synth';
 
 let s: Synthesized;

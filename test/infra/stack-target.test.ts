@@ -1,7 +1,7 @@
 /** `--stack NAME`: a deployed stack's outputs become the variables the CLI's code reads (no AWS needed). */
 import { loadStackTables } from '../../infra/admin/stack-target';
 import { CliError } from '../../infra/admin/cli-types';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { synth } from '../support/synth';
 
 const saved = { ...process.env };

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { withLease } from '../../shared/jobs/lease';
 import { leaseKeyOf, scheduledJob } from '../../shared/jobs/scheduled-job';
 import { useIsolatedTables } from '../support/tables';

@@ -5,7 +5,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runAdmin } from '../../infra/admin/cli';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { writeWithLedger } from '../../shared/domain/ledger/ledger';
 import { checkLedger } from '../../shared/domain/ledger/reconcile';

@@ -9,7 +9,8 @@
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
-import { tableName, type TableKey } from '../../shared/db/tables';
+import type { TableKey } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { getAccount } from '../../shared/db/repositories/account-repository';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { udidKey } from '../../shared/domain/devices/device';

@@ -203,7 +203,7 @@ describe('public limits with a ceiling', () => {
     const { ipBucketKey } = await import('../../shared/http/middlewares/rate-limit');
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const { documentClient } = await import('../../shared/db/client');
-    const { tableName } = await import('../../shared/db/tables');
+    const { tableName } = await import('../../shared/db/table-names');
     const owner = await makeOwner();
     const ceilings = routeFor('source-feed').ipLimits!.filter((l) => l.everyone);
     expect(ceilings.map((l) => [l.operation, l.window])).toEqual([['unlock', 'minute'], ['report', 'minute']]);

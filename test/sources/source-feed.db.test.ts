@@ -9,7 +9,7 @@ import { updateOwnedSource } from '../../shared/db/repositories/source-repositor
 import { updateTenantSettings } from '../../shared/db/repositories/tenant-repository';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { ipBucketKey } from '../../shared/http/middlewares/rate-limit';
 import { setClock } from '../../shared/clock';
 import { atMinuteStart } from '../support/clock';

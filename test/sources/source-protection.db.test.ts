@@ -3,7 +3,7 @@ import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeDraft, makeOwner as makeFixtureOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
 import { downloadUrls, feedProblems, NO_PROBLEMS } from '../support/feed-validators';
 import { documentClient } from '../../shared/db/client';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { ipBucketKey } from '../../shared/http/middlewares/rate-limit';
 import { setClock } from '../../shared/clock';
 import { languages } from '../../shared/i18n/languages';

@@ -8,7 +8,7 @@ import { admin } from '../support/admin-cli';
 import { makeTenant, makeUser, newUdid } from '../support/fixtures';
 import { feedProblems, NO_PROBLEMS } from '../support/feed-validators';
 import { queryAll } from '../../shared/db/paging';
-import { tableName } from '../../shared/db/tables';
+import { tableName } from '../../shared/db/table-names';
 import { isPurgePending, purgeSourceItems } from '../../shared/db/repositories/source-lifecycle-repository';
 import { batchPut } from '../../shared/db/batch';
 import { runSourcePurge } from '../../shared/domain/sources/source-purge';

@@ -7,7 +7,8 @@ import { Charset, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-li
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { tableEnvVar, tableKeys, tables as tableDefinitions, type TableDefinition, type TableKey } from '../../../shared/db/tables';
+import { tableKeys, tables as tableDefinitions, type TableDefinition, type TableKey } from '../../../shared/db/tables';
+import { tableEnvVar } from '../../../shared/db/table-names';
 import type { DeployedFunction } from '../function-access';
 import { jobTimeoutSeconds } from '../job-timing';
 import { SECRETS_KEY_ENV } from '../stack-outputs';

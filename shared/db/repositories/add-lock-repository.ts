@@ -3,7 +3,7 @@
  * and charge once. A lock expires on its own (`expires_at`), so a crashed add cannot block the UDID for long.
  */
 import { deleteIf, putIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 
 /** True when this caller now holds the lock. */

@@ -4,7 +4,7 @@
  * requested (mode, tier, class) for the tenant and the user. One round trip instead of three.
  */
 import { batchGetAll } from '../batch';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { recentAddKey, recentAddKid } from './add-lock-repository';
 import { userFromItem } from './user-repository';
 import type { User } from '../../domain/users/user';

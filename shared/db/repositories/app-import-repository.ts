@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { batchGet } from '../batch';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactWrite, type TransactItem } from '../transactions';
 import { appKey, publishedGuardKey } from './app-repository';
 import { feedIncompletePart } from './feed-document-repository';

@@ -4,7 +4,7 @@ import { batchGetAll } from '../batch';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
 import { getSource } from './source-repository';
 import { feedEntryPart, feedEntryRemovePart, feedIncompletePart, isItemTooLarge, type StoredApp } from './feed-document-repository';

@@ -4,7 +4,7 @@
  * (shared/domain/ledger); this file only reads.
  */
 import { batchGetAll } from '../batch';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 
 export interface BalanceSnapshot {
   balance: number | undefined;

@@ -8,7 +8,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import type { TransactionPart } from '../transactions';
 import { updatePart, itemUpdate } from '../item-update';
 

@@ -4,7 +4,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import type { ActivationCode } from '../../domain/pricing/activation-code';
 

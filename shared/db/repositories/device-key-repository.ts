@@ -5,7 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, transactWrite } from '../transactions';
 
 const table = () => tableName('sourceProtection');

@@ -4,7 +4,7 @@
  * says the current membership expiry was already announced (`expiry_notice`).
  */
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import type { DeviceZt } from '../../domain/devices/device';
 

@@ -25,7 +25,7 @@ import { batchGet, batchPut } from '../batch';
 import { documentClient } from '../client';
 import { putIf, updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { disabledCopyPart } from './disabled-device-repository';
 import { DEVICE_RECORD_FIELDS, udidKey, type Device, type DeviceRecord } from '../../domain/devices/device';

@@ -4,7 +4,7 @@
  * transaction so the feed and the gate read "any disabled certificate of this UDID" with one key.
  */
 import { scanItems } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { udidKey } from '../../domain/devices/device';
 import { documentClient } from '../client';

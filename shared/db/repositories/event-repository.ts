@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { EVENT_RETENTION_SECONDS, type EventType, type ServiceEvent } from '../../domain/events/event';
 

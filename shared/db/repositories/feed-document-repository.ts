@@ -10,7 +10,7 @@ import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { putIf } from '../conditional-write';
 import { queryAll, scanItems } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 
 const table = () => tableName('sourceFeeds');

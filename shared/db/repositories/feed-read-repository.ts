@@ -4,7 +4,7 @@
  * apps, the device key's UDID), then where that UDID stands (blocked, unlocked, disabled by the owner).
  */
 import { batchGetAll } from '../batch';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { appFromItem } from './app-repository';
 import { deviceKeyItem } from './device-key-repository';
 import { anyDisabled, disabledDeviceKey } from './disabled-device-repository';

@@ -2,7 +2,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { scanItems } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 
 export interface QueuedInspection {
   source_id: string;

@@ -10,7 +10,7 @@
  */
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { devicePutPart } from './device-repository';
 import type { Device, DeviceZt } from '../../domain/devices/device';

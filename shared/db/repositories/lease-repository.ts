@@ -3,7 +3,7 @@
  * conditional put, so of two callers racing for a free lease exactly one wins.
  */
 import { deleteIf, putIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 
 /** True when `owner` now holds `leaseKey` until `expiresAt` (epoch seconds). */
 export async function acquireLease(leaseKey: string, owner: string, nowSeconds: number, expiresAt: number): Promise<boolean> {

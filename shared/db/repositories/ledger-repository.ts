@@ -13,7 +13,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { queryItems, scanItems } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../domain/ledger/ledger-entry';
 

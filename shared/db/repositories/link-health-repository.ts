@@ -11,7 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, queryItems } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
 import type { Source } from '../../domain/sources/source';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';

@@ -5,7 +5,7 @@
  */
 import { putIf } from '../conditional-write';
 import { scanItems } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { putTenantHostCopy } from './tenant-repository';
 import { tokenItem, userFromItem } from './user-repository';
 

@@ -3,7 +3,7 @@
  * source at no extra cost. Every write is conditional on the source being the actor's on its tenant.
  */
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import type { Actor } from '../../domain/sources/source';
 import type { NewsItem } from '../../domain/sources/source-format';
 

@@ -8,7 +8,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { updateIf } from '../conditional-write';
 import { documentClient } from '../client';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import type { Charge } from '../../domain/reservations/reservation';
 

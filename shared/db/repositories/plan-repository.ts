@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import type { Plan } from '../../domain/subscriptions/plan';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 

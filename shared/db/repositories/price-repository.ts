@@ -1,7 +1,7 @@
 /** Price rows (cents) per scope (`tenant#…` or `user#…`) and item (`<mode>#<tier>#<class>`). */
 import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 
 interface PriceItem {
   scope: string;

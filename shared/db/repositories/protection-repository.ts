@@ -12,7 +12,7 @@ import { batchGet } from '../batch';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
 

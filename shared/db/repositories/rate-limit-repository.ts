@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 
 export interface CounterHit {
   /** False when the counter had already reached the limit before this request. */

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import type { Reservation } from '../../domain/reservations/reservation';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';

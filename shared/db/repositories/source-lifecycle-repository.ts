@@ -6,7 +6,8 @@
 import { DeleteCommand, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete } from '../batch';
 import { documentClient } from '../client';
-import { tableName, type TableKey } from '../tables';
+import { tableName } from '../table-names';
+import type { TableKey } from '../tables';
 import { transactWrite, transactionPart, type TransactionOutcome } from '../transactions';
 import { appKey, fromItem, type AppItem } from './app-repository';
 import { sourceSlotReturnPart, sourceSlotTakePart } from './subscription-repository';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../domain/sources/source';
 
 export async function getSource(sourceId: string): Promise<Source | undefined> {

@@ -6,7 +6,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { randomId } from '../../domain/ids';
 import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';

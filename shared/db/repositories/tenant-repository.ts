@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
 import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../domain/tenants/tenant';
 import { fallbackLanguage, isLang } from '../../i18n/languages';

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { documentClient } from '../client';
 import { putIf } from '../conditional-write';
 import { queryAll } from '../paging';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import { transactWrite, type TransactionPart } from '../transactions';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 import type { UdidCapture } from '../../domain/udid-capture/capture';

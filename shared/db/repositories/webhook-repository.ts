@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
-import { tableName } from '../tables';
+import { tableName } from '../table-names';
 import type { Webhook } from '../../domain/events/webhook';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 import { itemUpdate } from '../item-update';

@@ -122,7 +122,7 @@ function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimi
  * middleware at all.
  */
 export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
-  if (!hasLimit(route)) return route.ipLimits?.length ? [ipRateLimit(route, route.ipLimits)] : [];
+  if (!hasLimit(route)) return ipRateLimits(route);
   if (route.limitAlongside && route.data.write?.length) throw new Error(`${route.function}: limitAlongside is only for routes that write nothing`);
   // Marks requests already counted, so a failure later in the same request is not counted twice.
   const charged = new WeakSet<RequestState>();
@@ -172,6 +172,11 @@ export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRe
     },
   };
   return [middleware];
+}
+
+/** A public route's limits: its per-IP limits, if it has any (all a public chain needs of this module). */
+export function ipRateLimits(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
+  return route.ipLimits?.length ? [ipRateLimit(route, route.ipLimits)] : [];
 }
 
 /** The limits that apply to this request: those of its operation, and those for every request. */

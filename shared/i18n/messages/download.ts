@@ -47,4 +47,13 @@ export const downloadMessages = defineMessages({
     es: 'Esta aplicación está bloqueada; desbloquee primero la fuente',
     ru: 'Приложение заблокировано; сначала разблокируйте источник',
   },
+  source_suspended: {
+    zh: '此源已暂停，所有者续订前无法下载',
+    en: 'This source is suspended; downloads return once its owner renews',
+    'zh-TW': '此源已暫停，擁有者續訂前無法下載',
+    vi: 'Nguồn này đã bị tạm ngưng; có thể tải lại khi chủ nguồn gia hạn',
+    ar: 'هذا المصدر معلّق؛ يعود التنزيل بعد أن يجدّد المالك اشتراكه',
+    es: 'Esta fuente está suspendida; las descargas vuelven cuando su propietario renueve',
+    ru: 'Источник приостановлен; скачивание станет доступно, когда владелец продлит подписку',
+  },
 });

@@ -1,16 +1,7 @@
 import { defineMessages } from '../define-messages';
 
-/** Plans, the trial, purchases, and the owner's source and app listings. */
+/** Plans, the trial and purchases. */
 export const subscriptionMessages = defineMessages({
-  sources_quota_exceeded: {
-    zh: '已达到套餐的源数量上限（{limit}）',
-    en: "The plan's limit of sources is reached ({limit})",
-    'zh-TW': '已達到方案的源數量上限（{limit}）',
-    vi: 'Đã đạt giới hạn số nguồn của gói ({limit})',
-    ar: 'تم بلوغ حد المصادر في الخطة ({limit})',
-    es: 'Se alcanzó el límite de fuentes del plan ({limit})',
-    ru: 'Достигнут лимит источников по тарифу ({limit})',
-  },
   plan_unavailable: {
     zh: '该套餐不存在或已停售',
     en: 'This plan does not exist or is no longer sold',
@@ -46,14 +37,5 @@ export const subscriptionMessages = defineMessages({
     ar: 'تغيّر الاشتراك للتو؛ حاول مرة أخرى',
     es: 'La suscripción cambió mientras tanto; inténtelo de nuevo',
     ru: 'Подписка только что изменилась; повторите попытку',
-  },
-  app_published: {
-    zh: '已发布的应用不能删除：请先下架',
-    en: 'A published app cannot be deleted: unpublish it first',
-    'zh-TW': '已發佈的應用不能刪除：請先下架',
-    vi: 'Không thể xóa ứng dụng đã phát hành: hãy gỡ phát hành trước',
-    ar: 'لا يمكن حذف تطبيق منشور: ألغِ نشره أولًا',
-    es: 'No se puede borrar una aplicación publicada: retírela primero',
-    ru: 'Опубликованное приложение нельзя удалить: сначала снимите его с публикации',
   },
 });

@@ -1,6 +1,6 @@
 import { defineMessages } from '../define-messages';
 
-/** The suspended source as its feed and download gate show it to a customer's signer app. */
+/** The suspended source as its feed shows it to a customer's signer app (the download gate's refusal is in download.ts). */
 export const suspensionMessages = defineMessages({
   suspended_title: {
     zh: '源已暂停',
@@ -19,14 +19,5 @@ export const suspensionMessages = defineMessages({
     ar: 'هذا المصدر معلّق: انتهى اشتراك مالكه. ستعود تطبيقاته بعد أن يجدّد المالك اشتراكه.',
     es: 'Esta fuente está suspendida: la suscripción de su propietario ha terminado. Sus aplicaciones volverán cuando la renueve.',
     ru: 'Источник приостановлен: подписка владельца закончилась. Приложения вернутся, когда владелец её продлит.',
-  },
-  source_suspended: {
-    zh: '此源已暂停，所有者续订前无法下载',
-    en: 'This source is suspended; downloads return once its owner renews',
-    'zh-TW': '此源已暫停，擁有者續訂前無法下載',
-    vi: 'Nguồn này đã bị tạm ngưng; có thể tải lại khi chủ nguồn gia hạn',
-    ar: 'هذا المصدر معلّق؛ يعود التنزيل بعد أن يجدّد المالك اشتراكه',
-    es: 'Esta fuente está suspendida; las descargas vuelven cuando su propietario renueve',
-    ru: 'Источник приостановлен; скачивание станет доступно, когда владелец продлит подписку',
   },
 });
