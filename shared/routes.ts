@@ -519,8 +519,9 @@ export const installPageRoute = {
   rateLimit: null,
   ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
   envelope: 'page',
-  description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap",
-  data: { read: ['sources', 'udidCapture'], write: ['sourceProtection'] },
+  description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap; once the device is proven, its certificates, downloads and the activation-code form",
+  // udidCapture: the one-time ticket is spent and the session written there; devices: the proven UDID's certificates.
+  data: { read: ['sources', 'devices'], write: ['sourceProtection', 'udidCapture'] },
 } as const satisfies RouteDefinition;
 
 export const udidCapturesRoute = {
@@ -567,6 +568,66 @@ export const deviceUrlRoute = {
   data: { read: ['sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
+/** The customer's page without a source (the tenant's), and what a proven device can do from either page. */
+export const customerPageRoute = {
+  function: 'customer-page',
+  methods: ['GET'],
+  path: '/api/customer',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 600, window: 'minute' }],
+  envelope: 'page',
+  description: "The tenant's customer page: get the UDID, then (proven by the Profile Service) the device's certificates, downloads, re-issues and the activation-code form",
+  data: { read: ['devices'], write: ['udidCapture'] },
+} as const satisfies RouteDefinition;
+
+export const customerDownloadRoute = {
+  function: 'customer-download',
+  methods: ['GET'],
+  path: '/api/customer/download',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 60, window: 'minute' }],
+  envelope: 'page',
+  description: "A zip of one of the proven device's certificates: certificate.p12, profile.mobileprovision, password.txt",
+  data: { read: ['udidCapture', 'devices'] },
+} as const satisfies RouteDefinition;
+
+const customerAddData = {
+  read: ['prices', 'udidCapture'],
+  write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'rateLimits'],
+} as const satisfies RouteDefinition['data'];
+
+export const customerRedeemRoute = {
+  function: 'customer-redeem',
+  methods: ['POST'],
+  path: '/api/customer/redeem',
+  auth: 'none',
+  rateLimit: null,
+  // Failed redeems per IP per hour (a guessed code fails), beside the per-device and per-tenant hours of the service.
+  ipLimits: [
+    { limit: 10, window: 'hour', counts: 'failures' },
+    { limit: 30, window: 'minute' },
+  ],
+  envelope: 'page',
+  description: "Redeem a reseller's activation code for the proven device: the add the code's owner would make with it",
+  data: customerAddData,
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const customerReissueRoute = {
+  function: 'customer-reissue',
+  methods: ['POST'],
+  path: '/api/customer/reissue',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 30, window: 'minute' }],
+  envelope: 'page',
+  description: "The free re-issue of the proven device's revoked certificate, inside its warranty window",
+  data: customerAddData,
+  secrets: true,
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -605,6 +666,10 @@ export const routes = [
   sourceNewsRoute,
   newsEntryRoute,
   deviceUrlRoute,
+  customerPageRoute,
+  customerDownloadRoute,
+  customerRedeemRoute,
+  customerReissueRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

@@ -14,6 +14,7 @@ import { newsLookupMessages, newsMessages } from './messages/news';
 import { deviceProofMessages } from './messages/device-proof';
 import { subscriptionStateMessages } from './messages/subscription-state';
 import { suspensionMessages } from './messages/suspension';
+import { customerPageMessages } from './messages/customer-page';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -40,6 +41,7 @@ export const catalog = {
   ...deviceProofMessages,
   ...subscriptionStateMessages,
   ...suspensionMessages,
+  ...customerPageMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

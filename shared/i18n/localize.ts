@@ -17,6 +17,7 @@ import type { newsLookupMessages, newsMessages } from './messages/news';
 import type { deviceProofMessages } from './messages/device-proof';
 import type { subscriptionStateMessages } from './messages/subscription-state';
 import type { suspensionMessages } from './messages/suspension';
+import type { customerPageMessages } from './messages/customer-page';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -36,7 +37,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof deviceProofMessages &
   typeof subscriptionMessages &
   typeof subscriptionStateMessages &
-  typeof suspensionMessages);
+  typeof suspensionMessages &
+  typeof customerPageMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -1,0 +1,9 @@
+import * as z from 'zod/mini';
+import type { RequestState } from '../../shared/http/request-state';
+import { activationCodeField, modeField, sourceIdField } from '../../shared/validation/customer-page-fields';
+import { parseFields } from '../../shared/validation/udid-capture-fields';
+
+export function parseRequest({ params }: Pick<RequestState, 'params'>) {
+  const p = parseFields(params, { code: activationCodeField(), mode: z.optional(modeField()), source: z.optional(sourceIdField()) });
+  return { code: p.code as string, mode: p.mode, sourceId: p.source };
+}
