@@ -25,8 +25,13 @@ export interface StoredProof {
   expires_at: number;
 }
 
+/** Only the proof's own fields, whatever else an item held (its keys). */
+function proofFields(p: StoredProof): StoredProof {
+  return { tenant_id: p.tenant_id, udid: p.udid, source_id: p.source_id, product: p.product, device_name: p.device_name, expires_at: p.expires_at };
+}
+
 export async function putTicket(hash: string, proof: StoredProof): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: table(), Item: { scope: ticketScope(proof.tenant_id, hash), item_key: 'ticket', ...proof } }));
+  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...proofFields(proof), scope: ticketScope(proof.tenant_id, hash), item_key: 'ticket' } }));
 }
 
 /**
@@ -41,16 +46,17 @@ export async function takeTicket(tenantId: string, hash: string): Promise<Stored
     ExpressionAttributeNames: { '#s': 'scope' },
     ReturnValues: 'ALL_OLD',
   });
-  return outcome.written ? (outcome.output.Attributes as StoredProof | undefined) : undefined;
+  const item = outcome.written ? (outcome.output.Attributes as StoredProof | undefined) : undefined;
+  return item && proofFields(item);
 }
 
 export async function putSession(hash: string, proof: StoredProof): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: table(), Item: { scope: sessionScope(proof.tenant_id, hash), item_key: 'session', ...proof } }));
+  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...proofFields(proof), scope: sessionScope(proof.tenant_id, hash), item_key: 'session' } }));
 }
 
 export async function getSession(tenantId: string, hash: string): Promise<StoredProof | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: table(), Key: { scope: sessionScope(tenantId, hash), item_key: 'session' }, ConsistentRead: true }));
-  return out.Item as StoredProof | undefined;
+  return out.Item && proofFields(out.Item as StoredProof);
 }
 
 /** A certificate as the customer's page reads it: the record (no `.p12`, no profile) and its warranty start. */

@@ -35,7 +35,7 @@ export const modeOf = (certificate: Pick<UdidCertificate, 'reservation_id'>): Ac
  * route's rule), when it is revoked inside its window. The same rule the add applies, so what the page offers
  * is what the add does.
  */
-function reissuable(certificates: readonly UdidCertificate[], tenant: Tenant, now: number): Set<string> {
+export function reissuable(certificates: readonly UdidCertificate[], tenant: Tenant, now: number): Set<string> {
   const newest = new Map<string, UdidCertificate>();
   for (const c of certificates) {
     const group = `${c.user_id}#${c.pool}`;

@@ -11,7 +11,7 @@ import { DomainError } from '../errors';
 import { findCode } from '../pricing/activation-codes';
 import type { Tenant } from '../tenants/tenant';
 import type { TokenOwner } from '../users/user';
-import { modeOf } from './certificates';
+import { modeOf, reissuable } from './certificates';
 import { countCustomerAttempt } from './customer-limits';
 import { deviceClassOf, type ProvenDevice } from './proof';
 
@@ -46,9 +46,11 @@ export async function redeemCode(device: ProvenDevice, tenant: Tenant, input: { 
 
 /** The free re-issue of the proven device's revoked certificate `kid`, for its owner, at its tier. */
 export async function reissueCertificate(device: ProvenDevice, tenant: Tenant, kid: string, now: number): Promise<CustomerAddOutcome> {
-  const certificate = (await listCertificatesOfUdid(tenant.tenantId, device.udid)).find((c) => c.kid === kid && c.zt !== 'failed');
+  const all = await listCertificatesOfUdid(tenant.tenantId, device.udid);
+  const certificate = all.find((c) => c.kid === kid && c.zt !== 'failed');
   if (!certificate) throw new DomainError('device_not_found', 'certificate_not_found', { fields: ['kid'] });
-  if (certificate.zt !== 'revoked') throw new DomainError('add_failed', 'reissue_not_covered');
+  // What the page offers: revoked inside the window and still the newest of its owner and pool.
+  if (!reissuable(all, tenant, now).has(kid)) throw new DomainError('add_failed', 'reissue_not_covered');
   await countCustomerAttempt(tenant.tenantId, device.udid, now);
   const reseller = await owner(certificate.user_id, tenant.tenantId);
   if (!reseller) throw new DomainError('device_not_found', 'certificate_not_found', { fields: ['kid'] });
