@@ -29,7 +29,7 @@ export function call(url: string, options: { method?: string; cookie?: string; f
     headers['Content-Length'] = String(Buffer.byteLength(body));
   }
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, localAddress: options.from ?? '127.0.0.1' }, (res) => {
+    const req = httpRequest(url, { method: options.method ?? (options.form ? 'POST' : 'GET'), headers, localAddress: options.from ?? '127.0.0.1' }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
