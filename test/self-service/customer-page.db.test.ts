@@ -16,7 +16,7 @@ import { deviceZtPart } from '../../shared/db/repositories/issued-device-reposit
 import { transactWrite } from '../../shared/db/transactions';
 import { exchangeTicket, issueTicket } from '../../shared/domain/self-service/proof';
 import type { UdidCapture } from '../../shared/domain/udid-capture/capture';
-import { call, capture, enter, freshIp, trustedDeviceCa } from './customer-support';
+import { call, capture, enter, trustedDeviceCa } from './customer-support';
 
 jest.setTimeout(120_000);
 
