@@ -604,10 +604,12 @@ export const customerRedeemRoute = {
   path: '/api/customer/redeem',
   auth: 'none',
   rateLimit: null,
-  // Failed redeems per IP per hour (a guessed code fails), beside the per-device and per-tenant hours of the service.
+  operations: [{ name: 'redeem', param: 'code' }],
+  // Failed redeems of a code per IP per hour (a guessed code fails), beside the per-device and per-tenant hours
+  // of the service.
   ipLimits: [
-    { limit: 10, window: 'hour', counts: 'failures' },
-    { limit: 30, window: 'minute' },
+    { limit: 10, window: 'hour', counts: 'failures', operation: 'redeem' },
+    { limit: 60, window: 'minute' },
   ],
   envelope: 'page',
   description: "Redeem a reseller's activation code for the proven device: the add the code's owner would make with it",
@@ -621,7 +623,7 @@ export const customerReissueRoute = {
   path: '/api/customer/reissue',
   auth: 'none',
   rateLimit: null,
-  ipLimits: [{ limit: 30, window: 'minute' }],
+  ipLimits: [{ limit: 60, window: 'minute' }],
   envelope: 'page',
   description: "The free re-issue of the proven device's revoked certificate, inside its warranty window",
   data: customerAddData,

@@ -10,5 +10,5 @@ export const contract: FunctionContract = {
   }),
   raw: { status: 303, description: 'Done: Location the page with done=ready (the certificate can be downloaded) or done=review (Apple reviews the device)' },
   notes:
-    "A form post from the customer's page, with the session cookie. The add the code's owner would make with it: the code fixes mode and tier, the public pool, the payment held before Apple, consumed once under any race. Refusals are a short page in the request language naming the reason in X-Error: session_required (401), code_invalid / code_used / code_mode_mismatch / no_account_available (409), redeem_limited or rate_limited (429: 10 attempts per device per hour, 300 per tenant per hour, 10 failed per IP per hour, 30 per IP per minute).",
+    "A form post from the customer's page, with the session cookie. The add the code's owner would make with it: the code fixes mode and tier, the public pool, the payment held before Apple, consumed once under any race. Refusals are a short page in the request language naming the reason in X-Error: session_required (401), code_invalid / code_used / code_mode_mismatch / no_account_available (409), redeem_limited or rate_limited (429: 10 attempts per device per hour, 300 per tenant per hour, 10 failed per IP per hour, 60 per IP per minute).",
 };
