@@ -2,11 +2,11 @@ import { certificateBundle } from '../../shared/domain/self-service/certificate-
 import { createHandler } from '../../shared/http/create-handler';
 import { requireDevice } from '../../shared/http/customer-session';
 import { localize, useMessages } from '../../shared/i18n/localize';
-import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
+import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
 import { customerDownloadRoute } from '../../shared/routes';
 import { parseRequest } from './schema';
 
-useMessages(customerPageMessages);
+useMessages(customerActionMessages);
 
 /** GET /api/customer/download?kid=…: the zip of one certificate of the proven device. */
 export const handler = createHandler(customerDownloadRoute, async (state) => {

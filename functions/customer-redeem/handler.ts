@@ -5,12 +5,12 @@ import { requireDevice } from '../../shared/http/customer-session';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
-import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
+import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
 import { customerRedeemRoute } from '../../shared/routes';
 import { parseRequest } from './schema';
 
 useMessages(addDeviceMessages);
-useMessages(customerPageMessages);
+useMessages(customerActionMessages);
 
 /** POST /api/customer/redeem: code + proven device → the add; 303 back to the page that shows the result. */
 export const handler = createHandler(customerRedeemRoute, async (state) => {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { RequestState } from '../../shared/http/request-state';
-import { activationCodeField, modeField, sourceIdField } from '../../shared/validation/customer-page-fields';
+import { activationCodeField } from '../../shared/validation/activation-code-field';
+import { modeField, sourceIdField } from '../../shared/validation/customer-page-fields';
 import { parseFields } from '../../shared/validation/udid-capture-fields';
 
 export function parseRequest({ params }: Pick<RequestState, 'params'>) {

@@ -15,6 +15,7 @@ import { deviceProofMessages } from './messages/device-proof';
 import { subscriptionStateMessages } from './messages/subscription-state';
 import { suspensionMessages } from './messages/suspension';
 import { customerPageMessages } from './messages/customer-page';
+import { customerActionMessages } from './messages/customer-actions';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -42,6 +43,7 @@ export const catalog = {
   ...subscriptionStateMessages,
   ...suspensionMessages,
   ...customerPageMessages,
+  ...customerActionMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -18,6 +18,7 @@ import type { deviceProofMessages } from './messages/device-proof';
 import type { subscriptionStateMessages } from './messages/subscription-state';
 import type { suspensionMessages } from './messages/suspension';
 import type { customerPageMessages } from './messages/customer-page';
+import type { customerActionMessages } from './messages/customer-actions';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -38,7 +39,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof subscriptionMessages &
   typeof subscriptionStateMessages &
   typeof suspensionMessages &
-  typeof customerPageMessages);
+  typeof customerPageMessages &
+  typeof customerActionMessages);
 
 export type MessageParams = Record<string, string | number>;
 

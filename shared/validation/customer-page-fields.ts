@@ -2,7 +2,6 @@
 import * as z from 'zod/mini';
 import { PROOF_TOKEN_PATTERN } from '../domain/self-service/proof';
 import { KID_PATTERN } from '../domain/devices/device';
-import { CODE_PATTERN } from '../domain/pricing/activation-codes';
 import { preprocess } from './fields';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -13,8 +12,6 @@ export const pageTicketField = () => preprocess(trimmed, z.string().check(z.rege
 export const doneField = () => preprocess(lowered, z.enum(['ready', 'review']));
 /** The mode a reseller's link may fix for redeemed codes (`?mode=review` for a review-only page). */
 export const modeField = () => preprocess(lowered, z.enum(['instant', 'review']));
-/** An activation code as a person types it: letters and digits, 4 to 64, any case, spaces around ignored. */
-export const activationCodeField = () => preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().check(z.regex(CODE_PATTERN)));
 export const kidField = () => preprocess(trimmed, z.string().check(z.regex(KID_PATTERN)));
 /** The source whose page an action returns to (absent: the tenant's page). */
 export const sourceIdField = () => preprocess(trimmed, z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)));

@@ -67,10 +67,14 @@ const handlesCms = new Set<string>(['udid-callback', 'udid-profile', 'source-udi
  */
 const overTarget = new Map<string, number>([
   ['source-feed', 1.35],
-  ['install-page', 1.35],
+  // The customer's certificates, code form and one-time ticket exchange (the customer's own page) on the install page.
+  ['install-page', 1.4],
   ['sources', 1.33],
   ['delete-app', 1.32],
   ['source-health-check', 1.32],
+  // The customer's own page (the install page's renderer and messages) and its zip download (yazl, 16 KB).
+  ['customer-page', 1.33],
+  ['customer-download', 1.31],
 ]);
 
 function allowedRatio(name: string): number {

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteIf } from '../conditional-write';
 import { documentClient } from '../client';
 import { tableName } from '../tables';
-import { udidKey, type DeviceRecord } from '../../domain/devices/device';
+import { udidKey, type Device, type DeviceRecord } from '../../domain/devices/device';
 
 const table = () => tableName('udidCapture');
 const ticketScope = (tenantId: string, hash: string) => `ssticket#${tenantId}#${hash}`;
@@ -84,4 +84,15 @@ export async function listCertificatesOfUdid(tenantId: string, udid: string): Pr
   );
   const items = pages.flatMap((page) => (page.Items ?? []) as UdidCertificate[]);
   return items.sort((a, b) => b.addtime - a.addtime);
+}
+
+/**
+ * The one certificate a download hands out, with its `.p12` and profile: a plain read by kid, so the download
+ * function carries none of the device repository's writers.
+ */
+export async function getCertificate(kid: string): Promise<Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime'> | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: ['kid', 'tenant_id', 'udid', 'zt', 'pname', 'p12', 'mobileprovision', 'addtime'] }),
+  );
+  return out.Item as Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime'> | undefined;
 }

@@ -3,7 +3,7 @@
  * and `password.txt` — for a certificate of the proven device only.
  */
 import { ZipFile } from 'yazl';
-import { getDevice } from '../../db/repositories/device-repository';
+import { getCertificate } from '../../db/repositories/self-service-repository';
 import { udidKey } from '../devices/device';
 import { DomainError } from '../errors';
 import type { Tenant } from '../tenants/tenant';
@@ -37,7 +37,7 @@ function zipOf(files: readonly { name: string; data: Buffer }[], mtime: Date): P
  * the tenant's `.p12` password, under which the certificate was issued. `passwordLine` words the text file.
  */
 export async function certificateBundle(device: ProvenDevice, tenant: Tenant, kid: string, passwordLine: (password: string) => string): Promise<CertificateBundle> {
-  const certificate = await getDevice(kid);
+  const certificate = await getCertificate(kid);
   if (!certificate || certificate.tenant_id !== tenant.tenantId || udidKey(certificate.udid) !== udidKey(device.udid)) {
     throw new DomainError('device_not_found', 'certificate_not_found', { fields: ['kid'] });
   }
