@@ -26,7 +26,7 @@ export const handler = createHandler(customerPageRoute, async (state) => {
   if (entered && 'redirect' in entered) return entered.redirect;
   const device = entered ? undefined : await currentDevice(state);
   const customerSection = device
-    ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: '', mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done })
+    ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: '', mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done, udid: device.udid })
     : undefined;
   const nonce = randomBytes(16).toString('base64');
   const html = renderInstallPage({

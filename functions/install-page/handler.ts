@@ -40,7 +40,7 @@ export const handler = createHandler(installPageRoute, async (state) => {
   // The proven UDID's feed URL is the device-bound one (an opaque device key, made on first use).
   const feedUrl = udid ? await deviceFeedUrl(source, udid, base, now) : '';
   const customerSection = device
-    ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: source.source_id, mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done })
+    ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: source.source_id, mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done, udid: device.udid })
     : undefined;
   const nonce = randomBytes(16).toString('base64');
   const html = renderInstallPage({

@@ -4,7 +4,7 @@
  */
 import type { Lang } from '../../shared/i18n/languages';
 import type { MessageKey } from '../../shared/i18n/localize';
-import { CUSTOMER_STYLE } from '../../shared/http/pages/customer-section';
+import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from '../../shared/http/pages/customer-section';
 
 export interface InstallPageModel {
   lang: Lang;
@@ -33,6 +33,8 @@ export function contentSecurityPolicy(nonce: string, forms = false): string {
     "base-uri 'none'",
     // The customer's forms (redeem a code, re-issue) post to this API; nothing else may be a form target.
     forms ? "form-action 'self'" : "form-action 'none'",
+    // The download button's fetch of the zip (customer-section.ts).
+    forms ? "connect-src 'self'" : "connect-src 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -68,5 +70,5 @@ ${c.feedUrl ? `<h2>${e(m.t('udid_page_add_source'))}</h2><div class="card apps">
   } else {
     body = `<h2>${e(m.t('udid_page_title'))}</h2><div class="card">${m.notice ? `<p class="note warn" id="notice">${e(m.notice)}</p>` : m.expired ? `<p class="note warn">${e(m.t('udid_page_expired'))}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(m.profileUrl)}">${e(m.t('udid_page_button'))}</a></div>`;
   }
-  return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(m.sourceName)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}${m.customerSection ? CUSTOMER_STYLE : ''}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}</script>` : ''}</body></html>`;
+  return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(m.sourceName)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}${m.customerSection ? CUSTOMER_STYLE : ''}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}${m.customerSection ? DOWNLOAD_SCRIPT : ''}</script>` : ''}</body></html>`;
 }

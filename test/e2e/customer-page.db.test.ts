@@ -83,7 +83,11 @@ test('capture → status → redeem → download → re-issue, at 390×844; the 
 
   // Download: the zip, its three files, openssl opens the .p12 with the password from password.txt.
   const newKid = await page.getAttribute('.cert[data-state="normal"]', 'data-kid');
+  const zipRequests: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/customer/download') && zipRequests.push(r.headers().accept ?? ''));
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('.cert[data-state="normal"] a[download]')]);
+  // Fetched asking for the zip (what makes API Gateway hand the bytes over), not followed as a link.
+  expect(zipRequests).toEqual(['application/zip']);
   expect(download.suggestedFilename()).toMatch(new RegExp(`-${newKid}\\.zip$`));
   const dir = mkdtempSync(join(tmpdir(), 'customer-e2e-'));
   await download.saveAs(join(dir, download.suggestedFilename()));

@@ -7,6 +7,7 @@ import { getCertificate } from '../../db/repositories/self-service-repository';
 import { udidKey } from '../devices/device';
 import { DomainError } from '../errors';
 import type { Tenant } from '../tenants/tenant';
+import { bundleName } from './bundle-name';
 import type { ProvenDevice } from './proof';
 
 export interface CertificateBundle {
@@ -14,11 +15,6 @@ export interface CertificateBundle {
   zip: Buffer;
 }
 
-/** Letters, digits, `-` and `_` of the device name; the UDID when nothing of it is left. */
-export function bundleName(deviceName: string, udid: string, kid: string): string {
-  const name = deviceName.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
-  return `${name || udid}-${kid}.zip`;
-}
 
 function zipOf(files: readonly { name: string; data: Buffer }[], mtime: Date): Promise<Buffer> {
   const zip = new ZipFile();
@@ -51,5 +47,5 @@ export async function certificateBundle(device: ProvenDevice, tenant: Tenant, ki
     ],
     new Date(certificate.addtime * 1000),
   );
-  return { fileName: bundleName(certificate.pname || device.deviceName, device.udid, certificate.kid), zip };
+  return { fileName: bundleName(certificate.pname, device.udid, certificate.kid), zip };
 }

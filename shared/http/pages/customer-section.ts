@@ -3,6 +3,7 @@
  * per usable certificate, the free re-issue where the warranty covers it, and the activation-code form. Plain
  * HTML forms (no script needed); the page's CSP must allow `form-action 'self'`.
  */
+import { bundleName } from '../../domain/self-service/bundle-name';
 import type { CustomerCertificate } from '../../domain/self-service/certificates';
 import type { Lang } from '../../i18n/languages';
 import type { MessageKey, MessageParams } from '../../i18n/localize';
@@ -18,9 +19,18 @@ export interface CustomerSectionModel {
   certificates: readonly CustomerCertificate[];
   /** What the last action did, from the redirect after it. */
   done: 'ready' | 'review' | undefined;
+  /** The proven UDID (names a download when the certificate has no device name). */
+  udid: string;
 }
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The download button fetches the zip asking for `application/zip`: deployed, API Gateway hands a binary body
+ * over as bytes only to a request whose first Accept type is a binary media type, and a tapped link's first is
+ * text/html. Without script, or on a refusal, the plain link is followed (a refusal page explains).
+ */
+export const DOWNLOAD_SCRIPT = `document.querySelectorAll('a[data-zip]').forEach(function(a){a.addEventListener('click',function(ev){ev.preventDefault();fetch(a.href,{headers:{Accept:'application/zip'},credentials:'same-origin'}).then(function(r){if(!r.ok){location.href=a.href;return;}return r.blob().then(function(b){var u=URL.createObjectURL(b);var t=document.createElement('a');t.href=u;t.download=a.getAttribute('download');document.body.appendChild(t);t.click();setTimeout(function(){URL.revokeObjectURL(u);t.remove();},1000);});}).catch(function(){location.href=a.href;});});});`;
 
 export const CUSTOMER_STYLE = `
 .certs{display:grid;gap:10px}.cert{background:var(--card);border-radius:14px;padding:14px 16px}
@@ -54,7 +64,9 @@ function certificateCard(m: CustomerSectionModel, c: CustomerCertificate): strin
     e(m.t('cp_added', { date: formatDate(m.lang, c.addedAt) })),
     e(c.membershipExpiresAt ? m.t('cp_membership', { date: formatDate(m.lang, c.membershipExpiresAt) }) : m.t('cp_membership_unknown')),
   ];
-  const download = c.downloadable ? `<a class="btn" href="${e(`${m.baseUrl}/api/customer/download?kid=${encodeURIComponent(c.kid)}`)}" download>${e(m.t('cp_download'))}</a>` : '';
+  const download = c.downloadable
+    ? `<a class="btn" href="${e(`${m.baseUrl}/api/customer/download?kid=${encodeURIComponent(c.kid)}`)}" download="${e(bundleName(c.deviceName, m.udid, c.kid))}" data-zip>${e(m.t('cp_download'))}</a>`
+    : '';
   const reissue = c.reissue
     ? `<form method="post" action="${e(`${m.baseUrl}/api/customer/reissue`)}">${hidden('kid', c.kid)}${hidden('source', m.sourceId)}<button class="btn secondary" type="submit">${e(m.t('cp_reissue'))}</button></form>`
     : '';
