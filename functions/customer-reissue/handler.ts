@@ -6,11 +6,14 @@ import { requestBaseUrl } from '../../shared/http/request-url';
 import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
 import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
+import { deviceMessages } from '../../shared/i18n/messages/device';
 import { customerReissueRoute } from '../../shared/routes';
 import { parseRequest } from './schema';
 
 useMessages(addDeviceMessages);
 useMessages(customerActionMessages);
+// The error kind device_not_found (a certificate not of this device) names its own message.
+useMessages(deviceMessages);
 
 /** POST /api/customer/reissue: the free re-issue of a revoked certificate under warranty; 303 back to the page. */
 export const handler = createHandler(customerReissueRoute, async (state) => {

@@ -184,7 +184,7 @@ test('download: a zip named for the device with certificate.p12, profile.mobilep
 
   // Another UDID's certificate, a revoked one, a bad kid: refused by name.
   const foreign = await call(`${url}/api/customer/download?kid=${elsewhere}`, { cookie });
-  expect([foreign.status, foreign.headers['x-error']]).toEqual([404, 'certificate_not_found']);
+  expect([foreign.status, foreign.headers['x-error']]).toEqual([403, 'certificate_not_found']);
   await transactWrite([deviceZtPart(kid, 'revoked', 'normal')]);
   const revoked = await call(`${url}/api/customer/download?kid=${kid}`, { cookie });
   expect([revoked.status, revoked.headers['x-error']]).toEqual([409, 'certificate_not_ready']);

@@ -35,7 +35,7 @@ function zipOf(files: readonly { name: string; data: Buffer }[], mtime: Date): P
 export async function certificateBundle(device: ProvenDevice, tenant: Tenant, kid: string, passwordLine: (password: string) => string): Promise<CertificateBundle> {
   const certificate = await getCertificate(kid);
   if (!certificate || certificate.tenant_id !== tenant.tenantId || udidKey(certificate.udid) !== udidKey(device.udid)) {
-    throw new DomainError('device_not_found', 'certificate_not_found', { fields: ['kid'] });
+    throw new DomainError('download_refused', 'certificate_not_found', { fields: ['kid'] });
   }
   if (certificate.zt !== 'normal' || !certificate.p12 || !certificate.mobileprovision) throw new DomainError('conflict', 'certificate_not_ready');
   const password = tenant.settings.p12Password;
