@@ -593,15 +593,15 @@ export const customerDownloadRoute = {
   data: { read: ['udidCapture', 'devices'] },
 } as const satisfies RouteDefinition;
 
-const customerAddData = {
-  read: ['prices', 'udidCapture'],
-  write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'rateLimits'],
-} as const satisfies RouteDefinition['data'];
-
-export const customerRedeemRoute = {
-  function: 'customer-redeem',
+/**
+ * What a proven device does from its page, one function for both (one stack resource set, not two; the stack
+ * is near CloudFormation's 500 resources): `redeem` a reseller's activation code — the add the code's owner
+ * would make with it — or `reissue` a revoked certificate free under its warranty.
+ */
+export const customerActionRoute = {
+  function: 'customer-action',
   methods: ['POST'],
-  path: '/api/customer/redeem',
+  path: '/api/customer/{action}',
   auth: 'none',
   rateLimit: null,
   operations: [{ name: 'redeem', param: 'code' }],
@@ -612,21 +612,11 @@ export const customerRedeemRoute = {
     { limit: 60, window: 'minute' },
   ],
   envelope: 'page',
-  description: "Redeem a reseller's activation code for the proven device: the add the code's owner would make with it",
-  data: customerAddData,
-  secrets: true,
-} as const satisfies RouteDefinition;
-
-export const customerReissueRoute = {
-  function: 'customer-reissue',
-  methods: ['POST'],
-  path: '/api/customer/reissue',
-  auth: 'none',
-  rateLimit: null,
-  ipLimits: [{ limit: 60, window: 'minute' }],
-  envelope: 'page',
-  description: "The free re-issue of the proven device's revoked certificate, inside its warranty window",
-  data: customerAddData,
+  description: "Redeem an activation code (the add the code's owner would make) or take the free re-issue of a revoked certificate, for the proven device",
+  data: {
+    read: ['prices', 'udidCapture'],
+    write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'rateLimits'],
+  },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -670,8 +660,7 @@ export const routes = [
   deviceUrlRoute,
   customerPageRoute,
   customerDownloadRoute,
-  customerRedeemRoute,
-  customerReissueRoute,
+  customerActionRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];
