@@ -525,8 +525,9 @@ export const installPageRoute = {
   rateLimit: null,
   ipLimits: [{ limit: 600, window: 'minute', perPathParam: 'source_id' }],
   envelope: 'page',
-  description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap",
-  data: { read: ['sources', 'udidCapture'], write: ['sourceProtection'] },
+  description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap; once the device is proven, its certificates, downloads and the activation-code form",
+  // udidCapture: the one-time ticket is spent and the session written there; devices: the proven UDID's certificates.
+  data: { read: ['sources', 'devices'], write: ['sourceProtection', 'udidCapture'] },
 } as const satisfies RouteDefinition;
 
 export const udidCapturesRoute = {
@@ -573,6 +574,58 @@ export const deviceUrlRoute = {
   data: { read: ['sources'], write: ['sourceProtection'] },
 } as const satisfies RouteDefinition;
 
+/** The customer's page without a source (the tenant's), and what a proven device can do from either page. */
+export const customerPageRoute = {
+  function: 'customer-page',
+  methods: ['GET'],
+  path: '/api/customer',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 600, window: 'minute' }],
+  envelope: 'page',
+  description: "The tenant's customer page: get the UDID, then (proven by the Profile Service) the device's certificates, downloads, re-issues and the activation-code form",
+  data: { read: ['devices'], write: ['udidCapture'] },
+} as const satisfies RouteDefinition;
+
+export const customerDownloadRoute = {
+  function: 'customer-download',
+  methods: ['GET'],
+  path: '/api/customer/download',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 60, window: 'minute' }],
+  envelope: 'page',
+  description: "A zip of one of the proven device's certificates: certificate.p12, profile.mobileprovision, password.txt",
+  data: { read: ['udidCapture', 'devices'] },
+} as const satisfies RouteDefinition;
+
+/**
+ * What a proven device does from its page, one function for both (one stack resource set, not two; the stack
+ * is near CloudFormation's 500 resources): `redeem` a reseller's activation code — the add the code's owner
+ * would make with it — or `reissue` a revoked certificate free under its warranty.
+ */
+export const customerActionRoute = {
+  function: 'customer-action',
+  methods: ['POST'],
+  path: '/api/customer/{action}',
+  auth: 'none',
+  rateLimit: null,
+  operations: [{ name: 'redeem', param: 'code' }],
+  // Failed redeems of a code per IP per hour (a guessed code fails), beside the per-device and per-tenant hours
+  // of the service.
+  ipLimits: [
+    { limit: 10, window: 'hour', counts: 'failures', operation: 'redeem' },
+    { limit: 60, window: 'minute' },
+  ],
+  envelope: 'page',
+  description: "Redeem an activation code (the add the code's owner would make) or take the free re-issue of a revoked certificate, for the proven device",
+  data: {
+    read: ['prices', 'udidCapture'],
+    write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'rateLimits'],
+  },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
 export const routes = [
   publishAppRoute,
   createAppRoute,
@@ -611,6 +664,9 @@ export const routes = [
   sourceNewsRoute,
   newsEntryRoute,
   deviceUrlRoute,
+  customerPageRoute,
+  customerDownloadRoute,
+  customerActionRoute,
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof routes)[number];

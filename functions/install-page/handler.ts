@@ -4,43 +4,64 @@ import { ticketPublicJwk } from '../../shared/domain/udid-capture/capture-keys';
 import { addSourceLinks } from '../../shared/domain/udid-capture/add-source-links';
 import { deviceFeedUrl } from '../../shared/domain/sources/device-keys';
 import { verifyTicket } from '../../shared/domain/udid-capture/ticket';
+import { certificatesOfDevice } from '../../shared/domain/self-service/certificates';
+import { installPagePath } from '../../shared/domain/udid-capture/install-page-path';
 import { createPublicHandler } from '../../shared/http/create-public-handler';
+import { currentDevice, enterWithTicket } from '../../shared/http/customer-session';
+import { renderCustomerSection } from '../../shared/http/pages/customer-section';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
+import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
 import { installPageRoute } from '../../shared/routes';
 import { contentSecurityPolicy, renderInstallPage } from './page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
+useMessages(customerPageMessages);
 
-/** GET /api/rjy/{source_id}/install[?ticket=…]: "Get my UDID", then the UDID and one-tap add-source links. */
+/**
+ * GET /api/rjy/{source_id}/install: "Get my UDID", then the UDID and one-tap add-source links. With the
+ * capture's one-time ticket (`st`) the first open trades it for the customer's session and comes back without
+ * it; with a session the page also lists the device's certificates, downloads, re-issues and the code form.
+ */
 export const handler = createPublicHandler(installPageRoute, async (state) => {
-  const { sourceId, ticket } = parseRequest(state);
+  const { sourceId, ticket, pageTicket, done, mode } = parseRequest(state);
   const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
   const base = requestBaseUrl(state.event, state.tenant);
   const now = Math.floor(state.now / 1000);
-  const claims = ticket ? await verifyTicket(await ticketPublicJwk(state.tenant.tenantId), ticket, state.tenant.tenantId, now) : undefined;
-  // The ticket proves the UDID: its feed URL is the device-bound one (an opaque device key, made on first use).
-  const feedUrl = claims ? await deviceFeedUrl(source, claims.udid, base, now) : '';
+  const t = (key: Parameters<typeof localize>[1], params?: Parameters<typeof localize>[2]) => localize(state.lang, key, params);
+  const entered = pageTicket !== undefined ? await enterWithTicket(state, pageTicket, `${base}${installPagePath(source.source_id)}${mode ? `?mode=${mode}` : ''}`) : undefined;
+  if (entered && 'redirect' in entered) return entered.redirect;
+  // A spent or expired one-time ticket opens nothing, whatever else its URL carries.
+  const device = entered ? undefined : await currentDevice(state);
+  const claims = device || entered || !ticket ? undefined : await verifyTicket(await ticketPublicJwk(state.tenant.tenantId), ticket, state.tenant.tenantId, now);
+  const udid = device?.udid ?? claims?.udid;
+  // The proven UDID's feed URL is the device-bound one (an opaque device key, made on first use).
+  const feedUrl = udid ? await deviceFeedUrl(source, udid, base, now) : '';
+  const customerSection = device
+    ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: source.source_id, mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done, udid: device.udid })
+    : undefined;
   const nonce = randomBytes(16).toString('base64');
   const html = renderInstallPage({
     lang: state.lang,
-    t: (key) => localize(state.lang, key),
+    t,
     nonce,
     sourceName: source.name,
     iconUrl: /^https:\/\//.test(source.source_icon ?? '') ? source.source_icon : '',
     announcement: source.message ?? '',
     profileUrl: `${base}/api/rjy/${source.source_id}/udid.mobileconfig`,
-    captured: claims ? { udid: claims.udid, feedUrl, links: addSourceLinks(feedUrl) } : undefined,
-    expired: ticket !== undefined && !claims,
+    captured: udid ? { udid, feedUrl, links: addSourceLinks(feedUrl) } : undefined,
+    expired: ticket !== undefined && !claims && !device,
+    ...(customerSection ? { customerSection } : {}),
+    ...(entered ? { notice: t(entered.notice) } : {}),
   });
   return {
     raw: null,
     text: html,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy(nonce),
+      'Content-Security-Policy': contentSecurityPolicy(nonce, customerSection !== undefined),
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
     },

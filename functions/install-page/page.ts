@@ -4,6 +4,7 @@
  */
 import type { Lang } from '../../shared/i18n/languages';
 import type { MessageKey } from '../../shared/i18n/localize';
+import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from '../../shared/http/pages/customer-section';
 
 export interface InstallPageModel {
   lang: Lang;
@@ -15,18 +16,25 @@ export interface InstallPageModel {
   profileUrl: string;
   captured: { udid: string; feedUrl: string; links: { app: string; href: string }[] } | undefined;
   expired: boolean;
+  /** The customer's certificates and actions (shared/http/pages/customer-section.ts), once the device is proven. */
+  customerSection?: string;
+  /** Why a one-time ticket opened nothing (spent, expired): shown instead of the device. */
+  notice?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, forms = false): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
     "img-src https: 'self'",
     "base-uri 'none'",
-    "form-action 'none'",
+    // The customer's forms (redeem a code, re-issue) post to this API; nothing else may be a form target.
+    forms ? "form-action 'self'" : "form-action 'none'",
+    // The download button's fetch of the zip (customer-section.ts).
+    forms ? "connect-src 'self'" : "connect-src 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -57,10 +65,10 @@ export function renderInstallPage(m: InstallPageModel): string {
   if (m.captured) {
     const c = m.captured;
     body = `<h2>${e(m.t('udid_page_your_udid'))}</h2><div class="card"><p class="udid" id="udid">${e(c.udid)}</p><button class="btn" id="copy" type="button" data-udid="${e(c.udid)}" data-done="${e(m.t('udid_page_copied'))}">${e(m.t('udid_page_copy'))}</button></div>
-<h2>${e(m.t('udid_page_add_source'))}</h2><div class="card apps">${c.links.map((l) => `<a class="btn" href="${e(l.href)}">${e(l.app)}</a>`).join('')}</div>
-<h2>${e(m.t('udid_page_feed_url'))}</h2><div class="card"><p class="url" id="feed-url">${e(c.feedUrl)}</p></div>`;
+${c.feedUrl ? `<h2>${e(m.t('udid_page_add_source'))}</h2><div class="card apps">${c.links.map((l) => `<a class="btn" href="${e(l.href)}">${e(l.app)}</a>`).join('')}</div>
+<h2>${e(m.t('udid_page_feed_url'))}</h2><div class="card"><p class="url" id="feed-url">${e(c.feedUrl)}</p></div>` : ''}${m.customerSection ?? ''}`;
   } else {
-    body = `<h2>${e(m.t('udid_page_title'))}</h2><div class="card">${m.expired ? `<p class="note warn">${e(m.t('udid_page_expired'))}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(m.profileUrl)}">${e(m.t('udid_page_button'))}</a></div>`;
+    body = `<h2>${e(m.t('udid_page_title'))}</h2><div class="card">${m.notice ? `<p class="note warn" id="notice">${e(m.notice)}</p>` : m.expired ? `<p class="note warn">${e(m.t('udid_page_expired'))}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(m.profileUrl)}">${e(m.t('udid_page_button'))}</a></div>`;
   }
-  return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(m.sourceName)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}</script>` : ''}</body></html>`;
+  return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(m.sourceName)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}${m.customerSection ? CUSTOMER_STYLE : ''}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}${m.customerSection ? DOWNLOAD_SCRIPT : ''}</script>` : ''}</body></html>`;
 }

@@ -90,6 +90,16 @@ export const tables = {
         sortKey: numberKey('addtime'),
         include: DEVICE_RECORD_FIELDS.filter((field) => field !== 'kid' && field !== 'user_id' && field !== 'addtime'),
       },
+      /**
+       * Every certificate of a UDID, whoever owns it (the customer's own page). Keyed by the stored `udid`
+       * itself, so existing items need no backfill; like `by-owner`, never the `.p12` or the profile.
+       */
+      {
+        name: 'by-udid',
+        partitionKey: { name: 'udid', type: 'S' },
+        sortKey: { name: 'addtime', type: 'N' },
+        include: [...DEVICE_RECORD_FIELDS.filter((field) => field !== 'kid' && field !== 'udid' && field !== 'addtime'), 'warranty_from'],
+      },
     ],
   },
   /** Apple Developer accounts; `pool_key` is `public#<tenant>` or `private#<user>`, lowest `weight` picked first. */

@@ -22,6 +22,8 @@ import { deviceAnswerMessages } from './messages/device-answer';
 import { udidProfileMessages } from './messages/udid-profile';
 import { captureTicketMessages } from './messages/capture-ticket';
 import { tokenMessages } from './messages/token';
+import { customerPageMessages } from './messages/customer-page';
+import { customerActionMessages } from './messages/customer-actions';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -55,6 +57,8 @@ export const catalog = {
   ...udidProfileMessages,
   ...captureTicketMessages,
   ...tokenMessages,
+  ...customerPageMessages,
+  ...customerActionMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

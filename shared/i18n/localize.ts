@@ -25,6 +25,8 @@ import type { deviceAnswerMessages } from './messages/device-answer';
 import type { udidProfileMessages } from './messages/udid-profile';
 import type { captureTicketMessages } from './messages/capture-ticket';
 import type { tokenMessages } from './messages/token';
+import type { customerPageMessages } from './messages/customer-page';
+import type { customerActionMessages } from './messages/customer-actions';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -51,7 +53,9 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof deviceAnswerMessages &
   typeof udidProfileMessages &
   typeof captureTicketMessages &
-  typeof tokenMessages);
+  typeof tokenMessages &
+  typeof customerPageMessages &
+  typeof customerActionMessages);
 
 export type MessageParams = Record<string, string | number>;
 

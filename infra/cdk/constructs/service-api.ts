@@ -106,7 +106,9 @@ export class ServiceApi extends Construct {
       // Gateway decodes it for a client that asks for an image. A device's signed UDID answer arrives as
       // application/pkcs7-signature and must reach the function base64-encoded, byte for byte; a signed
       // profile is answered as application/x-apple-aspen-config.
-      binaryMediaTypes: ['image/png', 'image/*', 'application/pkcs7-signature', 'application/x-apple-aspen-config'],
+      // The customer's certificate zip: decoded for a request that accepts application/zip (the page's download
+      // button fetches it so; API Gateway decides by the request's first Accept type).
+      binaryMediaTypes: ['image/png', 'image/*', 'application/pkcs7-signature', 'application/x-apple-aspen-config', 'application/zip'],
       // Usage plans meter API keys; the authorizer, not the caller, names the key.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // The role API Gateway uses to write logs is one setting per account and region: the last stack that

@@ -12,7 +12,7 @@ import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
-import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import { holdCompletePart, noteSlotSettled, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
@@ -21,7 +21,7 @@ import { logger } from '../../logger';
 import { randomId } from '../ids';
 import type { Device } from '../devices/device';
 import { DomainError } from '../errors';
-import { tierAllowedIn, warrantyWindowSeconds } from '../pricing/warranty';
+import { freeReissueTier, NOT_AN_ADD } from './free-reissue';
 import { nextCheckDelaySeconds, type Reservation } from '../reservations/reservation';
 import type { Tenant } from '../tenants/tenant';
 import type { TokenOwner, User } from '../users/user';
@@ -56,8 +56,6 @@ const ISSUE_BUDGET_MS = 18_000;
 const USABLE = new Set(['normal', 'processing']);
 /** Tries of the final transaction: it only meets transient conflicts once the payment is held. */
 const RECORD_ATTEMPTS = 3;
-/** Adds that delivered nothing (and charged nothing) do not start a force-add period. */
-const NOT_AN_ADD = new Set(['failed', 'ineligible']);
 
 function view(device: Device, mode: AddRequest['mode']): AddedCertificate {
   return {
@@ -67,17 +65,6 @@ function view(device: Device, mode: AddRequest['mode']): AddedCertificate {
     mobileprovision: device.mobileprovision,
     p12: device.p12,
   };
-}
-
-/**
- * The tier of a free re-issue, when the newest certificate was revoked inside its paid add's window (and the
- * requested mode sells that tier: a premium certificate is re-issued on an instant account, not in review).
- */
-function freeReissueTier(newest: Device | undefined, mode: AddRequest['mode'], tenant: Tenant, now: number): { tier: number; warrantyFrom: number } | undefined {
-  if (!newest || newest.zt !== 'revoked' || !tierAllowedIn(mode, newest.shtype)) return undefined;
-  const warrantyFrom = issueDetails(newest).warranty_from ?? newest.addtime;
-  const window = warrantyWindowSeconds(tenant.settings, newest.shtype);
-  return window > 0 && now < warrantyFrom + window ? { tier: newest.shtype, warrantyFrom } : undefined;
 }
 
 /**
@@ -130,6 +117,8 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     }
 
     const free = request.force ? undefined : freeReissueTier(inPool.find((d) => !NOT_AN_ADD.has(d.zt)), request.mode, tenant, context.now);
+    // A customer's re-issue is never charged: outside the window (or once replaced) it is refused, not sold.
+    if (request.freeOnly && !free) throw new DomainError('add_failed', 'reissue_not_covered');
     if (!request.force && !free) {
       const newest = mine.find((d) => !NOT_AN_ADD.has(d.zt));
       if (newest && context.now - newest.addtime < tenant.settings.forceAddPeriodSeconds) {

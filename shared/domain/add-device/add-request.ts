@@ -13,4 +13,6 @@ export interface AddRequest {
   deviceClass: PricedClass;
   beizhu: string;
   code: string | undefined;
+  /** Only a free re-issue under warranty may happen (the customer's own re-issue): anything else is refused. */
+  freeOnly?: boolean;
 }

@@ -16,12 +16,11 @@ import { DeviceResponseError, verifyDeviceResponse } from './device-response';
 import { MOBILECONFIG_TYPE, profilePlist, signProfile, tenantSigner } from './profile';
 import { issueTicket } from './ticket';
 import { trustAnchorsDer } from './trust-anchors';
+import { installPagePath } from './install-page-path';
 
 export const CALLBACK_PATH = '/api/udid/callback';
 
-export function installPagePath(sourceId: string): string {
-  return `/api/rjy/${sourceId}/install`;
-}
+export { installPagePath };
 
 
 export interface ProfileRequest {

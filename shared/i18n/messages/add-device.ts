@@ -110,4 +110,13 @@ export const addDeviceMessages = defineMessages({
     es: 'Este dispositivo se está añadiendo ahora; inténtelo de nuevo en breve',
     ru: 'Это устройство уже добавляется; повторите попытку чуть позже',
   },
+  reissue_not_covered: {
+    zh: '此证书不在免费重签的保修期内（或已被新证书替换）',
+    en: 'This certificate is not covered by a free re-issue (outside its warranty, or already replaced)',
+    'zh-TW': '此憑證不在免費重簽的保固期內（或已被新憑證取代）',
+    vi: 'Chứng chỉ này không được cấp lại miễn phí (ngoài thời hạn bảo hành hoặc đã được thay thế)',
+    ar: 'هذه الشهادة لا يشملها الإصدار المجاني (خارج فترة الضمان أو استُبدلت بالفعل)',
+    es: 'Este certificado no tiene reemisión gratuita (fuera de su garantía o ya reemplazado)',
+    ru: 'Для этого сертификата нет бесплатного перевыпуска (вне гарантии или уже заменён)',
+  },
 });

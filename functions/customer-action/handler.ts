@@ -1,0 +1,31 @@
+import { redeemCode, reissueCertificate } from '../../shared/domain/self-service/customer-adds';
+import { customerPagePath } from '../../shared/domain/self-service/pages';
+import { createPublicHandler } from '../../shared/http/create-public-handler';
+import { requireDevice } from '../../shared/http/customer-session';
+import { requestBaseUrl } from '../../shared/http/request-url';
+import { useMessages } from '../../shared/i18n/localize';
+import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
+import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
+import { deviceMessages } from '../../shared/i18n/messages/device';
+import { customerActionRoute } from '../../shared/routes';
+import { parseRequest } from './schema';
+
+useMessages(addDeviceMessages);
+useMessages(customerActionMessages);
+// A certificate that is not the proven device's is refused as device_not_found, whose message is the device's.
+useMessages(deviceMessages);
+
+/** POST /api/customer/redeem | /api/customer/reissue: the proven device's add; 303 back to the page that shows it. */
+export const handler = createPublicHandler(customerActionRoute, async (state) => {
+  const request = parseRequest(state);
+  const device = await requireDevice(state);
+  const now = Math.floor(state.now / 1000);
+  const done =
+    request.action === 'redeem'
+      ? await redeemCode(device, state.tenant, { code: request.code, mode: request.mode }, now)
+      : await reissueCertificate(device, state.tenant, request.kid, now);
+  const back = new URL(`${requestBaseUrl(state.event, state.tenant)}${customerPagePath(request.sourceId)}`);
+  if (request.action === 'redeem' && request.mode) back.searchParams.set('mode', request.mode);
+  back.searchParams.set('done', done);
+  return { raw: null, statusCode: 303, text: '', headers: { Location: back.toString(), 'Cache-Control': 'no-store' } };
+});
