@@ -17,6 +17,9 @@ import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
+import { createPlan } from '../../shared/domain/subscriptions/plan-service';
+import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
+import { requireTenant } from '../../shared/domain/tenants/tenant-service';
 import { nowSeconds } from '../../shared/clock';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
@@ -55,6 +58,8 @@ export interface SoakWorld {
   users: SoakUser[];
   accounts: SoakAccount[];
   downloadUrl: string;
+  /** Per tenant that sells plans: the plan its users buy (their writes live within it). */
+  plans: Map<string, string>;
 }
 
 /** The API process: where it listens, and the kill-and-restart the soak's fault schedule uses. */
@@ -195,12 +200,17 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       accounts.push({ accountId: account.accountId, teamId: team.teamId, tenantId: tenant.tenantId, mode });
     }
   }
+  // The second tenant sells a plan, roomy enough for the mix's sources and apps; its users buy it below.
+  const plan = await createPlan(other.tenantId, { name: 'Soak plan', price: 100, days: 30, sources: 1000, appsPerSource: 1000, publishedPerSource: 1000 }, now);
+  const plans = new Map([[other.tenantId, plan.planId]]);
   const users: SoakUser[] = [];
   for (const tenant of tenants) {
     for (let i = 0; i < options.usersPerTenant; i++) {
       // One user per tenant is short of money, so refusals for balance are part of the mix.
       const initialBalance = i === 0 ? 5_000 : 50_000_000;
       const { user, token } = await createUser({ tenantId: tenant.tenantId, name: `soak-${i}`, balance: initialBalance }, now);
+      const planId = plans.get(tenant.tenantId);
+      if (planId) await subscribe(user, await requireTenant(tenant.tenantId), { trial: false, plan: planId }, now);
       const source = await createSource({ userId: user.userId, name: `Soak source ${i}` }, now);
       for (let a = 0; a < 3; a++) {
         await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${downloadUrl}/icon-${a}.png`, description: 'A soak app' }, now);
@@ -210,5 +220,5 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes });
     }
   }
-  return { tenants, users, accounts, downloadUrl };
+  return { tenants, users, accounts, downloadUrl, plans };
 }
