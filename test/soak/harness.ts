@@ -26,6 +26,7 @@ import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/
 import { startDynamoDbLocal, waitForDynamoDb } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/free-port';
 import { seedDemo } from '../../infra/local/seed';
+import { buildIpa, defaultInfo, machO } from '../../infra/local/ipa-builder';
 
 export interface SoakUser {
   userId: string;
@@ -115,11 +116,30 @@ function killed(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A loopback host the apps' download links point at: answers every request with a small body and its length. */
+/**
+ * The IPA an app's download link names, as publishing inspects it: `/app-<a>.ipa` is seeded app `a` (version
+ * 1.0.0), `/mix-app-<n>.ipa` the mix's n-th app (version 1.<n>.0); both of bundle `com.example.soak.app<n % 3>`.
+ */
+async function soakIpa(path: string): Promise<Buffer | undefined> {
+  const match = /^\/(mix-)?app-(\d+)\.ipa$/.exec(path);
+  if (!match) return undefined;
+  const n = Number(match[2]);
+  const bundle = `com.example.soak.app${n % 3}`;
+  const info = defaultInfo({ CFBundleIdentifier: bundle, CFBundleShortVersionString: match[1] ? `1.${n}.0` : '1.0.0', CFBundleVersion: String(n) });
+  return buildIpa({ info, executable: machO({ codeBytes: 2_000, entitlements: { 'application-identifier': `SOAKTEAM.${bundle}` } }) });
+}
+
+/** A loopback host the apps' download links point at: their IPAs, and a small body for anything else (icons, webhooks). */
 function startDownloadHost(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': '1048576' });
-    res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(16));
+    void soakIpa(new URL(req.url ?? '/', 'http://soak').pathname).then(
+      (ipa) => {
+        const body = ipa ?? Buffer.alloc(16);
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => res.writeHead(500).end(),
+    );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }

@@ -39,6 +39,8 @@ export interface SoakState {
   /** Per source: app ids the mix created. */
   apps: Map<string, number[]>;
   versionCounter: number;
+  /** Per source: device keys handed out with device feed URLs (what a device proves itself with). */
+  deviceKeys?: Map<string, { udid: string; key: string }[]>;
 }
 
 export interface SoakAction {
@@ -177,7 +179,7 @@ export const actions: SoakAction[] = [
       const n = ++s.versionCounter;
       const created = await c.send(label('POST', routeTable.createAppRoute), 'POST', managePath(u, '/apps'), {
         ...bearer(u),
-        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${s.world.downloadUrl}/icon-${n}.png`, description: 'A soak app', lock: n % 4 === 0 ? 1 : 0 },
+        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/mix-app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${s.world.downloadUrl}/icon-${n}.png`, description: 'A soak app', lock: n % 4 === 0 ? 1 : 0 },
       });
       const id = created.body.data?.id;
       if (typeof id !== 'number') return;
@@ -227,8 +229,13 @@ export const actions: SoakAction[] = [
     weight: 1,
     run: (c, u, s) => {
       const route = routeTable.sourceFeedRoute;
-      const value = Buffer.from(`${tenantUdid(s, u)}|`).toString('base64');
-      return c.send(`${label('POST', route)} (report)`, 'POST', route.path.replace('{source_id}', u.sourceId), { host: u.host, form: { value } });
+      // A report counts only from a device proving itself (its feed URL's key) and as JSON; now and then one
+      // that does not (a form, or no key), which is refused.
+      const keys = s.deviceKeys?.get(u.sourceId) ?? [];
+      const proven = keys.length && chance(0.8) ? pick(keys) : undefined;
+      const value = Buffer.from(`${proven?.udid ?? tenantUdid(s, u)}|`).toString('base64');
+      const path = route.path.replace('{source_id}', u.sourceId) + (proven ? `?dk=${proven.key}` : '');
+      return c.send(`${label('POST', route)} (report)`, 'POST', path, chance(0.8) ? { host: u.host, json: { value } } : { host: u.host, form: { value } });
     },
   },
   {
@@ -296,7 +303,7 @@ export const actions: SoakAction[] = [
         case 0:
           return c.send(label('GET', routeTable.sourceUdidProfileRoute), 'GET', feedPath(routeTable.sourceUdidProfileRoute), { host: u.host });
         case 1:
-          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?user=${u.userId}`, { host: u.host });
+          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?${new URLSearchParams({ return: 'https://shop.example.com/after-capture', user: u.userId }).toString()}`, { host: u.host });
         case 2:
           return c.send(label('GET', routeTable.installPageRoute), 'GET', feedPath(routeTable.installPageRoute), { host: u.host });
         case 3:
@@ -314,9 +321,13 @@ export const actions: SoakAction[] = [
   {
     name: 'device feed URL: hand out or revoke',
     weight: 1,
-    run: (c, u, s) => {
+    run: async (c, u, s) => {
       const method = chance(0.7) ? 'GET' : 'DELETE';
-      return c.send(label(method, routeTable.deviceUrlRoute), method, managePath(u, `/device-url?udid=${tenantUdid(s, u)}`), bearer(u));
+      const udid = tenantUdid(s, u);
+      const answer = await c.send(label(method, routeTable.deviceUrlRoute), method, managePath(u, `/device-url?udid=${udid}`), bearer(u));
+      const key = typeof answer.body.data?.url === 'string' ? new URL(answer.body.data.url).searchParams.get('dk') : null;
+      const keys = (s.deviceKeys ??= new Map()).get(u.sourceId)?.filter((k: { udid: string }) => k.udid !== udid) ?? [];
+      s.deviceKeys.set(u.sourceId, key && method === 'GET' ? [...keys, { udid, key }].slice(-10) : keys);
     },
   },
   {
