@@ -57,7 +57,7 @@ const amountOf = (charge: unknown) => ((charge as { kind?: string; amount?: numb
 
 export const invariants: Invariant[] = [
   {
-    name: 'balance = credits − completed charges, per user',
+    name: 'balance = credits − completed charges − plans bought, per user',
     async check({ state, snapshot }) {
       const out: string[] = [];
       for (const user of state.world.users) {
