@@ -83,23 +83,20 @@ export async function candidateAccounts(request: IssueRequest): Promise<Account[
 type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: AppleApiError };
 
 /**
- * Apple's answer to the registration was lost or came too late, and the UDID was not found (or could not be
- * looked up): Apple may still register it. The slot is not given back on the spot (see `keepPossible`).
+ * What a registration came to. `uncertain`: Apple's answer was lost or came too late, and the UDID was not
+ * found (or could not be looked up) — Apple may still register it, so the slot is not given back on the spot
+ * (see `keepPossible`).
  */
-class UncertainRegistration extends Error {
-  constructor(readonly appleError: AppleApiError) {
-    super('Apple may or may not have registered the device', { cause: appleError });
-  }
-}
+type Registration = { device: AscDevice; existed: boolean } | { uncertain: AppleApiError };
 
 /**
  * Registers the UDID, or finds it. `existed` means Apple had it before this add (its slot was counted then),
  * so the slot reserved for this add goes back. When Apple's answer is lost (no response, or a 5xx after which
  * nobody knows), the UDID is looked up: registered → it is this add's registration and it goes on; not
- * registered (or the lookup fails) → `UncertainRegistration`. A registration found with no row pointing at it
+ * registered (or the lookup fails) → `uncertain`. A registration found with no row pointing at it
  * may be one an earlier add gave up on while keeping its slot: this add takes it over (`claimPossible`).
  */
-async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<{ device: AscDevice; existed: boolean }> {
+async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<Registration> {
   const sentAt = Date.now();
   try {
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
@@ -116,10 +113,13 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
         device = await client.findDeviceByUdid(request.udid);
       }
     } catch (lookupError) {
-      if (lost && lookupError instanceof AppleApiError) throw new UncertainRegistration(error);
+      if (lost && lookupError instanceof AppleApiError) return { uncertain: error };
       throw lookupError;
     }
-    if (!device) throw lost ? new UncertainRegistration(error) : error;
+    if (!device) {
+      if (lost) return { uncertain: error };
+      throw error;
+    }
     const hasRow = await accountHasRegistrationRow(accountId, device.id);
     // The answer was lost: the registration found may be this request's, or one Apple had before (another
     // add of the UDID on this team). Counting an older one as ours would spend a second slot on it.
@@ -201,15 +201,10 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     return { kind: 'next' };
   }
   const name = appleDeviceName(request.deviceClass, request.udid);
-  let registered: { device: AscDevice; existed: boolean };
+  let registered: Registration;
   try {
     registered = await registerOrFind(client, request, name, account.accountId);
   } catch (error) {
-    if (error instanceof UncertainRegistration) {
-      await keepPossible(account, request);
-      logger.warn('Apple did not say whether it registered the device; the slot stays noted; trying the next account', { accountId: account.accountId, detail: error.appleError.detail });
-      return { kind: 'next', error: error.appleError };
-    }
     if (!(error instanceof AppleApiError)) {
       await releaseSlot(account.accountId, request.deviceClass);
       throw error;
@@ -225,6 +220,11 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     return { kind: 'next', error };
   }
 
+  if ('uncertain' in registered) {
+    await keepPossible(account, request);
+    logger.warn('Apple did not say whether it registered the device; the slot stays noted; trying the next account', { accountId: account.accountId, detail: registered.uncertain.detail });
+    return { kind: 'next', error: registered.uncertain };
+  }
   const { device, existed } = registered;
   const issued = (mobileprovision: string): Attempt => ({ kind: 'issued', issued: { account, appleDevice: device, existed, mobileprovision, p12, deviceName: name } });
   try {
