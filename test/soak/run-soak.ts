@@ -149,7 +149,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       lines.push(`- ${found.length === 0 ? 'OK  ' : 'FAIL'} ${invariant.name}${found.length ? ` (${found.length})` : ''}`);
     }
     const { text, unaccounted, accounted } = table(client.samples, windows);
-    for (const s of unaccounted) violations.push(`unaccounted ${s.outcome} on ${s.route} at ${new Date(s.start).toISOString()}`);
+    for (const s of unaccounted) violations.push(`unaccounted ${s.outcome} on ${s.route} at ${new Date(s.start).toISOString()} (${s.end - s.start} ms${s.detail ? `: ${s.detail}` : ''})`);
     for (const e of errors) violations.push(`soak error: ${e}`);
     const unsent = unsentRoutes(client.samples);
     const pending = context.snapshot.reservations.filter((r) => r.status === 'pending').length;
