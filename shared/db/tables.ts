@@ -115,7 +115,9 @@ export const tables = {
   /**
    * Payments held by adds in flight: taken before Apple is called, then completed by the add's final
    * transaction or released (refunded). `queue` is set only while held, so the sparse index lists exactly the
-   * holds a crashed add left behind, oldest first, for the sweep that refunds them.
+   * holds a crashed add left behind, oldest first, for the sweep that refunds them. Also the uncharged
+   * possible registrations (`possible#<account>#<class>#<UDID>`, queue `possible` while slots are kept for one;
+   * shared/db/repositories/possible-registration-repository.ts), which the same worker settles.
    */
   paymentHolds: { partitionKey: stringKey('hold_id'), indexes: [{ name: 'by-queue', partitionKey: stringKey('queue'), sortKey: numberKey('created_at') }], ttlAttribute: 'expires_at' },
   /**

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
-import { getAccount } from '../../shared/db/repositories/account-repository';
+import { getAccount, markAccountRevoked } from '../../shared/db/repositories/account-repository';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { getReservation } from '../../shared/db/repositories/reservation-repository';
 import { tableName } from '../../shared/db/table-names';
@@ -34,16 +34,26 @@ test('account secrets are sealed at rest and open to the originals', async () =>
   expect(await accountSecrets((await getAccount(account.accountId))!)).toEqual({ privateKeyPem: team.privateKeyPem, p12Base64: team.p12Base64, p12Password: team.p12Password });
 });
 
-test('when Apple cannot be reached the add fails with code 0, charges nothing and gives the slot back', async () => {
+test('when Apple cannot be reached the add fails with code 0, charges nothing, and the slot goes back once Apple says it has no such device', async () => {
   const { account } = await simulatedAccount(bed.sim, { mode: 'review', weight: 0 });
+  const setBaseUrl = (url: string) => documentClient().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { account_id: account.accountId }, UpdateExpression: 'SET base_url = :u', ExpressionAttributeValues: { ':u': url } }));
+  const { baseUrl } = (await getAccount(account.accountId))!;
   // Point the account at a port where nothing listens.
-  await documentClient().send(new UpdateCommand({ TableName: tableName('accounts'), Key: { account_id: account.accountId }, UpdateExpression: 'SET base_url = :u', ExpressionAttributeValues: { ':u': `http://127.0.0.1:${await freePort()}` } }));
+  await setBaseUrl(`http://127.0.0.1:${await freePort()}`);
   const { userId, token } = await newUser(100_000);
   const res = await add(bed.api, { token, udid: udid25(), mode: 'review' }, { lang: 'vi' });
   expect(res.status).toBe(503);
   expect(res.body).toMatchObject({ code: 0, msg: 'Apple hiện không khả dụng; chưa bị trừ tiền, vui lòng thử lại sau', data: { error: 'apple_unavailable' } });
   expect(await balanceOf(userId)).toBe(100_000);
+  // Whether Apple registered the device is not known: the slot stays kept until the worker can ask.
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
+  await runReservationWorker(nowS() + 301);
+  expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
+  await setBaseUrl(baseUrl);
+  await runReservationWorker(nowS() + 302);
   expect((await getAccount(account.accountId))!.free.iphone).toBe(100);
+  // Out of the pool for the tests below (it is the first review account in weight order).
+  await markAccountRevoked(account.accountId, nowS());
 });
 
 test('pending reservations of a revoked account fail and are refunded; devices past the membership expiry become expired', async () => {

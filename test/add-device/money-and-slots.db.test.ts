@@ -156,12 +156,14 @@ describe('a failure after the payment is held', () => {
     await expectLedgerAddsUp(s.tenantId);
   });
 
-  test('Apple fails without registering: the lookup finds nothing, the slot goes back and nothing is charged', async () => {
+  test('Apple fails without registering: the lookup finds nothing, nothing is charged, and the worker gives the slot back once no answer can come', async () => {
     const s = await shop(1);
     bed.sim.injectFault({ teamId: s.teamId, method: 'POST', path: '/v1/devices', effect: 'unavailable' });
     const res = await addOn(s, { udid: udid25() });
     expect(res.body).toMatchObject({ code: 0, data: { error: 'apple_unavailable' } });
     expect(await balanceOf(s.user.userId)).toBe(s.price);
+    expect(await freeSlots(s)).toBe(99);
+    await runReservationWorker(Math.floor(Date.now() / 1000) + 301);
     expect(await freeSlots(s)).toBe(100);
     expect(registrations(s)).toBe(0);
     await expectLedgerAddsUp(s.tenantId);

@@ -15,9 +15,17 @@ export interface Sample {
   status: number;
   start: number;
   end: number;
+  /** Why no answer came (status 0). */
+  detail?: string;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+class StaleSocket extends Error {
+  constructor(readonly reset: Error) {
+    super(reset.message, { cause: reset });
+  }
+}
 
 export class SoakClient {
   readonly samples: Sample[] = [];
@@ -44,8 +52,11 @@ export class SoakClient {
     const start = Date.now();
     this.inFlight.set(route, (this.inFlight.get(route) ?? 0) + 1);
     let answer: Answer;
-    try {
-      answer = await new Promise<Answer>((resolve, reject) => {
+    // A request sent on a kept-alive socket the server closed for idleness at the same moment (Node's server
+    // closes idle sockets after 5 s) fails with a reset before the server read it: sent again once, as Node's
+    // documentation advises (`request.reusedSocket`). Not a product answer; API Gateway has no such race.
+    const attempt = () =>
+      new Promise<Answer>((resolve, reject) => {
         const req = request(`${this.baseUrl}${path}`, { method, headers, agent, timeout: 60_000 }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -62,9 +73,14 @@ export class SoakClient {
           });
         });
         req.on('timeout', () => req.destroy(new Error('timeout')));
-        req.on('error', reject);
+        req.on('error', (error: NodeJS.ErrnoException) => reject(req.reusedSocket && error.code === 'ECONNRESET' ? new StaleSocket(error) : error));
         if (body !== undefined) req.write(body);
         req.end();
+      });
+    try {
+      answer = await attempt().catch((error: unknown) => {
+        if (error instanceof StaleSocket) return attempt();
+        throw error;
       });
     } catch (error) {
       answer = { status: 0, body: { raw: error instanceof Error ? error.message : String(error) }, headers: {} };
@@ -73,7 +89,7 @@ export class SoakClient {
     } finally {
       this.inFlight.set(route, (this.inFlight.get(route) ?? 1) - 1);
     }
-    this.samples.push({ route, outcome: outcomeOf(answer), status: answer.status, start, end: Date.now() });
+    this.samples.push({ route, outcome: outcomeOf(answer), status: answer.status, start, end: Date.now(), ...(answer.status === 0 ? { detail: String(answer.body.raw) } : {}) });
     return answer;
   }
 

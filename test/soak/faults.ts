@@ -23,9 +23,13 @@ export interface ScheduledFault {
   fire(harness: Harness, client: SoakClient): Promise<FaultWindow[]>;
 }
 
-const APPLE_FAULTS: { effect: SimulatedFault['effect']; method: 'GET' | 'POST'; path: string; times: number }[] = [
+/** The long slow fault: Apple answers a registration after the add stopped waiting (8 s, and a second look 3 s later). */
+export const LATE_APPLE_ANSWER_MS = 13_000;
+
+const APPLE_FAULTS: { effect: SimulatedFault['effect']; method: 'GET' | 'POST'; path: string; times: number; delayMs?: number }[] = [
   { effect: 'lose-answer', method: 'POST', path: '/v1/devices', times: 2 },
   { effect: 'unavailable', method: 'POST', path: '/v1/devices', times: 3 },
+  { effect: 'slow', method: 'POST', path: '/v1/devices', times: 2, delayMs: LATE_APPLE_ANSWER_MS },
   { effect: 'forbidden', method: 'POST', path: '/v1/profiles', times: 2 },
   { effect: 'slow', method: 'POST', path: '/v1/devices', times: 3 },
   { effect: 'unavailable', method: 'GET', path: '/v1/devices', times: 2 },
@@ -38,9 +42,9 @@ function appleFault(at: number, index: number): ScheduledFault {
   const fault = APPLE_FAULTS[index % APPLE_FAULTS.length]!;
   return {
     at,
-    name: `Apple ${fault.effect} on ${fault.method} ${fault.path} ×${fault.times}`,
+    name: `Apple ${fault.effect}${fault.delayMs ? ` (${fault.delayMs / 1000} s)` : ''} on ${fault.method} ${fault.path} ×${fault.times}`,
     async fire(harness) {
-      for (const account of harness.world.accounts) harness.sim.injectFault({ teamId: account.teamId, ...fault, delayMs: 3_000 });
+      for (const account of harness.world.accounts) harness.sim.injectFault({ teamId: account.teamId, ...fault, delayMs: fault.delayMs ?? 3_000 });
       // The window is when requests actually met it: taken from the simulator's log when the 5xx are accounted.
       return [];
     },

@@ -17,12 +17,16 @@ import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
+import { createPlan } from '../../shared/domain/subscriptions/plan-service';
+import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
+import { requireTenant } from '../../shared/domain/tenants/tenant-service';
 import { nowSeconds } from '../../shared/clock';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
 import { startDynamoDbLocal, waitForDynamoDb } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/free-port';
 import { seedDemo } from '../../infra/local/seed';
+import { buildIpa, defaultInfo, machO } from '../../infra/local/ipa-builder';
 
 export interface SoakUser {
   userId: string;
@@ -55,6 +59,8 @@ export interface SoakWorld {
   users: SoakUser[];
   accounts: SoakAccount[];
   downloadUrl: string;
+  /** Per tenant that sells plans: the plan its users buy (their writes live within it). */
+  plans: Map<string, string>;
 }
 
 /** The API process: where it listens, and the kill-and-restart the soak's fault schedule uses. */
@@ -110,11 +116,30 @@ function killed(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A loopback host the apps' download links point at: answers every request with a small body and its length. */
+/**
+ * The IPA an app's download link names, as publishing inspects it: `/app-<a>.ipa` is seeded app `a` (version
+ * 1.0.0), `/mix-app-<n>.ipa` the mix's n-th app (version 1.<n>.0); both of bundle `com.example.soak.app<n % 3>`.
+ */
+async function soakIpa(path: string): Promise<Buffer | undefined> {
+  const match = /^\/(mix-)?app-(\d+)\.ipa$/.exec(path);
+  if (!match) return undefined;
+  const n = Number(match[2]);
+  const bundle = `com.example.soak.app${n % 3}`;
+  const info = defaultInfo({ CFBundleIdentifier: bundle, CFBundleShortVersionString: match[1] ? `1.${n}.0` : '1.0.0', CFBundleVersion: String(n) });
+  return buildIpa({ info, executable: machO({ codeBytes: 2_000, entitlements: { 'application-identifier': `SOAKTEAM.${bundle}` } }) });
+}
+
+/** A loopback host the apps' download links point at: their IPAs, and a small body for anything else (icons, webhooks). */
 function startDownloadHost(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': '1048576' });
-    res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(16));
+    void soakIpa(new URL(req.url ?? '/', 'http://soak').pathname).then(
+      (ipa) => {
+        const body = ipa ?? Buffer.alloc(16);
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length) });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => res.writeHead(500).end(),
+    );
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
@@ -195,12 +220,17 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       accounts.push({ accountId: account.accountId, teamId: team.teamId, tenantId: tenant.tenantId, mode });
     }
   }
+  // The second tenant sells a plan, roomy enough for the mix's sources and apps; its users buy it below.
+  const plan = await createPlan(other.tenantId, { name: 'Soak plan', price: 100, days: 30, sources: 1000, appsPerSource: 1000, publishedPerSource: 1000 }, now);
+  const plans = new Map([[other.tenantId, plan.planId]]);
   const users: SoakUser[] = [];
   for (const tenant of tenants) {
     for (let i = 0; i < options.usersPerTenant; i++) {
       // One user per tenant is short of money, so refusals for balance are part of the mix.
       const initialBalance = i === 0 ? 5_000 : 50_000_000;
       const { user, token } = await createUser({ tenantId: tenant.tenantId, name: `soak-${i}`, balance: initialBalance }, now);
+      const planId = plans.get(tenant.tenantId);
+      if (planId) await subscribe(user, await requireTenant(tenant.tenantId), { trial: false, plan: planId }, now);
       const source = await createSource({ userId: user.userId, name: `Soak source ${i}` }, now);
       for (let a = 0; a < 3; a++) {
         await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${downloadUrl}/icon-${a}.png`, description: 'A soak app' }, now);
@@ -210,5 +240,5 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes });
     }
   }
-  return { tenants, users, accounts, downloadUrl };
+  return { tenants, users, accounts, downloadUrl, plans };
 }

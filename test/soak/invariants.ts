@@ -3,9 +3,7 @@
  * traffic has stopped and the background jobs have drained. Each invariant returns its violations, one line
  * each; the soak fails on any.
  *
- * Extending: append an `Invariant` to `invariants`. PLUG-IN POINT for the ledger: when `ledger check` exists,
- * add `{ name: 'ledger check', check: … }` running it against these tables (and, for subscriptions or device
- * lists, whatever they promise).
+ * Extending: append an `Invariant` to `invariants` (a new capability adds what it promises).
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
@@ -13,6 +11,8 @@ import type { TableKey } from '../../shared/db/tables';
 import { tableName } from '../../shared/db/table-names';
 import { getAccount } from '../../shared/db/repositories/account-repository';
 import { getUser } from '../../shared/db/repositories/user-repository';
+import { ledgerEntries } from '../../shared/db/repositories/ledger-repository';
+import { checkLedger } from '../../shared/domain/ledger/reconcile';
 import { udidKey } from '../../shared/domain/devices/device';
 import type { AscSimulator } from '../../infra/asc-simulator/server';
 import type { SoakState } from './mix';
@@ -58,7 +58,7 @@ const amountOf = (charge: unknown) => ((charge as { kind?: string; amount?: numb
 
 export const invariants: Invariant[] = [
   {
-    name: 'balance = credits − completed charges, per user',
+    name: 'balance = credits − completed charges − plans bought, per user',
     async check({ state, snapshot }) {
       const out: string[] = [];
       for (const user of state.world.users) {
@@ -66,9 +66,12 @@ export const invariants: Invariant[] = [
         const held = snapshot.holds.filter((h) => h.user_id === user.userId && h.state === 'held').reduce((sum, h) => sum + amountOf(h.charge), 0);
         // A review reservation that failed gave its charge back: the only credit besides the first balance.
         const refunded = snapshot.reservations.filter((r) => r.user_id === user.userId && r.status === 'failed').reduce((sum, r) => sum + amountOf(r.charge), 0);
+        // Plans bought (at the start and by the mix): the ledger's subscription entries, each a debit.
+        let plans = 0;
+        for await (const entry of ledgerEntries(user.userId)) if (entry.kind === 'subscription') plans -= entry.amount;
         const balance = (await getUser(user.userId))!.balance;
-        const expected = user.initialBalance + refunded - completed - held;
-        if (balance !== expected) out.push(`${user.userId}: balance ${balance}, expected ${expected} (credits ${user.initialBalance}+${refunded}, completed ${completed}, held ${held})`);
+        const expected = user.initialBalance + refunded - completed - held - plans;
+        if (balance !== expected) out.push(`${user.userId}: balance ${balance}, expected ${expected} (credits ${user.initialBalance}+${refunded}, completed ${completed}, held ${held}, plans ${plans})`);
       }
       return out;
     },
@@ -140,6 +143,18 @@ export const invariants: Invariant[] = [
       return snapshot.holds
         .filter((h) => h.state === 'held' && Number(h.created_at) < trafficEnd - STALE_HOLD_LIMIT_SECONDS)
         .map((h) => `hold ${String(h.hold_id)} still held ${trafficEnd - Number(h.created_at)} s after it was taken`);
+    },
+  },
+  {
+    // The operator's `ledger check`: every user's entries replay to their balance, no hold left in flight.
+    name: 'ledger check: every balance is its ledger replayed, no hold in flight',
+    async check() {
+      const report = await checkLedger();
+      return [
+        ...report.differences.map((d) => JSON.stringify(d)),
+        ...(report.holds_in_flight > 0 ? [`${report.holds_in_flight} hold(s) still in flight`] : []),
+        ...(report.users === 0 ? ['no user reconciled'] : []),
+      ];
     },
   },
 ];

@@ -5,9 +5,9 @@
  *
  * Extending the mix: append a `SoakAction` to `actions` below (a name, a weight, the route label it sends
  * through `client.send`, and `run`). Keep what it learns in `SoakState` if a later check needs it.
- * PLUG-IN POINT for the capabilities being added in parallel: subscription purchases, device lists and the
- * ledger each append their action(s) here (and an invariant in invariants.ts); the report lists any route of
- * the route table that the mix never sent, so a new route without an action shows up at once.
+ * A new capability appends its action(s) here (and an invariant in invariants.ts, if it promises something);
+ * the report lists any route of the route table that the mix never sent, so a new route without an action
+ * shows up at once.
  */
 import { randomInt } from 'node:crypto';
 import * as routeTable from '../../shared/routes';
@@ -39,6 +39,8 @@ export interface SoakState {
   /** Per source: app ids the mix created. */
   apps: Map<string, number[]>;
   versionCounter: number;
+  /** Per source: device keys handed out with device feed URLs (what a device proves itself with). */
+  deviceKeys?: Map<string, { udid: string; key: string }[]>;
 }
 
 export interface SoakAction {
@@ -177,7 +179,7 @@ export const actions: SoakAction[] = [
       const n = ++s.versionCounter;
       const created = await c.send(label('POST', routeTable.createAppRoute), 'POST', managePath(u, '/apps'), {
         ...bearer(u),
-        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${s.world.downloadUrl}/icon-${n}.png`, description: 'A soak app', lock: n % 4 === 0 ? 1 : 0 },
+        json: { name: `Soak App ${n % 3}`, version: `1.${n}.0`, download_url: `${s.world.downloadUrl}/mix-app-${n}.ipa`, bundle_identifier: `com.example.soak.app${n % 3}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${s.world.downloadUrl}/icon-${n}.png`, description: 'A soak app', lock: n % 4 === 0 ? 1 : 0 },
       });
       const id = created.body.data?.id;
       if (typeof id !== 'number') return;
@@ -227,8 +229,13 @@ export const actions: SoakAction[] = [
     weight: 1,
     run: (c, u, s) => {
       const route = routeTable.sourceFeedRoute;
-      const value = Buffer.from(`${tenantUdid(s, u)}|`).toString('base64');
-      return c.send(`${label('POST', route)} (report)`, 'POST', route.path.replace('{source_id}', u.sourceId), { host: u.host, form: { value } });
+      // A report counts only from a device proving itself (its feed URL's key) and as JSON; now and then one
+      // that does not (a form, or no key), which is refused.
+      const keys = s.deviceKeys?.get(u.sourceId) ?? [];
+      const proven = keys.length && chance(0.8) ? pick(keys) : undefined;
+      const value = Buffer.from(`${proven?.udid ?? tenantUdid(s, u)}|`).toString('base64');
+      const path = route.path.replace('{source_id}', u.sourceId) + (proven ? `?dk=${proven.key}` : '');
+      return c.send(`${label('POST', route)} (report)`, 'POST', path, chance(0.8) ? { host: u.host, json: { value } } : { host: u.host, form: { value } });
     },
   },
   {
@@ -251,6 +258,134 @@ export const actions: SoakAction[] = [
         : c.send(label('POST', routeTable.sourceHealthCheckRoute), 'POST', managePath(u, '/health/check'), bearer(u)),
   },
   { name: 'blocked icon', weight: 1, run: (c, u) => c.send(label('GET', routeTable.sourceIconRoute), 'GET', routeTable.sourceIconRoute.path.replace('{source_id}', u.sourceId), { host: u.host }) },
+  // Subscriptions: the second tenant sells a plan (its users hold one from the start); a purchase renews it from
+  // the balance, which the balance invariant counts through the ledger's subscription entries. The first
+  // tenant sells none: its purchases are refused.
+  {
+    name: 'subscription: read or buy',
+    weight: 1,
+    run: (c, u, s) => {
+      const route = routeTable.subscriptionRoute;
+      const plan = s.world.plans.get(u.tenantId);
+      return chance(0.6) || !plan
+        ? c.send(label('GET', route), 'GET', route.path, bearer(u))
+        : c.send(label('POST', route), 'POST', route.path, { ...bearer(u), json: { plan } });
+    },
+  },
+  {
+    name: 'device list',
+    weight: 3,
+    run: (c, u, s) => {
+      const route = routeTable.deviceListRoute;
+      const filter = pick<Record<string, string>>([{}, { udid: tenantUdid(s, u) }, { zt: 'normal' }, { enabled: '1', limit: '5' }]);
+      return chance(0.5)
+        ? c.send(label('GET', route), 'GET', `${route.path}?${new URLSearchParams({ token: u.token, ...filter }).toString()}`, { host: u.host })
+        : c.send(label('POST', route), 'POST', route.path, { host: u.host, json: { token: u.token, ...filter } });
+    },
+  },
+  {
+    name: 'balance or ledger read',
+    weight: 3,
+    run: (c, u) => {
+      const route = chance(0.5) ? routeTable.userBalanceRoute : routeTable.userLedgerRoute;
+      const query: Record<string, string> = route === routeTable.userLedgerRoute ? { token: u.token, limit: '20' } : { token: u.token };
+      return chance(0.5)
+        ? c.send(label('GET', route), 'GET', `${route.path}?${new URLSearchParams(query).toString()}`, { host: u.host })
+        : c.send(label('POST', route), 'POST', route.path, { host: u.host, json: query });
+    },
+  },
+  {
+    name: 'UDID capture: profiles, install page, a device answer, the captures list',
+    weight: 2,
+    run: (c, u) => {
+      const feedPath = (route: { path: string }) => route.path.replace('{source_id}', u.sourceId);
+      switch (randomInt(5)) {
+        case 0:
+          return c.send(label('GET', routeTable.sourceUdidProfileRoute), 'GET', feedPath(routeTable.sourceUdidProfileRoute), { host: u.host });
+        case 1:
+          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?${new URLSearchParams({ return: 'https://shop.example.com/after-capture', user: u.userId }).toString()}`, { host: u.host });
+        case 2:
+          return c.send(label('GET', routeTable.installPageRoute), 'GET', feedPath(routeTable.installPageRoute), { host: u.host });
+        case 3:
+          // Not a signed device answer: refused, and nothing is captured.
+          return c.send(label('POST', routeTable.udidCallbackRoute), 'POST', routeTable.udidCallbackRoute.path, { host: u.host, json: { udid: 'not-a-device-answer' } });
+        default: {
+          const route = routeTable.udidCapturesRoute;
+          return chance(0.5)
+            ? c.send(label('GET', route), 'GET', `${route.path}?token=${u.token}`, { host: u.host })
+            : c.send(label('POST', route), 'POST', route.path, { host: u.host, json: { token: u.token } });
+        }
+      }
+    },
+  },
+  {
+    name: 'device feed URL: hand out or revoke',
+    weight: 1,
+    run: async (c, u, s) => {
+      const method = chance(0.7) ? 'GET' : 'DELETE';
+      const udid = tenantUdid(s, u);
+      const answer = await c.send(label(method, routeTable.deviceUrlRoute), method, managePath(u, `/device-url?udid=${udid}`), bearer(u));
+      const key = typeof answer.body.data?.url === 'string' ? new URL(answer.body.data.url).searchParams.get('dk') : null;
+      const keys = (s.deviceKeys ??= new Map()).get(u.sourceId)?.filter((k: { udid: string }) => k.udid !== udid) ?? [];
+      s.deviceKeys.set(u.sourceId, key && method === 'GET' ? [...keys, { udid, key }].slice(-10) : keys);
+    },
+  },
+  {
+    name: 'events and webhook',
+    weight: 2,
+    run: (c, u, s) => {
+      const events = routeTable.userEventsRoute;
+      const hook = routeTable.userWebhookRoute;
+      switch (randomInt(6)) {
+        case 0:
+          return c.send(label('GET', events), 'GET', `${events.path}?limit=20`, bearer(u));
+        case 1:
+          return c.send(label('POST', events), 'POST', events.path, { ...bearer(u), json: { limit: 20 } });
+        case 2:
+          return c.send(label('PUT', hook), 'PUT', hook.path, { ...bearer(u), json: { url: `${s.world.downloadUrl}/hook/${u.userId}` } });
+        case 3:
+          return c.send(label('DELETE', hook), 'DELETE', hook.path, bearer(u));
+        case 4:
+          return c.send(label('POST', routeTable.userWebhookTestRoute), 'POST', routeTable.userWebhookTestRoute.path, bearer(u));
+        default:
+          return c.send(label('GET', hook), 'GET', hook.path, bearer(u));
+      }
+    },
+  },
+  {
+    name: 'sources: list, create, read, delete a scratch one; apps list and delete; news',
+    weight: 2,
+    run: async (c, u, s) => {
+      switch (randomInt(6)) {
+        case 0:
+          return c.send(label('GET', routeTable.sourcesRoute), 'GET', routeTable.sourcesRoute.path, bearer(u));
+        case 1: {
+          // A scratch source, read and deleted again (the user's own source stays).
+          const created = await c.send(label('POST', routeTable.sourcesRoute), 'POST', routeTable.sourcesRoute.path, { ...bearer(u), json: { name: `Scratch ${randomInt(1000)}` } });
+          const id = created.body.data?.source_id;
+          if (typeof id !== 'string') return;
+          await c.send(label('GET', routeTable.sourceDetailRoute), 'GET', `/api/appstore/manage/sources/${id}`, bearer(u));
+          return c.send(label('DELETE', routeTable.sourceDetailRoute), 'DELETE', `/api/appstore/manage/sources/${id}`, bearer(u));
+        }
+        case 2:
+          return c.send(label('GET', routeTable.listAppsRoute), 'GET', managePath(u, `/apps?limit=20${chance(0.5) ? '&status=published' : ''}`), bearer(u));
+        case 3: {
+          const apps = s.apps.get(u.sourceId) ?? [];
+          const id = apps.length > 5 ? apps.shift() : undefined;
+          if (id === undefined) return c.send(label('GET', routeTable.listAppsRoute), 'GET', managePath(u, '/apps'), bearer(u));
+          return c.send(label('DELETE', routeTable.deleteAppRoute), 'DELETE', managePath(u, `/apps/${id}`), bearer(u));
+        }
+        case 4:
+          return c.send(label('GET', routeTable.sourceNewsRoute), 'GET', managePath(u, '/news'), bearer(u));
+        default: {
+          const posted = await c.send(label('POST', routeTable.sourceNewsRoute), 'POST', managePath(u, '/news'), { ...bearer(u), json: { title: 'Soak news', caption: `Build ${s.versionCounter}` } });
+          const id = posted.body.data?.id ?? posted.body.data?.news_id;
+          if (typeof id !== 'string' && typeof id !== 'number') return;
+          return c.send(label('DELETE', routeTable.newsEntryRoute), 'DELETE', managePath(u, `/news/${String(id)}`), bearer(u));
+        }
+      }
+    },
+  },
 ];
 
 /** Every `METHOD path` of the route table, for the report's "never sent" line. */

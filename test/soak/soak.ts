@@ -3,7 +3,6 @@
  * faults, then the reconciliation (see README, "Soak"). Exits 1 naming every violated invariant.
  */
 import { parseArgs } from 'node:util';
-import { runSoak } from './run-soak';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' }, users: { type: 'string', default: '4' } } });
 const minutes = Number(values.minutes);
@@ -15,6 +14,8 @@ if (!(minutes > 0) || !Number.isInteger(concurrency) || concurrency < 1 || !Numb
 }
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+// Imported after the log level is set: the logger reads it when its module loads (the drain's worker pass runs here).
+const { runSoak } = await import('./run-soak');
 
 const log = (line: string) => console.error(`[soak] ${line}`);
 const result = await runSoak({ minutes, concurrency, usersPerTenant, log });

@@ -154,19 +154,19 @@ export async function reserveSlot(accountId: string, deviceClass: DeviceClass, m
   return (await updateIf(update)).written;
 }
 
-function slotRelease(accountId: string, deviceClass: DeviceClass) {
+function slotRelease(accountId: string, deviceClass: DeviceClass, count = 1) {
   const free = freeAttr(deviceClass);
   return {
     TableName: tableName('accounts'),
     Key: { account_id: accountId },
     UpdateExpression: `SET ${free} = ${free} + :one`,
-    ExpressionAttributeValues: { ':one': 1 },
+    ExpressionAttributeValues: { ':one': count },
   };
 }
 
 /** Gives a reserved slot back inside the add's transaction (Apple did not use it: the device was already there). */
-export function slotReleasePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
-  return transactionPart({ Update: slotRelease(accountId, deviceClass) });
+export function slotReleasePart(accountId: string, deviceClass: DeviceClass, count = 1): TransactionPart {
+  return transactionPart({ Update: slotRelease(accountId, deviceClass, count) });
 }
 
 /** Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`). */

@@ -156,13 +156,20 @@ export function slotNotePart(holdId: string, note: string): TransactionPart {
  * slot (the add that gave it back, or the sweep), so a slot is never given back twice.
  */
 export async function noteSlotSettled(holdId: string, note: string): Promise<boolean> {
-  return (
-    await updateIf({
-      TableName: tableName('paymentHolds'),
-      Key: { hold_id: holdId },
-      UpdateExpression: 'DELETE slot_accounts :a',
-      ConditionExpression: 'contains(slot_accounts, :id)',
-      ExpressionAttributeValues: { ':a': new Set([note]), ':id': note },
-    })
-  ).written;
+  return (await updateIf(noteSettledUpdate(holdId, note))).written;
+}
+
+/** The same as a part of a write that accounts for the slot otherwise (a possible registration keeps it). */
+export function noteSlotSettledPart(holdId: string, note: string): TransactionPart {
+  return transactionPart({ Update: noteSettledUpdate(holdId, note) });
+}
+
+function noteSettledUpdate(holdId: string, note: string) {
+  return {
+    TableName: tableName('paymentHolds'),
+    Key: { hold_id: holdId },
+    UpdateExpression: 'DELETE slot_accounts :a',
+    ConditionExpression: 'contains(slot_accounts, :id)',
+    ExpressionAttributeValues: { ':a': new Set([note]), ':id': note },
+  };
 }

@@ -12,8 +12,8 @@ import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
-import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { holdCompletePart, noteSlotSettled, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import { holdCompletePart, noteSlotSettled, noteSlotSettledPart, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
@@ -153,6 +153,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
               slotNotes: {
                 reservedPart: (accountId: string) => slotNotePart(hold.holdId, slotNote(accountId, request.deviceClass)),
                 settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
+                settledPart: (accountId: string) => noteSlotSettledPart(hold.holdId, slotNote(accountId, request.deviceClass)),
               },
             }
           : {}),

@@ -8,7 +8,8 @@ import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
 import { accountHasRegistrationRow } from '../../db/repositories/issued-device-repository';
 import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
-import type { TransactionPart } from '../../db/transactions';
+import { claimPossible, notePossiblePart } from '../../db/repositories/possible-registration-repository';
+import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
@@ -40,7 +41,7 @@ export interface IssueRequest {
    * A paid add's notes on its hold: a slot reserved on an account, and that slot accounted for again (given
    * back, or its registration kept). What is still noted when the add dies, the stale-hold sweep settles.
    */
-  slotNotes?: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown> };
+  slotNotes?: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown>; settledPart(accountId: string): TransactionPart };
 }
 
 /** A registration this add made on an account it then did not issue on. */
@@ -82,30 +83,52 @@ export async function candidateAccounts(request: IssueRequest): Promise<Account[
 type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: AppleApiError };
 
 /**
+ * What a registration came to. `uncertain`: Apple's answer was lost or came too late, and the UDID was not
+ * found (or could not be looked up) — Apple may still register it, so the slot is not given back on the spot
+ * (see `keepPossible`).
+ */
+type Registration = { device: AscDevice; existed: boolean } | { uncertain: AppleApiError };
+
+/**
  * Registers the UDID, or finds it. `existed` means Apple had it before this add (its slot was counted then),
  * so the slot reserved for this add goes back. When Apple's answer is lost (no response, or a 5xx after which
  * nobody knows), the UDID is looked up: registered → it is this add's registration and it goes on; not
- * registered → the error stands and the caller gives the slot back.
+ * registered (or the lookup fails) → `uncertain`. A registration found with no row pointing at it
+ * may be one an earlier add gave up on while keeping its slot: this add takes it over (`claimPossible`).
  */
-async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<{ device: AscDevice; existed: boolean }> {
+async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<Registration> {
   const sentAt = Date.now();
   try {
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
   } catch (error) {
     if (!(error instanceof AppleApiError) || (error.kind !== 'device_exists' && error.kind !== 'unavailable')) throw error;
-    let device = await client.findDeviceByUdid(request.udid);
-    // A request whose answer we gave up on may still be running at Apple's end: look once more, a moment
-    // later, before concluding that it registered nothing (and giving its slot back).
-    if (!device && error.kind === 'unavailable') {
-      await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RECHECK_MS));
+    const lost = error.kind === 'unavailable';
+    let device: AscDevice | undefined;
+    try {
       device = await client.findDeviceByUdid(request.udid);
+      // A request whose answer we gave up on may still be running at Apple's end: look once more, a moment
+      // later; a registration that completes even later is settled by the reservation worker.
+      if (!device && lost) {
+        await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RECHECK_MS));
+        device = await client.findDeviceByUdid(request.udid);
+      }
+    } catch (lookupError) {
+      if (lost && lookupError instanceof AppleApiError) return { uncertain: error };
+      throw lookupError;
     }
-    if (!device) throw error;
-    if (error.kind === 'device_exists') return { device, existed: true };
+    if (!device) {
+      if (lost) return { uncertain: error };
+      throw error;
+    }
+    const hasRow = await accountHasRegistrationRow(accountId, device.id);
     // The answer was lost: the registration found may be this request's, or one Apple had before (another
     // add of the UDID on this team). Counting an older one as ours would spend a second slot on it.
-    const existed = registeredBefore(device, sentAt) || (await accountHasRegistrationRow(accountId, device.id));
-    logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid, existed });
+    let existed = !lost || registeredBefore(device, sentAt) || hasRow;
+    if (existed && !hasRow && (await claimPossible(accountId, request.deviceClass, request.udid))) {
+      logger.warn('Took over a registration an earlier add gave up on', { tenantId: request.tenantId, udid: request.udid, accountId });
+      existed = false;
+    }
+    if (lost) logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid, existed });
     return { device, existed };
   }
 }
@@ -128,6 +151,31 @@ async function deliverableP12(account: Account, password: string): Promise<strin
   const p12 = await customerP12For(account, password);
   if (p12 === undefined) logger.error('No customer .p12 is prepared for the tenant’s p12 password; trying the next account', { accountId: account.accountId });
   return p12;
+}
+
+/**
+ * The slot reserved on `account` is kept as a possible registration instead of going back: Apple may register
+ * the device after this add has answered. The hold's note moves to that record in the same write; the
+ * reservation worker settles it later by asking Apple.
+ */
+async function keepPossible(account: Account, request: IssueRequest): Promise<void> {
+  const possible = notePossiblePart({
+    accountId: account.accountId,
+    deviceClass: request.deviceClass,
+    udid: request.udid,
+    tenantId: request.tenantId,
+    userId: request.userId,
+    pool: request.pool === 'private' ? 1 : 0,
+    notedAt: Math.floor(Date.now() / 1000),
+  });
+  const note = request.slotNotes?.settledPart(account.accountId);
+  try {
+    const outcome = await transactWrite(note ? [possible, note] : [possible]);
+    if (!outcome.ok) logger.error('The slot note of a possible registration was already settled', { accountId: account.accountId });
+  } catch (error) {
+    // Still on the hold (when paid): the stale-hold sweep settles it as it settles a dead add's.
+    logger.error('Could not keep a possible registration', { accountId: account.accountId, error: error as Error });
+  }
 }
 
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
@@ -153,7 +201,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     return { kind: 'next' };
   }
   const name = appleDeviceName(request.deviceClass, request.udid);
-  let registered: { device: AscDevice; existed: boolean };
+  let registered: Registration;
   try {
     registered = await registerOrFind(client, request, name, account.accountId);
   } catch (error) {
@@ -172,6 +220,11 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     return { kind: 'next', error };
   }
 
+  if ('uncertain' in registered) {
+    await keepPossible(account, request);
+    logger.warn('Apple did not say whether it registered the device; the slot stays noted; trying the next account', { accountId: account.accountId, detail: registered.uncertain.detail });
+    return { kind: 'next', error: registered.uncertain };
+  }
   const { device, existed } = registered;
   const issued = (mobileprovision: string): Attempt => ({ kind: 'issued', issued: { account, appleDevice: device, existed, mobileprovision, p12, deviceName: name } });
   try {

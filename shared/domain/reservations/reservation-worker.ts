@@ -12,6 +12,7 @@ import type { AscDevice } from '../../apple/asc-resources';
 import { getAccount, releaseSlot } from '../../db/repositories/account-repository';
 import { accountHasRegistrationRow, deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
 import { listStaleHolds, noteSlotSettled, parseSlotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { listDuePossible, settlePossibleParts, type PossibleRegistration } from '../../db/repositories/possible-registration-repository';
 import { refundCharge, releaseHold } from '../ledger/charges';
 import { transactWrite } from '../../db/transactions';
 import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
@@ -33,6 +34,8 @@ export interface WorkerReport {
   errors: number;
   /** Payment holds refunded because the add that took them never settled them (its function died). */
   releasedHolds: number;
+  /** Possible registrations settled: kept as failed rows, or their slots given back. */
+  settledPossible: number;
 }
 
 /** Far longer than any add can run (the function times out before 30 s): a hold this old has no add left. */
@@ -67,6 +70,36 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
     await releaseSlot(accountId, device ? classOf(device) : (deviceClass as DeviceClass));
   }
   return true;
+}
+
+/**
+ * A slot an add kept because it did not know whether Apple registered the device, old enough that no answer
+ * can still come: Apple has the UDID and no row points at it → the add's late registration, kept as a failed
+ * row (one slot stays used, the rest go back); otherwise (not registered, or a row accounts for it) every slot
+ * kept for it goes back. False when Apple could not be asked or an add touched the record meanwhile.
+ */
+async function settlePossible(possible: PossibleRegistration, now: number): Promise<boolean> {
+  const account = await getAccount(possible.accountId);
+  let device: AscDevice | undefined;
+  if (account && possible.slots > 0) {
+    try {
+      device = await (await ascClientFor(account)).findDeviceByUdid(possible.udid);
+    } catch (error) {
+      logger.warn('Could not ask Apple about a possible registration; trying again next pass', { accountId: possible.accountId, error: error as Error });
+      return false;
+    }
+  }
+  const orphaned = account !== undefined && device !== undefined && !(await accountHasRegistrationRow(possible.accountId, device.id));
+  if (!(await transactWrite(settlePossibleParts(possible, account ? possible.slots - (orphaned ? 1 : 0) : 0, now))).ok) return false;
+  if (orphaned && account && device) {
+    await keepRegistration({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
+  }
+  return true;
+}
+
+async function settlePossibleRegistrations(now: number): Promise<number> {
+  const settled = await Promise.all((await listDuePossible(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)).map((p) => settlePossible(p, now)));
+  return settled.filter(Boolean).length;
 }
 
 /** Refunds what crashed adds held: charged ⇒ delivered or refunded, even when the add itself died. */
@@ -150,7 +183,8 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
  * reservation is started after `budgetMs` (the scheduled function's timeout is shorter than its interval).
  */
 export async function runReservationWorker(now: number, options: { budgetMs?: number } = {}): Promise<WorkerReport> {
-  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0, releasedHolds: await releaseStaleHolds(now) };
+  const releasedHolds = await releaseStaleHolds(now);
+  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0, releasedHolds, settledPossible: await settlePossibleRegistrations(now) };
   const stopAt = Date.now() + (options.budgetMs ?? 90_000);
   for (const reservation of await listDueReservations(now)) {
     if (Date.now() > stopAt) break;
