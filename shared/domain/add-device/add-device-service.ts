@@ -12,7 +12,7 @@ import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
-import { issueDetails, issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import { holdCompletePart, noteSlotSettled, noteSlotSettledPart, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
