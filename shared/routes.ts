@@ -5,7 +5,7 @@
  * `function` names the folder `functions/<function>/handler.ts`.
  */
 import type { TableKey } from './db/tables';
-import type { WindowKind } from './http/middlewares/rate-limit';
+import type { WindowKind } from './http/limit-windows';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
