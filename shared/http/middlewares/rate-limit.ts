@@ -6,11 +6,9 @@ import type { IpLimit, RouteDefinition } from '../../routes';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
 import type { MessageKey } from '../../i18n/localize';
 
-const MINUTE_MS = 60_000;
+import { WINDOW_MS, type WindowKind } from '../limit-windows';
 
-/** The calendar windows a limit can be counted in, by the name the route table gives them. */
-export const WINDOW_MS = { minute: MINUTE_MS, '10 minutes': 10 * MINUTE_MS, hour: 60 * MINUTE_MS } as const;
-export type WindowKind = keyof typeof WINDOW_MS;
+const MINUTE_MS: number = WINDOW_MS.minute;
 
 /** What a refusal says about a longer window (the failure limits): the minute's is the plain `rate_limited`. */
 const REFUSAL_MESSAGE: Partial<Record<WindowKind, MessageKey>> = { '10 minutes': 'rate_limited_ten_minutes', hour: 'rate_limited_hourly' };
