@@ -2,10 +2,11 @@ import { createHandler } from '../../shared/http/create-handler';
 import { listBlocklistRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
+import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { blocklist } from '../../shared/domain/sources/protection-service';
 import { nextCursor, parseRequest } from './schema';
 
-useMessages(managementMessages);
+useMessages(managementMessages, pagingMessages);
 
 export const handler = createHandler(listBlocklistRoute, async (state) => {
   const { sourceId, limit, from } = parseRequest(state);

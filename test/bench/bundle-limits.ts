@@ -31,8 +31,18 @@ export const readsIpas = new Set<string>([...routes.filter((r) => ('write' in r.
 /** The functions that verify or sign CMS (the UDID profile and the device's answer): they carry PKI.js and asn1js. */
 export const handlesCms = new Set<string>(['udid-callback', 'udid-profile', 'source-udid-profile']);
 
+/**
+ * One page over the target: the install page is two pages in one, the capture page (the source, its device
+ * keys and the add-source links) and, once the device is proven, the customer's own section (certificates,
+ * the code and re-issue forms, the one-time ticket's exchange), measured 1.354× on 2026-11-26. Held here so
+ * it cannot grow unnoticed.
+ */
+const OVER_TARGET = new Map<string, number>([['install-page', 1.36]]);
+
 /** The largest size a function's bundle may have, as a multiple of the bare SDK bundle. */
 export function allowedRatio(name: string): number {
+  const held = OVER_TARGET.get(name);
+  if (held !== undefined) return held;
   if (readsIpas.has(name)) return 1.9;
   if (handlesCms.has(name)) return 2.6;
   if (talksToApple.has(name)) return 1.6;

@@ -319,6 +319,22 @@ export const actions: SoakAction[] = [
     },
   },
   {
+    // Without a proven device's session every customer action is refused (the proof itself is the UDID
+    // capture's, which needs a device's signed answer): the page asks for the UDID, download and actions 401.
+    name: "the customer's page without a session",
+    weight: 1,
+    run: (c, u) => {
+      switch (randomInt(3)) {
+        case 0:
+          return c.send(label('GET', routeTable.customerPageRoute), 'GET', routeTable.customerPageRoute.path, { host: u.host });
+        case 1:
+          return c.send(label('GET', routeTable.customerDownloadRoute), 'GET', `${routeTable.customerDownloadRoute.path}?kid=k0000000000`, { host: u.host });
+        default:
+          return c.send(label('POST', routeTable.customerActionRoute), 'POST', routeTable.customerActionRoute.path.replace('{action}', 'redeem'), { host: u.host, form: { code: 'NOSUCHCODE1' } });
+      }
+    },
+  },
+  {
     name: 'device feed URL: hand out or revoke',
     weight: 1,
     run: async (c, u, s) => {

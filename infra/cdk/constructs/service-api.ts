@@ -144,7 +144,9 @@ export class ServiceApi extends Construct {
     let pathValidator: RequestValidator | undefined;
     for (const { route, handler } of props.routes) {
       const resource: IResource = this.api.root.resourceForPath(route.path);
-      const integration = new LambdaIntegration(handler, { proxy: true, allowTestInvoke: false });
+      // One invoke permission per function, for this API (not one per method and stage): the function serves
+      // only its own route's methods anyway, and it keeps the stack well under CloudFormation's 500 resources.
+      const integration = new LambdaIntegration(handler, { proxy: true, scopePermissionToMethod: false });
       const params = pathParameters(route.path);
       if (params.length) pathValidator ??= this.api.addRequestValidator('PathParameters', { validateRequestParameters: true, validateRequestBody: false });
       const pathParams = params.map((p) => `method.request.path.${p}`);
@@ -155,7 +157,7 @@ export class ServiceApi extends Construct {
         const requestParameters = Object.fromEntries([...pathParams.map((p) => [p, true]), ...(cacheKey ?? []).filter((p) => !pathParams.includes(p)).map((p) => [p, false])]);
         this.methods.push({
           route,
-          method: resource.addMethod(method, cacheKey ? new LambdaIntegration(handler, { proxy: true, allowTestInvoke: false, cacheKeyParameters: cacheKey }) : integration, {
+          method: resource.addMethod(method, cacheKey ? new LambdaIntegration(handler, { proxy: true, scopePermissionToMethod: false, cacheKeyParameters: cacheKey }) : integration, {
             operationName: `${route.function}-${method.toLowerCase()}`,
             authorizer,
             authorizationType: AuthorizationType.CUSTOM,

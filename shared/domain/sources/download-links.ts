@@ -30,7 +30,7 @@ export function gatePath(sourceId: string, appId: number): string {
 export function linkSignature(secret: string, claims: LinkClaims): string {
   return createHmac('sha256', Buffer.from(secret, 'base64url'))
     // `locked` joins the signed claims only when set, so links issued before it existed still verify.
-    .update(JSON.stringify(['device-ref', claims.sourceId, claims.appId, claims.device, claims.exp, ...(claims.locked ? ['locked'] : [])]))
+    .update(JSON.stringify(['device-ref', claims.sourceId, claims.appId, claims.device, claims.exp, ...(claims.locked ? ['lock:1'] : [])]))
     .digest('base64url');
 }
 
