@@ -9,7 +9,7 @@ import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
 import { customerPageRoute } from '../../shared/routes';
-import { contentSecurityPolicy, renderInstallPage } from '../install-page/page';
+import { pageAnswer, renderInstallPage } from '../install-page/page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
@@ -42,14 +42,5 @@ export const handler = createPublicHandler(customerPageRoute, async (state) => {
     ...(customerSection ? { customerSection } : {}),
     ...(entered ? { notice: t(entered.notice) } : {}),
   });
-  return {
-    raw: null,
-    text: html,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy(nonce, customerSection !== undefined),
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-store',
-    },
-  };
+  return pageAnswer(html, nonce, customerSection !== undefined);
 });

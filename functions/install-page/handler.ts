@@ -14,7 +14,7 @@ import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
 import { installPageRoute } from '../../shared/routes';
-import { contentSecurityPolicy, renderInstallPage } from './page';
+import { pageAnswer, renderInstallPage } from './page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
@@ -56,14 +56,5 @@ export const handler = createPublicHandler(installPageRoute, async (state) => {
     ...(customerSection ? { customerSection } : {}),
     ...(entered ? { notice: t(entered.notice) } : {}),
   });
-  return {
-    raw: null,
-    text: html,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': contentSecurityPolicy(nonce, customerSection !== undefined),
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-store',
-    },
-  };
+  return pageAnswer(html, nonce, customerSection !== undefined);
 });

@@ -39,6 +39,20 @@ export function contentSecurityPolicy(nonce: string, forms = false): string {
   ].join('; ');
 }
 
+/** The answer carrying a rendered page: never cached, no referrer, and the policy above for its nonce. */
+export function pageAnswer(html: string, nonce: string, forms: boolean) {
+  return {
+    raw: null,
+    text: html,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': contentSecurityPolicy(nonce, forms),
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    },
+  };
+}
+
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f2f2f7;--card:#fff;--text:#1c1c1e;--muted:#6c6c70;--accent:#007aff}
 @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--text:#f2f2f7;--muted:#98989f}}

@@ -1,8 +1,25 @@
-import type { ProfileAnswer } from '../../shared/domain/udid-capture/capture-service';
-import type { RawResult } from '../../shared/http/request-state';
+import { buildProfile, type ProfileAnswer, type ProfileRequest } from '../../shared/domain/udid-capture/capture-service';
+import type { RawResult, RequestState } from '../../shared/http/request-state';
+import { requestBaseUrl } from '../../shared/http/request-url';
+import { localize } from '../../shared/i18n/localize';
+
+/**
+ * The Profile Service profile for the request's tenant, returning to `target` (a source's install page, or a
+ * storefront's return URL for one of the tenant's resellers), as the answer.
+ */
+export async function answerWithProfile(state: RequestState, target: Pick<ProfileRequest, 'source' | 'userId' | 'returnUrl'>): Promise<RawResult> {
+  const profile = await buildProfile({
+    ...target,
+    tenant: state.tenant,
+    baseUrl: requestBaseUrl(state.event, state.tenant),
+    description: localize(state.lang, 'udid_profile_description', { name: state.tenant.name }),
+    now: Math.floor(state.now / 1000),
+  });
+  return profileResult(profile);
+}
 
 /** A profile as the answer: binary when signed (API Gateway decodes the base64), XML text otherwise. */
-export function profileResult(profile: ProfileAnswer): RawResult {
+function profileResult(profile: ProfileAnswer): RawResult {
   return {
     raw: null,
     text: profile.signed ? profile.body.toString('base64') : profile.body.toString('utf8'),

@@ -5,11 +5,14 @@
  * completes the hold, or the add releases it, which refunds exactly what was held; both are conditional on
  * the hold still being `held`, so a hold is settled once whatever retries or sweeps run.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { updateIf } from '../conditional-write';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
+import { queueHead } from '../work-queue';
+import { itemUpdate } from '../item-update';
+import { snakeCaseFields } from '../../snake-case-fields';
 import type { Charge } from '../../domain/reservations/reservation';
 
 export interface PaymentHold {
@@ -32,6 +35,9 @@ export interface PaymentHold {
 }
 
 const QUEUE = 'held';
+
+/** The hold's own fields; `slot_accounts` is a string set of its own, written and cleared by the slot notes. */
+const stored = snakeCaseFields<PaymentHold>()(['holdId', 'userId', 'tenantId', 'udid', 'charge', 'createdAt', 'kid', 'reservationId', 'mode', 'tier']);
 /** Settled holds stay readable for a day (support questions), then DynamoDB deletes them. */
 const SETTLED_TTL_SECONDS = 24 * 60 * 60;
 
@@ -40,16 +46,7 @@ function holdPut(hold: PaymentHold): TransactionPart {
     Put: {
       TableName: tableName('paymentHolds'),
       Item: {
-        hold_id: hold.holdId,
-        user_id: hold.userId,
-        tenant_id: hold.tenantId,
-        udid: hold.udid,
-        charge: hold.charge,
-        created_at: hold.createdAt,
-        ...(hold.kid ? { kid: hold.kid } : {}),
-        ...(hold.reservationId ? { reservation_id: hold.reservationId } : {}),
-        ...(hold.mode ? { mode: hold.mode } : {}),
-        ...(hold.tier !== undefined ? { tier: hold.tier } : {}),
+        ...stored.toSnake(hold),
         state: 'held',
         queue: QUEUE,
       },
@@ -93,33 +90,13 @@ export async function getHold(holdId: string): Promise<(PaymentHold & { state: '
 }
 
 function holdFromItem(i: Record<string, unknown>): PaymentHold {
-  return {
-    holdId: String(i.hold_id),
-    userId: String(i.user_id),
-    tenantId: String(i.tenant_id),
-    udid: String(i.udid),
-    charge: i.charge as PaymentHold['charge'],
-    createdAt: Number(i.created_at),
-    ...(typeof i.kid === 'string' ? { kid: i.kid } : {}),
-    ...(typeof i.reservation_id === 'string' ? { reservationId: i.reservation_id } : {}),
-    ...(i.mode === 'instant' || i.mode === 'review' ? { mode: i.mode } : {}),
-    ...(typeof i.tier === 'number' ? { tier: i.tier } : {}),
-    slotAccounts: i.slot_accounts instanceof Set ? [...(i.slot_accounts as Set<string>)] : [],
-  };
+  return { ...stored.fromSnake(i), slotAccounts: i.slot_accounts instanceof Set ? [...(i.slot_accounts as Set<string>)] : [] };
 }
 
 /** Holds still held that were taken before `before` (epoch seconds): what crashed adds left behind. */
 export async function listStaleHolds(before: number, limit: number): Promise<PaymentHold[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName('paymentHolds'),
-      IndexName: 'by-queue',
-      KeyConditionExpression: 'queue = :q AND created_at < :before',
-      ExpressionAttributeValues: { ':q': QUEUE, ':before': before },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map(holdFromItem);
+  const items = await queueHead({ table: 'paymentHolds', index: 'by-queue', queue: ['queue', QUEUE], due: ['created_at', '<', before], limit });
+  return items.map(holdFromItem);
 }
 
 /** A slot note: `<account id>|<device class>`. */
@@ -132,14 +109,7 @@ export function parseSlotNote(note: string): { accountId: string; deviceClass: s
 
 /** The add reserved a slot on `accountId` (only while the hold is held: afterwards nobody needs to know). */
 function slotNoteUpdate(holdId: string, note: string) {
-  return {
-    TableName: tableName('paymentHolds'),
-    Key: { hold_id: holdId },
-    UpdateExpression: 'ADD slot_accounts :a',
-    ConditionExpression: '#state = :held',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':a': new Set([note]), ':held': 'held' },
-  };
+  return itemUpdate('paymentHolds', { hold_id: holdId }, { change: 'ADD slot_accounts :a', when: '#state = :held', names: { '#state': 'state' }, values: { ':a': new Set([note]), ':held': 'held' } });
 }
 
 export async function noteSlotReserved(holdId: string, note: string): Promise<void> {
@@ -165,11 +135,5 @@ export function noteSlotSettledPart(holdId: string, note: string): TransactionPa
 }
 
 function noteSettledUpdate(holdId: string, note: string) {
-  return {
-    TableName: tableName('paymentHolds'),
-    Key: { hold_id: holdId },
-    UpdateExpression: 'DELETE slot_accounts :a',
-    ConditionExpression: 'contains(slot_accounts, :id)',
-    ExpressionAttributeValues: { ':a': new Set([note]), ':id': note },
-  };
+  return itemUpdate('paymentHolds', { hold_id: holdId }, { change: 'DELETE slot_accounts :a', when: 'contains(slot_accounts, :id)', values: { ':a': new Set([note]), ':id': note } });
 }

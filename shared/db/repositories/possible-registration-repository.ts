@@ -8,9 +8,8 @@
  * A later add that finds the registration with no row pointing at it takes one slot over (`claimPossible`);
  * the worker settles the rest once old enough (`listDuePossible`, `settlePossiblePart`).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../client';
 import { tableName } from '../table-names';
+import { queueHead } from '../work-queue';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { slotReleasePart } from './account-repository';
 import type { DeviceClass } from '../../domain/accounts/account';
@@ -83,17 +82,8 @@ export async function claimPossible(accountId: string, deviceClass: DeviceClass,
 
 /** Records nothing has touched since `before` (epoch seconds): the answers they waited for cannot come any more. */
 export async function listDuePossible(before: number, limit: number): Promise<PossibleRegistration[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName('paymentHolds'),
-      IndexName: 'by-queue',
-      KeyConditionExpression: '#queue = :q AND created_at < :before',
-      ExpressionAttributeNames: { '#queue': 'queue' },
-      ExpressionAttributeValues: { ':q': QUEUE, ':before': before },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((i) => ({
+  const items = await queueHead({ table: 'paymentHolds', index: 'by-queue', queue: ['queue', QUEUE], due: ['created_at', '<', before], limit });
+  return items.map((i) => ({
     accountId: String(i.account_id),
     deviceClass: String(i.device_class) as DeviceClass,
     udid: String(i.udid),

@@ -3,11 +3,12 @@
  * live work only; every state change is conditional on still being pending, so two workers never both finish
  * (or both refund) one reservation.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
+import { queueHead } from '../work-queue';
 import type { Reservation } from '../../domain/reservations/reservation';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 import { updatePart, itemUpdate } from '../item-update';
@@ -33,17 +34,8 @@ export async function getReservation(reservationId: string): Promise<Reservation
 
 /** Pending reservations due at `nowSeconds`, oldest due first. */
 export async function listDueReservations(nowSeconds: number, limit = 100): Promise<Reservation[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName('reservations'),
-      IndexName: 'by-next-check',
-      KeyConditionExpression: '#q = :q AND next_check_at <= :now',
-      ExpressionAttributeNames: { '#q': 'queue' },
-      ExpressionAttributeValues: { ':q': PENDING_QUEUE, ':now': nowSeconds },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((i) => fromItem(i as ReservationItem));
+  const items = await queueHead({ table: 'reservations', index: 'by-next-check', queue: ['queue', PENDING_QUEUE], due: ['next_check_at', '<=', nowSeconds], limit });
+  return items.map((i) => fromItem(i as ReservationItem));
 }
 
 /** The reservation leaves the queue as `issued` or `failed`; fails the transaction if it already left. */

@@ -3,11 +3,12 @@
  * (`purchase#…`). A change is always one transaction: the subscription conditioned on the version it was
  * computed from, its record, and (for a purchase) the balance debit, so a lost race changes nothing.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
+import { queueHead } from '../work-queue';
 import { randomId } from '../../domain/ids';
 import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
@@ -159,16 +160,8 @@ export interface SubscriptionNoticeDue {
 
 /** Subscriptions not yet announced as ended whose end is before `until`, soonest first. */
 export async function listSubscriptionNoticesDue(until: number, limit: number): Promise<SubscriptionNoticeDue[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName('subscriptions'),
-      IndexName: 'by-notice',
-      KeyConditionExpression: 'notice_shard = :s AND expires_at <= :until',
-      ExpressionAttributeValues: { ':s': NOTICE_SHARD, ':until': until },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((item) => ({ subscription: fromItem(item as SubscriptionItem), expiringToldFor: Number(item.expiring_told_for ?? 0) }));
+  const items = await queueHead({ table: 'subscriptions', index: 'by-notice', queue: ['notice_shard', NOTICE_SHARD], due: ['expires_at', '<=', until], limit });
+  return items.map((item) => ({ subscription: fromItem(item as SubscriptionItem), expiringToldFor: Number(item.expiring_told_for ?? 0) }));
 }
 
 /** An update of the running subscription that applies only if it is still the one the notice pass read. */

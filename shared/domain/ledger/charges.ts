@@ -16,6 +16,7 @@ import type { ActivationCode } from '../pricing/activation-code';
 import type { Charge } from '../reservations/reservation';
 import type { User } from '../users/user';
 import type { LedgerHead, LedgerKind, LedgerRef } from './ledger-entry';
+import { snakeCaseFields } from '../../snake-case-fields';
 import { writeWithLedger } from './ledger';
 
 /** The head of a user as the add read it (strongly consistent, with the lock held). */
@@ -23,16 +24,11 @@ export function headOf(user: User): LedgerHead {
   return { userId: user.userId, tenantId: user.tenantId, balance: user.balance, seq: user.ledgerSeq };
 }
 
+/** What a ledger entry names of the hold it settles (the add it paid for). */
+const namedInEntry = snakeCaseFields<PaymentHold>()(['holdId', 'udid', 'kid', 'reservationId', 'mode', 'tier']);
+
 function holdRef(hold: PaymentHold): LedgerRef {
-  return {
-    hold_id: hold.holdId,
-    udid: hold.udid,
-    ...(hold.kid ? { kid: hold.kid } : {}),
-    ...(hold.reservationId ? { reservation_id: hold.reservationId } : {}),
-    ...(hold.mode ? { mode: hold.mode } : {}),
-    ...(hold.tier !== undefined ? { tier: hold.tier } : {}),
-    ...(hold.charge.kind === 'code' ? { code: hold.charge.code } : {}),
-  };
+  return { ...namedInEntry.toSnake(hold), ...(hold.charge.kind === 'code' ? { code: hold.charge.code } : {}) };
 }
 
 const amountOf = (charge: Charge) => (charge.kind === 'balance' ? charge.amount : 0);

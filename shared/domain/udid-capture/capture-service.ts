@@ -9,7 +9,7 @@ import { recordCapture } from '../../db/repositories/udid-capture-repository';
 import { eventPart } from '../events/outbox';
 import type { Source } from '../sources/source';
 import type { Tenant } from '../tenants/tenant';
-import type { UdidCapture } from './capture';
+import { captureEventData, type UdidCapture } from './capture';
 import { signingKeys } from './capture-keys';
 import { issueChallenge, readChallenge } from './challenge';
 import { DeviceResponseError, verifyDeviceResponse } from './device-response';
@@ -78,15 +78,7 @@ const refused = (reason: 'device_response_malformed' | 'device_signature_invalid
 
 /** The owner's `udid.captured` event, written with the capture (never the serial number). */
 function udidCapturedPart(capture: UdidCapture) {
-  return eventPart('udid.captured', { tenantId: capture.tenant_id, userId: capture.owner_id }, {
-    capture_id: capture.capture_id,
-    udid: capture.udid,
-    product: capture.product,
-    version: capture.version,
-    device_name: capture.device_name,
-    source_id: capture.source_id,
-    captured_at: capture.captured_at,
-  });
+  return eventPart('udid.captured', { tenantId: capture.tenant_id, userId: capture.owner_id }, captureEventData(capture));
 }
 
 /** Verifies a device's answer and records the capture; any failure is a refusal that stores nothing. */

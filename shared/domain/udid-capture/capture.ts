@@ -23,19 +23,17 @@ export interface UdidCapture {
   verified: true;
 }
 
-/** What a reseller sees of a capture. */
+/** What the owner's `udid.captured` event tells of a capture (never the serial number). */
+const EVENT_FIELDS = ['capture_id', 'udid', 'product', 'version', 'device_name', 'source_id', 'captured_at'] as const;
+
+const pick = <K extends keyof UdidCapture>(capture: UdidCapture, fields: readonly K[]) => Object.fromEntries(fields.map((field) => [field, capture[field]])) as Pick<UdidCapture, K>;
+
+/** The data of the capture's `udid.captured` event. */
+export const captureEventData = (capture: UdidCapture) => pick(capture, EVENT_FIELDS);
+
+/** What a reseller sees of a capture: the event's fields, where the customer was sent, and that it was verified. */
 export function captureView(capture: UdidCapture): Record<string, unknown> {
-  return {
-    capture_id: capture.capture_id,
-    udid: capture.udid,
-    product: capture.product,
-    version: capture.version,
-    device_name: capture.device_name,
-    source_id: capture.source_id,
-    return_url: capture.return_url,
-    captured_at: capture.captured_at,
-    verified: capture.verified,
-  };
+  return pick(capture, [...EVENT_FIELDS, 'return_url', 'verified']);
 }
 
 /** How long a profile's challenge may be answered. */
