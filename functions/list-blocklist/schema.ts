@@ -17,11 +17,11 @@ export function parseRequest({ params, pathParams }: Pick<RequestState, 'params'
   return {
     sourceId: pathParams.source_id ?? '',
     limit: p.limit ?? LIST_LIMIT.default,
-    from: cursor ? { list: cursor.l === 'b' ? 'blocked' : 'monitored', after: cursor.a } : undefined,
+    from: cursor ? { list: cursor.l === 'b' ? 'block' : 'monitor', after: cursor.a } : undefined,
   };
 }
 
 /** The opaque `next` of a page: empty at the end. */
 export function nextCursor(next: BlocklistPosition | undefined): string {
-  return next ? encodeCursor({ l: next.list === 'blocked' ? 'b' : 'm', ...(next.after ? { a: next.after } : {}) }) : '';
+  return next ? encodeCursor({ l: next.list === 'block' ? 'b' : 'm', ...(next.after ? { a: next.after } : {}) }) : '';
 }

@@ -136,10 +136,9 @@ async function isProtectedDevice(source: Source, udid: string, nowSeconds: numbe
   return isUnlocked(standing, nowSeconds) || owned.some((d) => d.tenant_id === source.tenant_id);
 }
 
-/** The source's block list and monitor, most recent first. */
 /** Where a block-list page starts: in the blocked list after `after`, or in the monitor after `after`. */
 export interface BlocklistPosition {
-  list: 'blocked' | 'monitored';
+  list: 'block' | 'monitor';
   /** The last entry's key of the previous page; undefined from the list's start. */
   after: string | undefined;
 }
@@ -150,17 +149,17 @@ export interface BlocklistPosition {
  */
 export async function blocklist(actor: Actor, sourceId: string, limit: number, from: BlocklistPosition | undefined) {
   const source = await ownedSource(actor, sourceId);
-  const start = from ?? { list: 'blocked', after: undefined };
-  const blocked = start.list === 'blocked' ? await pageBlocked(source.source_id, limit, start.after) : { items: [], more: false };
+  const start = from ?? { list: 'block', after: undefined };
+  const blocked = start.list === 'block' ? await pageBlocked(source.source_id, limit, start.after) : { items: [], more: false };
   const lastBlocked = blocked.items.at(-1);
-  if (blocked.more && lastBlocked) return { blocked: blocked.items, monitored: [], next: { list: 'blocked', after: lastBlocked.udid } satisfies BlocklistPosition };
+  if (blocked.more && lastBlocked) return { blocked: blocked.items, monitored: [], next: { list: 'block', after: lastBlocked.udid } satisfies BlocklistPosition };
   const room = limit - blocked.items.length;
   // A full page of blocked UDIDs still asks for one monitor entry: whether the next page has anything.
-  const monitored = await pageMonitored(source.source_id, Math.max(room, 1), start.list === 'monitored' ? start.after : undefined);
+  const monitored = await pageMonitored(source.source_id, Math.max(room, 1), start.list === 'monitor' ? start.after : undefined);
   const shown = monitored.items.slice(0, room);
   const more = monitored.more || monitored.items.length > shown.length;
   const last = shown.at(-1);
-  const next: BlocklistPosition | undefined = !more ? undefined : { list: 'monitored', after: last ? monitorPosition(last) : start.list === 'monitored' ? start.after : undefined };
+  const next: BlocklistPosition | undefined = !more ? undefined : { list: 'monitor', after: last ? monitorPosition(last) : start.list === 'monitor' ? start.after : undefined };
   return { blocked: blocked.items, monitored: shown, next };
 }
 
