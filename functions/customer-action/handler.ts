@@ -7,13 +7,14 @@ import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
 import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
 import { deviceMessages } from '../../shared/i18n/messages/device';
+import { tokenMessages } from '../../shared/i18n/messages/token';
 import { customerActionRoute } from '../../shared/routes';
 import { parseRequest } from './schema';
 
 useMessages(addDeviceMessages);
 useMessages(customerActionMessages);
 // A certificate that is not the proven device's is refused as device_not_found, whose message is the device's.
-useMessages(deviceMessages);
+useMessages(deviceMessages, tokenMessages);
 
 /** POST /api/customer/redeem | /api/customer/reissue: the proven device's add; 303 back to the page that shows it. */
 export const handler = createPublicHandler(customerActionRoute, async (state) => {

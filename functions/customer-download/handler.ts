@@ -3,10 +3,11 @@ import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { requireDevice } from '../../shared/http/customer-session';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
+import { tokenMessages } from '../../shared/i18n/messages/token';
 import { customerDownloadRoute } from '../../shared/routes';
 import { parseRequest } from './schema';
 
-useMessages(customerActionMessages);
+useMessages(customerActionMessages, tokenMessages);
 
 /** GET /api/customer/download?kid=…: the zip of one certificate of the proven device. */
 export const handler = createPublicHandler(customerDownloadRoute, async (state) => {

@@ -8,12 +8,13 @@ import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { tokenMessages } from '../../shared/i18n/messages/token';
 import { customerPageRoute } from '../../shared/routes';
 import { pageAnswer, renderInstallPage } from '../install-page/page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
-useMessages(customerPageMessages);
+useMessages(customerPageMessages, tokenMessages);
 
 /** GET /api/customer: the tenant's customer page (the install page's look, without a source). */
 export const handler = createPublicHandler(customerPageRoute, async (state) => {

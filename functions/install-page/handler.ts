@@ -13,12 +13,13 @@ import { requestBaseUrl } from '../../shared/http/request-url';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
+import { tokenMessages } from '../../shared/i18n/messages/token';
 import { installPageRoute } from '../../shared/routes';
 import { pageAnswer, renderInstallPage } from './page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
-useMessages(customerPageMessages);
+useMessages(customerPageMessages, tokenMessages);
 
 /**
  * GET /api/rjy/{source_id}/install: "Get my UDID", then the UDID and one-tap add-source links. With the
