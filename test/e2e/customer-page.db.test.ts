@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { add, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 import { makeOwner, type Owner } from '../support/fixtures';
 import { updateOwnedSource } from '../../shared/db/repositories/source-repository';
@@ -18,12 +18,10 @@ import { deviceZtPart } from '../../shared/db/repositories/issued-device-reposit
 import { transactWrite } from '../../shared/db/transactions';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { capture, trustedDeviceCa } from '../self-service/customer-support';
+import { launchChromium, IPHONE } from '../support/browser';
 
 jest.setTimeout(180_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const IPHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const shots = join(process.cwd(), 'test', 'e2e', 'screenshots');
 
 let bed: Testbed;
@@ -34,7 +32,7 @@ beforeAll(async () => {
   await simulatedAccount(bed.sim, { mode: 'instant' });
   owner = await makeOwner({ balance: 1_000_000 });
   await updateOwnedSource({ tenantId: 'default', userId: owner.user.userId }, owner.source.source_id, { name: 'Nova Apps', message: 'New: weekly builds every Friday.' }, 1_700_000_000);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
   mkdirSync(shots, { recursive: true });
 }, 180_000);
 afterAll(async () => {

@@ -7,19 +7,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api';
 import { makeOwner, type Owner } from '../support/fixtures';
 import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
 import { updateOwnedSource } from '../../shared/db/repositories/source-repository';
 import { createDeviceCa, certificatePem } from '../../infra/device-simulator/device-pki';
 import { runDevice } from '../../infra/device-simulator/run';
+import { launchChromium, IPHONE } from '../support/browser';
 
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const IPHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const dir = join(process.cwd(), '.local');
 
 let api: TestApi;
@@ -29,7 +27,7 @@ beforeAll(async () => {
   api = await startTestApi();
   owner = await makeOwner();
   await updateOwnedSource({ tenantId: 'default', userId: owner.user.userId }, owner.source.source_id, { name: 'Nova Apps', message: 'New: weekly builds every Friday.' }, 1_700_000_000);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
   mkdirSync(dir, { recursive: true });
 }, 180_000);
 afterAll(async () => {
