@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '../support/api';
-import { makeTenant, makeUser, newUdid } from '../support/fixtures';
+import { makeTenant, makeUser, newUdid, storedDevice } from '../support/fixtures';
 import { expireToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
-import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
 import type { Device } from '../../shared/domain/devices/device';
 
 let api: TestApi;
@@ -14,33 +12,9 @@ afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
 
-/** A certificate as the add flow stores it: with secrets, an account and a reservation. */
-async function issuedDevice(user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> {
-  const device: Device = {
-    kid: `k-issued-${randomUUID().slice(0, 8)}`,
-    id: await nextDeviceId(user.tenantId),
-    user_id: user.userId,
-    tenant_id: user.tenantId,
-    udid: newUdid(),
-    pname: 'iPad Pro',
-    type: 'ipad',
-    shtype: 2,
-    zt: 'normal',
-    ytime: 1_760_000_000,
-    enabled: true,
-    beizhu: '备注 ✓',
-    p12: 'MIIKSECRETP12BASE64==',
-    mobileprovision: 'MIIPROFILESECRETBASE64==',
-    pool: 0,
-    account_id: 'acct_secret_team',
-    addtime: NOW,
-    apple_device_id: 'APPLEDEVICE123',
-    reservation_id: 'r_secret_res',
-    ...extra,
-  };
-  await putDevice(device);
-  return device;
-}
+/** A certificate as the add flow stores it, an iPad with a reservation. */
+const issuedDevice = (user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> =>
+  storedDevice(user, { pname: 'iPad Pro', type: 'ipad', shtype: 2, beizhu: '备注 ✓', addtime: NOW, reservation_id: 'r_secret_res', ...extra });
 
 const info = (params: Record<string, string>, headers: Record<string, string> = {}) =>
   api.request('GET', `/api/device/info?${new URLSearchParams(params).toString()}`, { headers });

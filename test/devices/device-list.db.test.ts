@@ -2,12 +2,10 @@
  * `/api/device/list`: the caller's certificates on this tenant, newest first, a page at a time, filtered, read
  * from the owner's index only, and never a secret.
  */
-import { randomUUID } from 'node:crypto';
 import { documentClient } from '../../shared/db/client';
-import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
 import type { Device } from '../../shared/domain/devices/device';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
-import { makeTenant, makeUser, newUdid } from '../support/fixtures';
+import { makeTenant, makeUser, newUdid, storedDevice } from '../support/fixtures';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -17,32 +15,8 @@ afterAll(() => api.close());
 
 const NOW = 1_700_000_000;
 
-async function device(user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> {
-  const d: Device = {
-    kid: `k-list-${randomUUID().slice(0, 12)}`,
-    id: await nextDeviceId(user.tenantId),
-    user_id: user.userId,
-    tenant_id: user.tenantId,
-    udid: newUdid(),
-    pname: 'iPhone',
-    type: 'iphone',
-    shtype: 0,
-    zt: 'normal',
-    ytime: NOW + 86_400 * 300,
-    enabled: true,
-    beizhu: '',
-    p12: 'MIIKSECRETP12BASE64==',
-    mobileprovision: 'MIIPROFILESECRETBASE64==',
-    pool: 0,
-    account_id: 'acct_secret_team',
-    addtime: NOW,
-    apple_device_id: 'APPLEDEVICE123',
-    reservation_id: '',
-    ...extra,
-  };
-  await putDevice(d);
-  return d;
-}
+const device = (user: { userId: string; tenantId: string }, extra: Partial<Device> = {}): Promise<Device> =>
+  storedDevice(user, { ytime: NOW + 86_400 * 300, addtime: NOW, ...extra });
 
 async function shopUser() {
   const { tenantId, host } = await makeTenant('en');

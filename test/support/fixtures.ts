@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
+import type { Device } from '../../shared/domain/devices/device';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
@@ -62,4 +65,35 @@ let udidCounter = 0;
 /** A fresh 25-character UDID (`XXXXXXXX-XXXXXXXXXXXXXXXX`, lower-case hex), different on every call. */
 export function newUdid(): string {
   return `00008101-${(0xa0000000000 + ++udidCounter).toString(16).padStart(16, '0')}`;
+}
+
+/**
+ * A certificate as the add flow stores it, with its secrets, account and Apple device id (fake values a test
+ * can look for in answers that must never carry them); `fields` sets whatever the test is about.
+ */
+export async function storedDevice(user: { userId: string; tenantId: string }, fields: Partial<Device> = {}): Promise<Device> {
+  const device: Device = {
+    kid: `k-${randomUUID().slice(0, 12)}`,
+    id: await nextDeviceId(user.tenantId),
+    user_id: user.userId,
+    tenant_id: user.tenantId,
+    udid: newUdid(),
+    pname: 'iPhone',
+    type: 'iphone',
+    shtype: 0,
+    zt: 'normal',
+    ytime: 1_760_000_000,
+    enabled: true,
+    beizhu: '',
+    p12: 'MIIKSECRETP12BASE64==',
+    mobileprovision: 'MIIPROFILESECRETBASE64==',
+    pool: 0,
+    account_id: 'acct_secret_team',
+    addtime: 1_700_000_000,
+    apple_device_id: 'APPLEDEVICE123',
+    reservation_id: '',
+    ...fields,
+  };
+  await putDevice(device);
+  return device;
 }
