@@ -63,7 +63,7 @@ export async function getSession(tenantId: string, hash: string): Promise<Stored
 export type UdidCertificate = DeviceRecord & { warranty_from?: number };
 
 /**
- * Every certificate of a UDID on a tenant, whoever owns it, newest first: the devices table's `by-udid`
+ * Every certificate of a UDID on a tenant, whoever owns it, newest first (by time added, then by id): the devices table's `by-udid`
  * index, asked for each spelling of the UDID (a hex UDID may have been stored in either case).
  */
 export async function listCertificatesOfUdid(tenantId: string, udid: string): Promise<UdidCertificate[]> {
@@ -83,7 +83,8 @@ export async function listCertificatesOfUdid(tenantId: string, udid: string): Pr
     ),
   );
   const items = pages.flatMap((page) => (page.Items ?? []) as UdidCertificate[]);
-  return items.sort((a, b) => b.addtime - a.addtime);
+  // Two certificates added in the same second: the later id (a counter) is the newer one.
+  return items.sort((a, b) => b.addtime - a.addtime || b.id - a.id);
 }
 
 /**
