@@ -237,7 +237,7 @@ export const addDeviceRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Add a device (instant or review)',
-  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -250,7 +250,7 @@ export const addDeviceLegacyInstantRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy instant add',
-  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -263,7 +263,7 @@ export const addDeviceLegacyReviewRoute = {
   rateLimit: 60,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
-  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'sourceProtection'] },
+  data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'sourceProtection'] },
   secrets: true,
 } as const satisfies RouteDefinition;
 
@@ -621,7 +621,7 @@ export const customerActionRoute = {
   description: "Redeem an activation code (the add the code's owner would make) or take the free re-issue of a revoked certificate, for the proven device",
   data: {
     read: ['prices', 'udidCapture'],
-    write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'ledger', 'events', 'rateLimits'],
+    write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'rateLimits'],
   },
   secrets: true,
 } as const satisfies RouteDefinition;
@@ -703,7 +703,7 @@ export const scheduledJobs = [
     everyMinutes: 2,
     description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise; then the low-balance and subscription-end events',
     // accounts and counters: a stale hold's slot given back, or its registration kept as a failed certificate.
-    data: { read: ['accounts', 'tenants'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'ledger', 'events', 'subscriptions', 'accounts', 'counters'] },
+    data: { read: ['accounts', 'tenants'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'registrations', 'ledger', 'events', 'subscriptions', 'accounts', 'counters'] },
     secrets: true,
   },
   {

@@ -115,11 +115,16 @@ export const tables = {
   /**
    * Payments held by adds in flight: taken before Apple is called, then completed by the add's final
    * transaction or released (refunded). `queue` is set only while held, so the sparse index lists exactly the
-   * holds a crashed add left behind, oldest first, for the sweep that refunds them. Also the uncharged
-   * possible registrations (`possible#<account>#<class>#<UDID>`, queue `possible` while slots are kept for one;
-   * shared/db/repositories/possible-registration-repository.ts), which the same worker settles.
+   * holds a crashed add left behind, oldest first, for the sweep that refunds them.
    */
   paymentHolds: { partitionKey: stringKey('hold_id'), indexes: [{ name: 'by-queue', partitionKey: stringKey('queue'), sortKey: numberKey('created_at') }], ttlAttribute: 'expires_at' },
+  /**
+   * One item per UDID registered (or maybe registered) on an account, `<account>#<class>#<UDID>`: which
+   * certificate counts the one slot Apple spends on it (`owner_kid`, set once by a conditional write), and the
+   * slots adds kept while not knowing whether Apple registered it (`slots`; `queue` is set while any are kept,
+   * for the worker that settles them). shared/db/repositories/registration-repository.ts.
+   */
+  registrations: { partitionKey: stringKey('registration_id'), indexes: [{ name: 'by-queue', partitionKey: stringKey('queue'), sortKey: numberKey('created_at') }], ttlAttribute: 'expires_at' },
   /**
    * What protects each source, one partition per source: unlock codes (`code#<CODE>`), the UDIDs that
    * unlocked it (`unlock#<UDID>`), the block list (`block#<UDID>`) and the misuse monitor

@@ -169,9 +169,17 @@ export function slotReleasePart(accountId: string, deviceClass: DeviceClass, cou
   return transactionPart({ Update: slotRelease(accountId, deviceClass, count) });
 }
 
-/** Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`). */
-export function slotUsePart(accountId: string, deviceClass: DeviceClass): TransactionPart {
-  return updatePart('accounts', { account_id: accountId }, { change: 'ADD #issued :one', values: { ':one': 1 }, names: { '#issued': `issued_${deviceClass}` } });
+/**
+ * Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`), and
+ * gives back `release` slots kept for the same registration by adds that did not know whether Apple made it.
+ */
+export function slotUsePart(accountId: string, deviceClass: DeviceClass, release = 0): TransactionPart {
+  const free = freeAttr(deviceClass);
+  return updatePart('accounts', { account_id: accountId }, {
+    change: release > 0 ? `SET ${free} = ${free} + :release ADD #issued :one` : 'ADD #issued :one',
+    values: { ':one': 1, ...(release > 0 ? { ':release': release } : {}) },
+    names: { '#issued': `issued_${deviceClass}` },
+  });
 }
 
 export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {

@@ -11,12 +11,11 @@
 import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
-import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import { holdCompletePart, noteSlotSettled, noteSlotSettledPart, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
-import { transactWrite, type TransactionPart } from '../../db/transactions';
+import type { TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import { randomId } from '../ids';
 import type { Device } from '../devices/device';
@@ -30,6 +29,7 @@ import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
 import { keepRegistration } from './kept-registration';
+import { NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
 import { deviceAddedPart } from '../events/add-events';
@@ -146,7 +146,10 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         // Apple already has this UDID on these accounts from an add that could not be recorded: no new slot there.
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
         keepRegistration: async (left) =>
-          void (await keepRegistration({ tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now })),
+          void (await keepRegistration(
+            { tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now },
+            { newlyRegistered: left.newlyRegistered },
+          )),
         // A paid add notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
         ...(hold
           ? {
@@ -218,12 +221,14 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     warranty_from: warrantyFrom ?? now,
     charge: payment.charge,
   };
-  const slot = issued.existed ? slotReleasePart(issued.account.accountId, request.deviceClass) : slotUsePart(issued.account.accountId, request.deviceClass);
+  // Whether this certificate counts the registration's slot or gives its reserved one back is decided in the
+  // same write (registration-slot.ts): Apple spends one slot per registration however many adds reserved one.
+  const claim = { accountId: issued.account.accountId, deviceClass: request.deviceClass, udid: request.udid, appleDeviceId: issued.appleDevice.id };
+  const slotBefore = issued.existed ? await slotState(claim) : NEWLY_REGISTERED;
   const recent = recentAddPart(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
   // One atomic write across the repositories: each hands out its part, none of them sees the others'.
   const parts: TransactionPart[] = [
     issuedDevicePart(device),
-    slot,
     recent,
     ...(reservation ? [reservationPutPart(reservation)] : []),
     ...(hold ? [holdCompletePart(hold.holdId, now)] : []),
@@ -233,7 +238,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   ];
   for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
     try {
-      if ((await transactWrite(parts)).ok) {
+      if ((await writeWithSlot(claim, kid, slotBefore, parts)).ok) {
         lock.released();
         return view(device, request.mode);
       }
@@ -247,6 +252,6 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
   if (hold && (await releaseHold(hold, now, 'add_not_recorded'))) addRefunded('add_not_recorded');
-  await transactWrite([issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }), slot]);
+  await writeWithSlot(claim, kid, await slotState(claim), [issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } })]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

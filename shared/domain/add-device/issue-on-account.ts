@@ -6,9 +6,8 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
-import { accountHasRegistrationRow } from '../../db/repositories/issued-device-repository';
 import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
-import { claimPossible, notePossiblePart } from '../../db/repositories/possible-registration-repository';
+import { notePossiblePart } from '../../db/repositories/registration-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
@@ -32,11 +31,12 @@ export interface IssueRequest {
   /** Accounts to try first: Apple already has the UDID there from an add that could not be recorded. */
   preferAccounts?: readonly string[];
   /**
-   * Called when this add registered the UDID on an account and then moved on (the profile failed, or an
-   * instant account kept the device PROCESSING): Apple keeps the registration and its slot, so the caller
-   * records it (an uncharged `failed` row) and the next add of the UDID reuses it instead of leaving it orphaned.
+   * Called when this add registered (or found) the UDID on an account and then moved on (the profile failed,
+   * or an instant account kept the device PROCESSING): Apple keeps the registration and its slot, so the
+   * caller accounts for the add's reserved slot — an uncharged `failed` row that counts it (the next add of the
+   * UDID reuses it instead of leaving it orphaned), or the slot back when another certificate counts it.
    */
-  keepRegistration?: (left: LeftRegistration) => Promise<void>;
+  keepRegistration: (left: LeftRegistration) => Promise<void>;
   /**
    * A paid add's notes on its hold: a slot reserved on an account, and that slot accounted for again (given
    * back, or its registration kept). What is still noted when the add dies, the stale-hold sweep settles.
@@ -44,11 +44,13 @@ export interface IssueRequest {
   slotNotes?: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown>; settledPart(accountId: string): TransactionPart };
 }
 
-/** A registration this add made on an account it then did not issue on. */
+/** A registration this add made (or found) on an account it then did not issue on. */
 export interface LeftRegistration {
   account: Account;
   appleDevice: AscDevice;
   deviceName: string;
+  /** Apple registered it for this add a moment ago: nobody else can count its slot yet. */
+  newlyRegistered: boolean;
 }
 
 /**
@@ -60,7 +62,10 @@ const REQUEST_PATH_APPLE = { timeoutMs: 8_000, maxAttempts: 2 };
 export interface Issued {
   account: Account;
   appleDevice: AscDevice;
-  /** Apple already had the UDID on this team, so the reserved slot was not used. */
+  /**
+   * Apple had the UDID on this team before this add: another certificate may count its slot already (then the
+   * reserved one goes back). False when Apple registered it for this add just now.
+   */
   existed: boolean;
   /** Empty while Apple keeps the device PROCESSING (review mode). */
   mobileprovision: string;
@@ -90,13 +95,12 @@ type Attempt = { kind: 'issued'; issued: Issued } | { kind: 'next'; error?: Appl
 type Registration = { device: AscDevice; existed: boolean } | { uncertain: AppleApiError };
 
 /**
- * Registers the UDID, or finds it. `existed` means Apple had it before this add (its slot was counted then),
- * so the slot reserved for this add goes back. When Apple's answer is lost (no response, or a 5xx after which
- * nobody knows), the UDID is looked up: registered → it is this add's registration and it goes on; not
- * registered (or the lookup fails) → `uncertain`. A registration found with no row pointing at it
- * may be one an earlier add gave up on while keeping its slot: this add takes it over (`claimPossible`).
+ * Registers the UDID, or finds it. `existed` means Apple had it before this add, so its slot may be counted
+ * already (registration-slot.ts decides, when the certificate is written). When Apple's answer is lost (no
+ * response, or a 5xx after which nobody knows), the UDID is looked up: registered → the add goes on with it;
+ * not registered (or the lookup fails) → `uncertain`.
  */
-async function registerOrFind(client: AscClient, request: IssueRequest, name: string, accountId: string): Promise<Registration> {
+async function registerOrFind(client: AscClient, request: IssueRequest, name: string): Promise<Registration> {
   const sentAt = Date.now();
   try {
     return { device: await client.registerDevice({ name, udid: request.udid, platform: 'IOS' }), existed: false };
@@ -120,14 +124,8 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
       if (lost) return { uncertain: error };
       throw error;
     }
-    const hasRow = await accountHasRegistrationRow(accountId, device.id);
-    // The answer was lost: the registration found may be this request's, or one Apple had before (another
-    // add of the UDID on this team). Counting an older one as ours would spend a second slot on it.
-    let existed = !lost || registeredBefore(device, sentAt) || hasRow;
-    if (existed && !hasRow && (await claimPossible(accountId, request.deviceClass, request.udid))) {
-      logger.warn('Took over a registration an earlier add gave up on', { tenantId: request.tenantId, udid: request.udid, accountId });
-      existed = false;
-    }
+    // The answer was lost: the registration found may be this request's, or one Apple had before.
+    const existed = !lost || registeredBefore(device, sentAt);
     if (lost) logger.warn('Apple’s answer to a registration was lost; the device is registered, going on', { tenantId: request.tenantId, udid: request.udid, existed });
     return { device, existed };
   }
@@ -203,7 +201,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   const name = appleDeviceName(request.deviceClass, request.udid);
   let registered: Registration;
   try {
-    registered = await registerOrFind(client, request, name, account.accountId);
+    registered = await registerOrFind(client, request, name);
   } catch (error) {
     if (!(error instanceof AppleApiError)) {
       await releaseSlot(account.accountId, request.deviceClass);
@@ -240,11 +238,8 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     if (error.kind !== 'devices_processing') {
       // Apple has the registration (and counts the slot); a later add on this team finds it and continues.
       logger.warn('Profile creation failed; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
-      if (existed) await releaseSlot(account.accountId, request.deviceClass);
-      else {
-        await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
-        await settled();
-      }
+      await request.keepRegistration({ account, appleDevice: device, deviceName: name, newlyRegistered: !existed });
+      await settled();
       return { kind: 'next', error };
     }
   }
@@ -252,11 +247,8 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   if (request.mode === 'review') return issued('');
   logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
   await setAccountMode(account.accountId, 'review');
-  if (existed) await releaseSlot(account.accountId, request.deviceClass);
-  else {
-    await request.keepRegistration?.({ account, appleDevice: device, deviceName: name });
-    await settled();
-  }
+  await request.keepRegistration({ account, appleDevice: device, deviceName: name, newlyRegistered: !existed });
+  await settled();
   return { kind: 'next' };
 }
 

@@ -6,11 +6,12 @@
  */
 import { nextDeviceId } from '../../db/repositories/device-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { transactWrite } from '../../db/transactions';
+import type { TransactionOutcome, TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import type { Account, DeviceClass } from '../accounts/account';
 import type { DevicePool } from '../devices/device';
 import { randomId } from '../ids';
+import { NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
 
 export interface KeptRegistration {
   tenantId: string;
@@ -25,38 +26,52 @@ export interface KeptRegistration {
   now: number;
 }
 
-/** Writes the failed row; a failure is logged, not thrown (whatever the caller was doing can still finish). */
-export async function keepRegistration(kept: KeptRegistration): Promise<boolean> {
+/** The failed row that keeps the registration: uncharged, no profile, Apple's device id. */
+export async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
+  return {
+    kid: randomId('k', 16),
+    id: await nextDeviceId(kept.tenantId),
+    user_id: kept.userId,
+    tenant_id: kept.tenantId,
+    udid: kept.udid,
+    pname: kept.deviceName,
+    type: kept.deviceClass,
+    shtype: 0,
+    zt: 'failed',
+    ytime: kept.account.expiresAt,
+    enabled: true,
+    beizhu: kept.beizhu,
+    p12: '',
+    mobileprovision: '',
+    pool: kept.pool,
+    account_id: kept.account.accountId,
+    addtime: kept.now,
+    apple_device_id: kept.appleDeviceId,
+    reservation_id: '',
+    issued_account: kept.account.accountId,
+    warranty_from: kept.now,
+    charge: { kind: 'free' },
+  };
+}
+
+/**
+ * Accounts for the slot reserved for a registration nobody delivered on: the failed row is written and counts
+ * the slot — or, when another certificate counts it already, the slot goes back and no row is needed. `also`
+ * joins the same write (a dead add's note on its hold). `newlyRegistered`: Apple registered the UDID for this
+ * add a moment ago, so nobody can count it yet (no read first). A failure is logged, not thrown: whatever the
+ * caller was doing can still finish. The outcome's `failed` indexes are those of `also`.
+ */
+export async function keepRegistration(kept: KeptRegistration, options: { newlyRegistered?: boolean; also?: TransactionPart[] } = {}): Promise<TransactionOutcome | undefined> {
+  const claim = { accountId: kept.account.accountId, deviceClass: kept.deviceClass, udid: kept.udid, appleDeviceId: kept.appleDeviceId };
+  const also = options.also ?? [];
   try {
-    const row: IssuedDevice = {
-      kid: randomId('k', 16),
-      id: await nextDeviceId(kept.tenantId),
-      user_id: kept.userId,
-      tenant_id: kept.tenantId,
-      udid: kept.udid,
-      pname: kept.deviceName,
-      type: kept.deviceClass,
-      shtype: 0,
-      zt: 'failed',
-      ytime: kept.account.expiresAt,
-      enabled: true,
-      beizhu: kept.beizhu,
-      p12: '',
-      mobileprovision: '',
-      pool: kept.pool,
-      account_id: kept.account.accountId,
-      addtime: kept.now,
-      apple_device_id: kept.appleDeviceId,
-      reservation_id: '',
-      issued_account: kept.account.accountId,
-      warranty_from: kept.now,
-      charge: { kind: 'free' },
-    };
-    await transactWrite([issuedDevicePart(row)]);
-    logger.warn('Kept a registration no certificate was delivered on as a failed certificate', { kid: row.kid, accountId: kept.account.accountId });
-    return true;
+    const row = await keptRow(kept);
+    const state = options.newlyRegistered ? NEWLY_REGISTERED : await slotState(claim);
+    const outcome = await writeWithSlot(claim, row.kid, state, also, [issuedDevicePart(row)]);
+    if (outcome.isOwner) logger.warn('Kept a registration no certificate was delivered on as a failed certificate', { kid: row.kid, accountId: kept.account.accountId });
+    return outcome;
   } catch (error) {
     logger.error('Could not keep a registration no certificate was delivered on', { accountId: kept.account.accountId, appleDeviceId: kept.appleDeviceId, error: error as Error });
-    return false;
+    return undefined;
   }
 }

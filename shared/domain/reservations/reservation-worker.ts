@@ -9,10 +9,10 @@
  */
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
-import { getAccount, releaseSlot } from '../../db/repositories/account-repository';
-import { accountHasRegistrationRow, deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
-import { listStaleHolds, noteSlotSettled, parseSlotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
-import { listDuePossible, settlePossibleParts, type PossibleRegistration } from '../../db/repositories/possible-registration-repository';
+import { getAccount, slotReleasePart } from '../../db/repositories/account-repository';
+import { accountHasRegistrationRow, deviceIssuedPart, deviceZtPart, issuedDevicePart } from '../../db/repositories/issued-device-repository';
+import { listStaleHolds, noteSlotSettled, noteSlotSettledPart, parseSlotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { listDuePossible, settlePossiblePart, type PossibleRegistration } from '../../db/repositories/registration-repository';
 import { refundCharge, releaseHold } from '../ledger/charges';
 import { transactWrite } from '../../db/transactions';
 import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
@@ -21,7 +21,7 @@ import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
 import type { DeviceClass } from '../accounts/account';
-import { keepRegistration } from '../add-device/kept-registration';
+import { keepRegistration, keptRow } from '../add-device/kept-registration';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
 import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
@@ -42,16 +42,17 @@ export interface WorkerReport {
 const STALE_HOLD_SECONDS = 300;
 const STALE_HOLDS_PER_PASS = 100;
 
-const classOf = (device: AscDevice): DeviceClass => (['ipad', 'mac'] as const).find((c) => device.deviceClass.toLowerCase() === c) ?? 'iphone';
 
 /**
- * A slot a dead add reserved on an account and never accounted for: Apple has the UDID there and no
- * certificate points at it → the add registered it and died, so the registration is kept as a failed row
- * (its slot stays used); otherwise the slot was not used by this add and goes back. Whoever removes the note
- * acts, so a slot is never given back twice. False when Apple could not be asked (the next pass tries again).
+ * A slot a dead add reserved on an account and never accounted for: Apple has the UDID there → the add may
+ * have registered it and died, so its slot is accounted for as any add's is (registration-slot.ts): kept by a
+ * failed row that counts the registration, or given back when another certificate counts it already; Apple
+ * does not have it → the slot was not used and goes back. Settling the hold's note is part of that write, so
+ * a slot is never accounted for twice. False when Apple could not be asked (the next pass tries again).
  */
 async function settleSlot(hold: PaymentHold, note: string, now: number): Promise<boolean> {
-  const { accountId, deviceClass } = parseSlotNote(note);
+  const { accountId, deviceClass: noted } = parseSlotNote(note);
+  const deviceClass = noted as DeviceClass;
   const account = await getAccount(accountId);
   if (!account) return noteSlotSettled(hold.holdId, note).then(() => true);
   let device: AscDevice | undefined;
@@ -61,40 +62,40 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
     logger.warn('Could not ask Apple about a slot a dead add reserved; trying again next pass', { holdId: hold.holdId, accountId, error: error as Error });
     return false;
   }
-  const orphaned = device !== undefined && !(await accountHasRegistrationRow(accountId, device.id));
-  if (!(await noteSlotSettled(hold.holdId, note))) return true;
-  if (orphaned && device) {
-    await keepRegistration({ tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: 0, deviceClass: classOf(device), beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
-  } else {
-    // Not registered, or registered by another add whose certificate points at it: this add's slot is unused.
-    await releaseSlot(accountId, device ? classOf(device) : (deviceClass as DeviceClass));
-  }
-  return true;
+  const settled = noteSlotSettledPart(hold.holdId, note);
+  // A condition that fails here is the note's: whoever settled it first accounted for the slot.
+  if (!device) return transactWrite([settled, slotReleasePart(accountId, deviceClass)]).then(() => true);
+  const kept = await keepRegistration(
+    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: 0, deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now },
+    { also: [settled] },
+  );
+  return kept !== undefined;
 }
 
 /**
  * A slot an add kept because it did not know whether Apple registered the device, old enough that no answer
- * can still come: Apple has the UDID and no row points at it → the add's late registration, kept as a failed
- * row (one slot stays used, the rest go back); otherwise (not registered, or a row accounts for it) every slot
- * kept for it goes back. False when Apple could not be asked or an add touched the record meanwhile.
+ * can still come: Apple has the UDID and no certificate counts it → the add's late registration, kept as a
+ * failed row that becomes its owner (one slot stays used, the rest go back); otherwise (not registered, or
+ * counted already) every slot kept for it goes back. False when Apple could not be asked or an add touched
+ * the record meanwhile.
  */
 async function settlePossible(possible: PossibleRegistration, now: number): Promise<boolean> {
   const account = await getAccount(possible.accountId);
+  if (!account || possible.slots <= 0) return (await transactWrite([settlePossiblePart(possible, now)])).ok;
   let device: AscDevice | undefined;
-  if (account && possible.slots > 0) {
-    try {
-      device = await (await ascClientFor(account)).findDeviceByUdid(possible.udid);
-    } catch (error) {
-      logger.warn('Could not ask Apple about a possible registration; trying again next pass', { accountId: possible.accountId, error: error as Error });
-      return false;
-    }
+  try {
+    device = await (await ascClientFor(account)).findDeviceByUdid(possible.udid);
+  } catch (error) {
+    logger.warn('Could not ask Apple about a possible registration; trying again next pass', { accountId: possible.accountId, error: error as Error });
+    return false;
   }
-  const orphaned = account !== undefined && device !== undefined && !(await accountHasRegistrationRow(possible.accountId, device.id));
-  if (!(await transactWrite(settlePossibleParts(possible, account ? possible.slots - (orphaned ? 1 : 0) : 0, now))).ok) return false;
-  if (orphaned && account && device) {
-    await keepRegistration({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
-  }
-  return true;
+  const release = (count: number) => (count > 0 ? [slotReleasePart(possible.accountId, possible.deviceClass, count)] : []);
+  const counted = device === undefined || possible.ownerKid !== undefined || (await accountHasRegistrationRow(possible.accountId, device.id));
+  if (counted || !device) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
+  const outcome = await transactWrite([settlePossiblePart(possible, now, row.kid), issuedDevicePart(row), ...release(possible.slots - 1)]);
+  if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });
+  return outcome.ok;
 }
 
 async function settlePossibleRegistrations(now: number): Promise<number> {
