@@ -3,7 +3,8 @@
  * claims the activation code) under its condition, writes the ledger's charge entry and records the hold
  * (shared/domain/ledger/charges.ts builds it from these parts). The add's final transaction then
  * completes the hold, or the add releases it, which refunds exactly what was held; both are conditional on
- * the hold still being `held`, so a hold is settled once whatever retries or sweeps run.
+ * the hold still being `held`, so a hold is settled once whatever retries or sweeps run. A free add holds
+ * nothing but still records a hold: its notes of the slots it reserved are what the stale-hold sweep settles.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { updateIf } from '../conditional-write';
@@ -20,7 +21,8 @@ export interface PaymentHold {
   userId: string;
   tenantId: string;
   udid: string;
-  charge: Exclude<Charge, { kind: 'free' }>;
+  /** `free`: a free add's hold, which takes nothing and is there for its slot notes. */
+  charge: Charge;
   createdAt: number;
   /** What the add will deliver, named before it is paid for, so the ledger's charge entry can say it. */
   kid?: string;

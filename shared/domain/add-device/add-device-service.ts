@@ -150,23 +150,24 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
             { tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now },
             { newlyRegistered: left.newlyRegistered },
           )),
-        // A paid add notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
-        ...(hold
-          ? {
-              slotNotes: {
-                reservedPart: (accountId: string) => slotNotePart(hold.holdId, slotNote(accountId, request.deviceClass)),
-                settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
-                settledPart: (accountId: string) => noteSlotSettledPart(hold.holdId, slotNote(accountId, request.deviceClass)),
-              },
-            }
-          : {}),
+        // Every add, paid or free, notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
+        slotNotes: {
+          reservedPart: (accountId: string) => slotNotePart(hold.holdId, slotNote(accountId, request.deviceClass)),
+          settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
+          settledPart: (accountId: string) => noteSlotSettledPart(hold.holdId, slotNote(accountId, request.deviceClass)),
+        },
       });
     } catch (error) {
-      if (hold && (await releaseHold(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed'))) addRefunded('issue_failed');
+      await refund(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed');
       throw error;
     }
     return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock, ids);
   });
+}
+
+/** Releases the hold (a free one gives nothing back, so only a paid one counts as a refund). */
+async function refund(hold: PaymentHold, now: number, reason: string): Promise<void> {
+  if ((await releaseHold(hold, now, reason)) && hold.charge.kind !== 'free') addRefunded(reason);
 }
 
 /** The ids of what an add delivers: the certificate, and in review mode the reservation. */
@@ -175,7 +176,7 @@ interface AddIds {
   reservationId: string | undefined;
 }
 
-async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold | undefined, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock, ids: AddIds): Promise<AddedCertificate> {
+async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock, ids: AddIds): Promise<AddedCertificate> {
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const { kid } = ids;
@@ -231,7 +232,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     issuedDevicePart(device),
     recent,
     ...(reservation ? [reservationPutPart(reservation)] : []),
-    ...(hold ? [holdCompletePart(hold.holdId, now)] : []),
+    holdCompletePart(hold.holdId, now),
     ...(pending ? [] : [deviceAddedPart(device, request.mode)]),
     // The lock is freed with the add's own write; it still holds (it outlives any add), so this never fails alone.
     lock.part,
@@ -251,7 +252,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // Apple has the registration but the add cannot be recorded: refund exactly the hold, and keep the
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
-  if (hold && (await releaseHold(hold, now, 'add_not_recorded'))) addRefunded('add_not_recorded');
+  await refund(hold, now, 'add_not_recorded');
   await writeWithSlot(claim, kid, await slotState(claim), [issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } })]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

@@ -38,10 +38,11 @@ export interface IssueRequest {
    */
   keepRegistration: (left: LeftRegistration) => Promise<void>;
   /**
-   * A paid add's notes on its hold: a slot reserved on an account, and that slot accounted for again (given
-   * back, or its registration kept). What is still noted when the add dies, the stale-hold sweep settles.
+   * The add's notes on its hold (paid or free): a slot reserved on an account, and that slot accounted for
+   * again (given back, or its registration kept). What is still noted when the add dies, the stale-hold sweep
+   * settles.
    */
-  slotNotes?: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown>; settledPart(accountId: string): TransactionPart };
+  slotNotes: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown>; settledPart(accountId: string): TransactionPart };
 }
 
 /** A registration this add made (or found) on an account it then did not issue on. */
@@ -166,22 +167,22 @@ async function keepPossible(account: Account, request: IssueRequest): Promise<vo
     pool: request.pool === 'private' ? 1 : 0,
     notedAt: Math.floor(Date.now() / 1000),
   });
-  const note = request.slotNotes?.settledPart(account.accountId);
+  const note = request.slotNotes.settledPart(account.accountId);
   try {
-    const outcome = await transactWrite(note ? [possible, note] : [possible]);
+    const outcome = await transactWrite([possible, note]);
     if (!outcome.ok) logger.error('The slot note of a possible registration was already settled', { accountId: account.accountId });
   } catch (error) {
-    // Still on the hold (when paid): the stale-hold sweep settles it as it settles a dead add's.
+    // Still on the hold: the stale-hold sweep settles it as it settles a dead add's.
     logger.error('Could not keep a possible registration', { accountId: account.accountId, error: error as Error });
   }
 }
 
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
   const client = await ascClientFor(account, REQUEST_PATH_APPLE);
-  // A paid add notes the slot on its payment hold in the same write that reserves it.
-  if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode, request.slotNotes?.reservedPart(account.accountId)))) return { kind: 'next' };
+  // The add notes the slot on its hold in the same write that reserves it.
+  if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode, request.slotNotes.reservedPart(account.accountId)))) return { kind: 'next' };
   const settled = async () => {
-    await request.slotNotes?.settled(account.accountId).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId: account.accountId, error: error as Error }));
+    await request.slotNotes.settled(account.accountId).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId: account.accountId, error: error as Error }));
   };
   const releaseSlot = async (accountId: string, deviceClass: DeviceClass) => {
     await releaseReservedSlot(accountId, deviceClass);

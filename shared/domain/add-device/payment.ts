@@ -45,8 +45,9 @@ export function insufficientBalance(price: number, balance: number): DomainError
 }
 
 /**
- * Takes the payment (a conditional debit, or the code's claim) with its ledger entry and records the hold;
- * undefined for a free add. Refused exactly as the checks above would refuse it, now that a concurrent add
+ * Takes the payment (a conditional debit, or the code's claim) with its ledger entry and records the hold.
+ * A free add's hold takes nothing (no ledger entry): it is there for the slot notes, so the sweep can settle
+ * what a free add that died left on Apple's side as it does a paid one's. Refused exactly as the checks above would refuse it, now that a concurrent add
  * may have got there first: the balance no longer covers the price, or the code was claimed. `delivers`
  * names what the add will deliver (the kid, and the reservation in review mode), for the charge entry.
  */
@@ -55,9 +56,8 @@ export async function holdPayment(
   owner: { user: User; tenantId: string; udid: string },
   delivers: { kid: string; reservationId: string | undefined; mode: 'instant' | 'review' },
   now: number,
-): Promise<PaymentHold | undefined> {
+): Promise<PaymentHold> {
   const { charge } = payment;
-  if (charge.kind === 'free') return undefined;
   const hold: PaymentHold = {
     holdId: randomId('h', 16),
     userId: owner.user.userId,

@@ -36,6 +36,8 @@ const amountOf = (charge: Charge) => (charge.kind === 'balance' ? charge.amount 
 export type HoldOutcome = { taken: true } | { taken: false; reason: 'insufficient_balance'; balance: number } | { taken: false; reason: 'code_used' };
 
 export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined, head?: LedgerHead): Promise<HoldOutcome> {
+  // A free add's hold takes nothing, so the ledger has nothing to say; the hold still carries its slot notes.
+  if (hold.charge.kind === 'free') return (await transactWrite([holdPutPart(hold)])).ok ? { taken: true } : { taken: false, reason: 'insufficient_balance', balance: 0 };
   const own = [holdPutPart(hold), ...(hold.charge.kind === 'code' ? [codeUsePart(code!, hold.userId, hold.createdAt)] : [])];
   const outcome = await writeWithLedger({ userId: hold.userId, head, with: own, change: { amount: -amountOf(hold.charge), kind: 'charge', ref: holdRef(hold), at: hold.createdAt } });
   if (outcome.ok) return { taken: true };

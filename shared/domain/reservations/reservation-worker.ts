@@ -32,7 +32,7 @@ export interface WorkerReport {
   failed: number;
   waiting: number;
   errors: number;
-  /** Payment holds refunded because the add that took them never settled them (its function died). */
+  /** Holds released because the add that took them never settled them (its function died): paid ones refunded. */
   releasedHolds: number;
   /** Possible registrations settled: kept as failed rows, or their slots given back. */
   settledPossible: number;
@@ -111,6 +111,7 @@ async function releaseStaleHolds(now: number): Promise<number> {
     if (!settled.every(Boolean)) continue;
     if (await releaseHold(hold, now, 'stale_hold')) {
       released++;
+      if (hold.charge.kind === 'free') continue;
       addRefunded('stale_hold');
       logger.warn('Refunded a payment hold left by an add that did not finish', { holdId: hold.holdId, userId: hold.userId });
     }
