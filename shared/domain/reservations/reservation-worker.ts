@@ -42,7 +42,6 @@ export interface WorkerReport {
 const STALE_HOLD_SECONDS = 300;
 const STALE_HOLDS_PER_PASS = 100;
 
-
 /**
  * A slot a dead add reserved on an account and never accounted for: Apple has the UDID there → the add may
  * have registered it and died, so its slot is accounted for as any add's is (registration-slot.ts): kept by a
