@@ -35,7 +35,7 @@ async function deadAdd(options: { register: boolean; free?: boolean }) {
   const user = await newUser(10_000, tenantId);
   const udid = udid25();
   const holdId = `hdead${++holds}${Math.random().toString(36).slice(2, 8)}`;
-  expect(await takeHold({ holdId, userId: user.userId, tenantId, udid, charge: options.free ? { kind: 'free' } : { kind: 'balance', amount: 1000 }, createdAt: NOW }, undefined)).toEqual({ taken: true });
+  expect(await takeHold({ holdId, userId: user.userId, tenantId, udid, charge: options.free ? { kind: 'free' } : { kind: 'balance', amount: 1000 }, createdAt: NOW, ...(options.free ? { pool: 1 as const } : {}) }, undefined)).toEqual({ taken: true });
   expect(await reserveSlot(account.accountId, 'iphone', 'instant')).toBe(true);
   await noteSlotReserved(holdId, slotNote(account.accountId, 'iphone'));
   if (options.register) await (await ascClientFor(account)).registerDevice({ name: 'iPhone dead add', udid, platform: 'IOS' });
@@ -102,7 +102,7 @@ test('a free add notes its slot on an uncharged hold while Apple works, and writ
     if (noted.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect(noted).toHaveLength(1);
-  expect(noted[0]!.charge).toEqual({ kind: 'free' });
+  expect(noted[0]).toMatchObject({ charge: { kind: 'free' }, pool: 1 });
   expect((await answer).body).toMatchObject({ code: 1, data: { pool: 1 } });
   expect((await holdsOf(owner.userId)).map((h) => h.state)).toEqual(['completed']);
   expect(await ledgerOf(owner.userId)).toHaveLength(0);
@@ -114,7 +114,8 @@ test('a free add died after Apple registered the UDID: the sweep keeps the regis
   const entriesBefore = (await ledgerOf(user.userId)).length;
   expect((await runReservationWorker(NOW + 301)).releasedHolds).toBeGreaterThanOrEqual(1);
   const [registration] = bed.sim.registeredDevices(team.teamId);
-  expect((await listDevicesByUserUdid(user.userId, udid)).map((d) => ({ zt: d.zt, apple: d.apple_device_id }))).toEqual([{ zt: 'failed', apple: registration!.id }]);
+  // Kept in the pool the add was for (a free add here: the private pool's).
+  expect((await listDevicesByUserUdid(user.userId, udid)).map((d) => ({ zt: d.zt, apple: d.apple_device_id, pool: d.pool }))).toEqual([{ zt: 'failed', apple: registration!.id, pool: 1 }]);
   expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
   expect(await balanceOf(user.userId)).toBe(10_000);
   expect(await ledgerOf(user.userId)).toHaveLength(entriesBefore);

@@ -15,6 +15,7 @@ import { queueHead } from '../work-queue';
 import { itemUpdate } from '../item-update';
 import { snakeCaseFields } from '../../snake-case-fields';
 import type { Charge } from '../../domain/reservations/reservation';
+import type { DevicePool } from '../../domain/devices/device';
 
 export interface PaymentHold {
   holdId: string;
@@ -29,6 +30,8 @@ export interface PaymentHold {
   reservationId?: string;
   mode?: 'instant' | 'review';
   tier?: number;
+  /** The pool the add was for: a registration the sweep keeps for a dead add goes in that pool's list. */
+  pool?: DevicePool;
   /**
    * Slot notes (`slotNote`): accounts where the add reserved a slot that is not yet accounted for (by the add's final write, a slot
    * given back, or a kept registration). A hold left by an add that died names where to look.
@@ -39,7 +42,7 @@ export interface PaymentHold {
 const QUEUE = 'held';
 
 /** The hold's own fields; `slot_accounts` is a string set of its own, written and cleared by the slot notes. */
-const stored = snakeCaseFields<PaymentHold>()(['holdId', 'userId', 'tenantId', 'udid', 'charge', 'createdAt', 'kid', 'reservationId', 'mode', 'tier']);
+const stored = snakeCaseFields<PaymentHold>()(['holdId', 'userId', 'tenantId', 'udid', 'charge', 'createdAt', 'kid', 'reservationId', 'mode', 'tier', 'pool']);
 /** Settled holds stay readable for a day (support questions), then DynamoDB deletes them. */
 const SETTLED_TTL_SECONDS = 24 * 60 * 60;
 

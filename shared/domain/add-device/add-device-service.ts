@@ -129,7 +129,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows });
     // Named before the payment, so the ledger's charge entry says what it pays for.
     const ids: AddIds = { kid: randomId('k', 16), reservationId: request.mode === 'review' ? randomId('r', 16) : undefined };
-    const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid }, { ...ids, mode: request.mode }, context.now);
+    const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid, pool: request.pool }, { ...ids, mode: request.mode }, context.now);
     let issued: Issued;
     try {
       issued = await issueOnAccount({

@@ -13,6 +13,7 @@ import { findCode } from '../pricing/activation-codes';
 import { effectivePrice, priceFor, priceItem } from '../pricing/prices';
 import type { Charge } from '../reservations/reservation';
 import type { AddRequest } from './add-request';
+import type { DevicePool } from '../devices/device';
 
 export interface Payment {
   charge: Charge;
@@ -53,7 +54,7 @@ export function insufficientBalance(price: number, balance: number): DomainError
  */
 export async function holdPayment(
   payment: Payment,
-  owner: { user: User; tenantId: string; udid: string },
+  owner: { user: User; tenantId: string; udid: string; pool: DevicePool },
   delivers: { kid: string; reservationId: string | undefined; mode: 'instant' | 'review' },
   now: number,
 ): Promise<PaymentHold> {
@@ -69,6 +70,7 @@ export async function holdPayment(
     ...(delivers.reservationId ? { reservationId: delivers.reservationId } : {}),
     mode: delivers.mode,
     tier: payment.tier,
+    pool: owner.pool,
   };
   const outcome = await takeHold(hold, payment.code, headOf(owner.user));
   if (outcome.taken) return hold;

@@ -65,7 +65,7 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
   // A condition that fails here is the note's: whoever settled it first accounted for the slot.
   if (!device) return transactWrite([settled, slotReleasePart(accountId, deviceClass)]).then(() => true);
   const kept = await keepRegistration(
-    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: 0, deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now },
+    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: hold.pool ?? 0, deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now },
     { also: [settled] },
   );
   return kept !== undefined;
