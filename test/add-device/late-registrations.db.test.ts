@@ -84,7 +84,8 @@ test('another user adds the UDID before the sweep: that add takes the registrati
   await expectLedgerAddsUp(tenantId);
 }, 90_000);
 
-test('Apple never registered it (503): the slot stays noted until the sweep, then goes back', async () => {
+/** An add whose registration Apple answered with a 503 (and did not make): the customer is refunded at once. */
+async function refusedRegistration() {
   const { tenantId, host } = await makeTenant('en');
   const { account, team } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
   const user = await newUser(10_000, tenantId);
@@ -93,6 +94,11 @@ test('Apple never registered it (503): the slot stays noted until the sweep, the
   const answer = await bed.api.request('POST', '/api/adddevice/v2', { headers: { Host: host, 'X-Lang': 'en' }, json: { token: user.token, udid } });
   expect(answer.status).toBe(503);
   expect(await balanceOf(user.userId)).toBe(10_000);
+  return { tenantId, account, team, user, udid };
+}
+
+test('Apple never registered it (503): the slot stays noted until the sweep, then goes back', async () => {
+  const { tenantId, account, team, user, udid } = await refusedRegistration();
   expect((await getAccount(account.accountId))!.free.iphone).toBe(99);
   await sweepLater();
   expect(bed.sim.registeredDevices(team.teamId)).toEqual([]);
@@ -104,11 +110,7 @@ test('Apple never registered it (503): the slot stays noted until the sweep, the
 }, 60_000);
 
 test('Apple cannot be asked when the sweep comes: the slot stays noted for a later pass', async () => {
-  const { tenantId, host } = await makeTenant('en');
-  const { account, team } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
-  const user = await newUser(10_000, tenantId);
-  bed.sim.injectFault({ teamId: team.teamId, effect: 'unavailable', method: 'POST', path: '/v1/devices' });
-  expect((await bed.api.request('POST', '/api/adddevice/v2', { headers: { Host: host, 'X-Lang': 'en' }, json: { token: user.token, udid: udid25() } })).status).toBe(503);
+  const { account, team } = await refusedRegistration();
   bed.sim.injectFault({ teamId: team.teamId, effect: 'unavailable', method: 'GET', path: '/v1/devices', times: 4 });
   await sweepLater();
   expect((await getAccount(account.accountId))!.free.iphone).toBe(99);

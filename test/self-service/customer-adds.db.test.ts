@@ -5,8 +5,8 @@
  * wrong mode, bad input, no session, the device's hour used up.
  */
 import { jest } from '@jest/globals';
-import { add, balanceOf, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
-import { makeOwner, type Owner } from '../support/fixtures';
+import { add, balanceOf, udid25, type Testbed } from '../support/add-device-testbed';
+import type { Owner } from '../support/fixtures';
 import { expectLedgerAddsUp, ledgerOf } from '../support/ledger';
 import type { DeviceCa } from '../../infra/device-simulator/device-pki';
 import type { SimulatedTeam } from '../../infra/asc-simulator/server';
@@ -16,7 +16,7 @@ import { listCertificatesOfUdid } from '../../shared/db/repositories/self-servic
 import { transactWrite } from '../../shared/db/transactions';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { DEVICE_ATTEMPTS_PER_HOUR } from '../../shared/domain/self-service/customer-limits';
-import { call, capture, enter, freshIp, trustedDeviceCa } from './customer-support';
+import { call, capture, customerWorld, enter, freshIp } from './customer-support';
 
 jest.setTimeout(180_000);
 
@@ -26,11 +26,7 @@ let owner: Owner;
 let team: SimulatedTeam;
 let url: string;
 beforeAll(async () => {
-  bed = await startTestbed();
-  ({ team } = await simulatedAccount(bed.sim, { mode: 'instant' }));
-  ca = await trustedDeviceCa();
-  owner = await makeOwner({ balance: 1_000_000 });
-  url = bed.api.url;
+  ({ bed, team, ca, owner, url } = await customerWorld());
 }, 180_000);
 afterAll(() => bed.close());
 

@@ -9,14 +9,14 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import { add, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
-import { makeOwner, makeTenant, type Owner } from '../support/fixtures';
+import { add, newUser, udid25, type Testbed } from '../support/add-device-testbed';
+import { makeTenant, type Owner } from '../support/fixtures';
 import type { DeviceCa } from '../../infra/device-simulator/device-pki';
 import { deviceZtPart } from '../../shared/db/repositories/issued-device-repository';
 import { transactWrite } from '../../shared/db/transactions';
 import { exchangeTicket, issueTicket } from '../../shared/domain/self-service/proof';
 import type { UdidCapture } from '../../shared/domain/udid-capture/capture';
-import { call, capture, enter, trustedDeviceCa } from './customer-support';
+import { call, capture, customerWorld, enter } from './customer-support';
 
 jest.setTimeout(120_000);
 
@@ -25,11 +25,7 @@ let ca: DeviceCa;
 let owner: Owner;
 let url: string;
 beforeAll(async () => {
-  bed = await startTestbed();
-  await simulatedAccount(bed.sim, { mode: 'instant' });
-  ca = await trustedDeviceCa();
-  owner = await makeOwner({ balance: 1_000_000 });
-  url = bed.api.url;
+  ({ bed, ca, owner, url } = await customerWorld());
 }, 180_000);
 afterAll(() => bed.close());
 

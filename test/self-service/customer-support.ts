@@ -7,6 +7,9 @@ import { request as httpRequest } from 'node:http';
 import { certificatePem, createDeviceCa, type DeviceCa } from '../../infra/device-simulator/device-pki';
 import { runDevice } from '../../infra/device-simulator/run';
 import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
+import type { SimulatedTeam } from '../../infra/asc-simulator/server';
+import { simulatedAccount, startTestbed, type Testbed } from '../support/add-device-testbed';
+import { makeOwner, type Owner } from '../support/fixtures';
 
 export interface Answer {
   status: number;
@@ -48,6 +51,18 @@ export async function trustedDeviceCa(): Promise<DeviceCa> {
   const ca = createDeviceCa();
   await addTrustAnchor(Buffer.from(certificatePem(ca.root)), 1_700_000_000);
   return ca;
+}
+
+/**
+ * Where every customer-page test starts: the API and the App Store Connect simulator, one instant account in
+ * the default tenant's public pool, the device CA trusted, and a reseller with money and a source.
+ */
+export async function customerWorld(): Promise<{ bed: Testbed; team: SimulatedTeam; ca: DeviceCa; owner: Owner; url: string }> {
+  const bed = await startTestbed();
+  const { team } = await simulatedAccount(bed.sim, { mode: 'instant' });
+  const ca = await trustedDeviceCa();
+  const owner = await makeOwner({ balance: 1_000_000 });
+  return { bed, team, ca, owner, url: bed.api.url };
 }
 
 /** Captures `udid` through `profileUrl`; the redirect's location (with `st`, the one-time ticket). */

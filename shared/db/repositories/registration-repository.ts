@@ -60,23 +60,20 @@ export async function readRegistration(ref: RegistrationRef): Promise<Registrati
   return { ownerKid: out.Item?.owner_kid === undefined ? undefined : String(out.Item.owner_kid), kept: Number(out.Item?.slots ?? 0) };
 }
 
-/** What an add assumes of a UDID Apple has just registered for it: nobody owns it, no slot is kept for it. */
-export const UNCLAIMED: RegistrationSlots = { ownerKid: undefined, kept: 0 };
-
 /**
- * The certificate `kid` becomes the registration's owner — if nobody is and `expected.kept` slots are kept for
- * it (those go back in the same write: see the account repository's `slotUsePart`). The write fails on its
+ * The certificate `kid` becomes the registration's owner — if nobody is and `kept` slots are kept for it (those
+ * go back in the same write: see the account repository's `slotUsePart`). The write fails on its
  * condition when another certificate got there first or an add kept a slot meanwhile: read the record again.
  */
-export function ownRegistrationPart(ref: RegistrationRef, kid: string, expected: RegistrationSlots): TransactionPart {
+export function ownRegistrationPart(ref: RegistrationRef, kid: string, kept: number): TransactionPart {
   return transactionPart({
     Update: {
       TableName: tableName('registrations'),
       Key: keyOf(ref),
       UpdateExpression: 'SET owner_kid = :kid, #slots = :zero REMOVE #queue, expires_at',
-      ConditionExpression: expected.kept === 0 ? 'attribute_not_exists(owner_kid) AND (attribute_not_exists(#slots) OR #slots = :zero)' : 'attribute_not_exists(owner_kid) AND #slots = :kept',
+      ConditionExpression: kept === 0 ? 'attribute_not_exists(owner_kid) AND (attribute_not_exists(#slots) OR #slots = :zero)' : 'attribute_not_exists(owner_kid) AND #slots = :kept',
       ExpressionAttributeNames: { '#slots': 'slots', '#queue': 'queue' },
-      ExpressionAttributeValues: { ':kid': kid, ':zero': 0, ...(expected.kept === 0 ? {} : { ':kept': expected.kept }) },
+      ExpressionAttributeValues: { ':kid': kid, ':zero': 0, ...(kept === 0 ? {} : { ':kept': kept }) },
     },
   });
 }

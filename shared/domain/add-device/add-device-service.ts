@@ -253,6 +253,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // registration as an uncharged failed certificate so the next add of this UDID reuses it (no new slot).
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
   await refund(hold, now, 'add_not_recorded');
-  await writeWithSlot(claim, kid, await slotState(claim), [issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } })]);
+  // The state read before still holds or is re-read: an owner, once recorded, stays; anything else fails the condition.
+  await writeWithSlot(claim, kid, slotBefore, [issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } })]);
   throw new DomainError('unavailable', 'add_not_recorded');
 }

@@ -25,13 +25,18 @@ export type SlotState = { owned: true } | { owned: false; kept: number };
 /** What an add assumes of a UDID Apple registered for it just now: nobody counts it yet, no slot is kept for it. */
 export const NEWLY_REGISTERED: SlotState = { owned: false, kept: 0 };
 
+/**
+ * Whether a certificate counts the registration's slot, given its record's owner: the owner, or — for a
+ * registration from before owners were recorded — any certificate pointing at it.
+ */
+export async function countedAlready(claim: RegistrationClaim, ownerKid: string | undefined): Promise<boolean> {
+  return ownerKid !== undefined || accountHasRegistrationRow(claim.accountId, claim.appleDeviceId);
+}
+
 /** Reads who counts the registration's slot now. */
 export async function slotState(claim: RegistrationClaim): Promise<SlotState> {
   const record = await readRegistration(claim);
-  if (record.ownerKid !== undefined) return { owned: true };
-  // A certificate written before owners were recorded counts its registration.
-  if (await accountHasRegistrationRow(claim.accountId, claim.appleDeviceId)) return { owned: true };
-  return { owned: false, kept: record.kept };
+  return (await countedAlready(claim, record.ownerKid)) ? { owned: true } : { owned: false, kept: record.kept };
 }
 
 /** Another certificate becoming the owner, or an add keeping a slot, between the read and the write. */
@@ -54,7 +59,7 @@ export async function writeWithSlot(
   for (let attempt = 1; attempt <= OWNERSHIP_TRIES; attempt++) {
     const slot = state.owned
       ? [slotReleasePart(claim.accountId, claim.deviceClass)]
-      : [ownRegistrationPart(claim, kid, { ownerKid: undefined, kept: state.kept }), slotUsePart(claim.accountId, claim.deviceClass, state.kept), ...ownerOnly];
+      : [ownRegistrationPart(claim, kid, state.kept), slotUsePart(claim.accountId, claim.deviceClass, state.kept), ...ownerOnly];
     const outcome = await transactWrite([...slot, ...rest]);
     if (outcome.ok) return { ok: true, isOwner: !state.owned };
     if (state.owned || !outcome.failed.includes(0)) {

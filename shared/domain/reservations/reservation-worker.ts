@@ -10,7 +10,7 @@
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
 import { getAccount, slotReleasePart } from '../../db/repositories/account-repository';
-import { accountHasRegistrationRow, deviceIssuedPart, deviceZtPart, issuedDevicePart } from '../../db/repositories/issued-device-repository';
+import { deviceIssuedPart, deviceZtPart, issuedDevicePart } from '../../db/repositories/issued-device-repository';
 import { listStaleHolds, noteSlotSettled, noteSlotSettledPart, parseSlotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { listDuePossible, settlePossiblePart, type PossibleRegistration } from '../../db/repositories/registration-repository';
 import { refundCharge, releaseHold } from '../ledger/charges';
@@ -22,6 +22,7 @@ import { ascClientFor } from '../accounts/account-access';
 import type { DeviceZt } from '../devices/device';
 import type { DeviceClass } from '../accounts/account';
 import { keepRegistration, keptRow } from '../add-device/kept-registration';
+import { countedAlready } from '../add-device/registration-slot';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
 import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
@@ -89,8 +90,7 @@ async function settlePossible(possible: PossibleRegistration, now: number): Prom
     return false;
   }
   const release = (count: number) => (count > 0 ? [slotReleasePart(possible.accountId, possible.deviceClass, count)] : []);
-  const counted = device === undefined || possible.ownerKid !== undefined || (await accountHasRegistrationRow(possible.accountId, device.id));
-  if (counted || !device) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  if (!device || (await countedAlready({ ...possible, appleDeviceId: device.id }, possible.ownerKid))) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
   const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
   const outcome = await transactWrite([settlePossiblePart(possible, now, row.kid), issuedDevicePart(row), ...release(possible.slots - 1)]);
   if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });

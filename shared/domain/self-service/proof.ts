@@ -5,10 +5,10 @@
  * first open spends and exchanges for a short session cookie. A copied or replayed URL then holds a spent
  * ticket and opens nothing.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { getSession, putSession, putTicket, takeTicket, type StoredProof } from '../../db/repositories/self-service-repository';
 import type { UdidCapture } from '../udid-capture/capture';
 import type { PricedClass } from '../pricing/prices';
+import { generateToken as newToken, hashToken as digest } from '../users/tokens';
 
 /** A ticket is spent by the first open, and is worth nothing after 10 minutes in any case. */
 export const TICKET_SECONDS = 10 * 60;
@@ -28,9 +28,6 @@ export interface ProvenDevice {
   /** When the proof (ticket or session) ends, epoch seconds. */
   expiresAt: number;
 }
-
-const newToken = () => randomBytes(32).toString('base64url');
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function proven(stored: StoredProof): ProvenDevice {
   return { tenantId: stored.tenant_id, udid: stored.udid, sourceId: stored.source_id, product: stored.product, deviceName: stored.device_name, expiresAt: stored.expires_at };
