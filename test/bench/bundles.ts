@@ -100,6 +100,37 @@ export function importTimes(bundles: readonly BuiltBundle[], runs: number): Map<
   return new Map([...samples].map(([name, list]) => [name, median(list)]));
 }
 
+export interface PairedImport {
+  /** Median import ms of the bundle, and of the baseline imported beside it. */
+  ms: number;
+  baselineMs: number;
+  /** Median of the per-pair ratios (bundle ÷ the baseline imported next to it). */
+  ratio: number;
+}
+
+/**
+ * Import time of each bundle beside the baseline's, paired: every run imports the bundle and the baseline one
+ * right after the other, each in a fresh process, the order alternating from run to run (and from bundle to
+ * bundle), so a passing stall of a shared machine weighs on both halves of a pair alike. The ratio is the
+ * median of the pairs' ratios, not a ratio of medians taken at different moments.
+ */
+export function pairedImportTimes(bundles: readonly BuiltBundle[], baseline: BuiltBundle, runs: number): Map<string, PairedImport> {
+  const pairs = new Map<string, Array<{ ms: number; base: number }>>(bundles.filter((b) => b !== baseline).map((b) => [b.name, []]));
+  let turn = 0;
+  for (let r = 0; r < runs; r++) {
+    for (const b of bundles) {
+      if (b === baseline) continue;
+      const baseFirst = turn++ % 2 === 0;
+      const first = importOnce(baseFirst ? baseline.file : b.file);
+      const second = importOnce(baseFirst ? b.file : baseline.file);
+      pairs.get(b.name)!.push(baseFirst ? { ms: second, base: first } : { ms: first, base: second });
+    }
+  }
+  return new Map(
+    [...pairs].map(([name, list]) => [name, { ms: median(list.map((p) => p.ms)), baselineMs: median(list.map((p) => p.base)), ratio: median(list.map((p) => p.ms / p.base)) }]),
+  );
+}
+
 /** Whether a bundle contains a package, judged from esbuild's list of inputs. */
 export function includesPackage(inputs: readonly string[], pkg: string): boolean {
   return inputs.some((i) => i.includes(`node_modules/${pkg}/`));

@@ -23,7 +23,8 @@
  * stops falling), `--import-runs N` (default 25), `--skip-bundles`,
  * `--skip-routes`, `--only TEXT` (only the routes whose name contains TEXT).
  */
-import { cpus, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -41,12 +42,14 @@ import { getDeviceRecord } from '../../shared/db/repositories/device-repository'
 import { incrementWithinLimit } from '../../shared/db/repositories/rate-limit-repository';
 import { startTestApi } from '../support/api';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
-import { BASELINE, buildBundles, importTimes } from './bundles';
+import { BASELINE, buildBundles, median, pairedImportTimes } from './bundles';
 import { allowedRatio } from './bundle-limits';
 import { startWireCounter } from './wire-counter';
 import { measureRouteCalls, printCallsTable } from './route-calls';
-import { startLoadGenerator, type LoadRequest } from './load';
+import { percentile, startLoadGenerator, type LoadRequest } from './load';
 import { cpuPerOperation, meanCpu, readCpu, type CpuReading } from './cpu';
+import { writeResults } from './results-page';
+import { headline, RESULTS_JSON, type BenchSummary } from './bench-summary';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // The metric lines would interleave with the report; the bench measures the request path, not CloudWatch.
@@ -66,6 +69,7 @@ const { values } = parseArgs({
     'skip-bundles': { type: 'boolean', default: false },
     'skip-routes': { type: 'boolean', default: false },
     'calls-only': { type: 'boolean', default: false },
+    write: { type: 'boolean' },
     only: { type: 'string' },
   },
 });
@@ -122,10 +126,26 @@ interface RouteResult {
   replay?: { perSecond: number; cpu: CpuReading };
   /** Every round's efficiency, in the order run (the table shows the best round). */
   efficiencies?: number[];
+  /** The route's latency percentiles (ms, as its client saw them), and the raw GetItem's around the round. */
+  p50: number;
+  p99: number;
+  rawP50: number;
+  rawP99: number;
 }
 
+/** The run's report: printed as it goes, and written to the results page at the end (results-page.ts). */
+const report: string[] = [];
+function print(line = ''): void {
+  console.log(line);
+  report.push(line);
+}
+/** The run's figures in a form `npm run cost` reads (results.json beside the page). */
+const summary: BenchSummary = { at: new Date().toISOString(), loadAverage: [], calls: [], latency: [], imports: {} };
+const loadNow = () => loadavg().map((l) => round(l));
+summary.loadAverage.push(loadNow());
+
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
-console.log(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine}\nIPA inspection: ${process.env.IPA_INSPECTION === 'off' ? "off (publish takes the fixture apps' IPAs on trust, as in the test suite)" : 'on'}\n`);
+print(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine}\nIPA inspection: ${process.env.IPA_INSPECTION === 'off' ? "off (publish takes the fixture apps' IPAs on trust, as in the test suite)" : 'on'}\n`);
 
 if (!values['skip-routes']) {
   let dynamo: RunningDynamoDb | undefined;
@@ -142,7 +162,8 @@ if (!values['skip-routes']) {
     }
 
     // Every route's calls per request and sequential round trips, one request at a time, before any load.
-    printCallsTable(await measureRouteCalls(api, wire, CALLS_REQUESTS));
+    summary.calls = await measureRouteCalls(api, wire, CALLS_REQUESTS);
+    printCallsTable(summary.calls, print);
     if (values['calls-only']) throw new CallsOnly();
 
     // Enough owners that no one reaches a route's per-minute limit within a minute (30 for the management routes).
@@ -215,12 +236,14 @@ if (!values['skip-routes']) {
     const raw = async (n: number) => measure(n, async () => {
       const key = { token_hash: hashToken(owners[0]!.token) };
       const table = tableName('tokens');
-      return {
-        perSecond: await pump(n, async () => {
-          const out = await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
-          if (!out.Item) throw new Error('raw GetItem found nothing');
-        }),
-      };
+      const latencies: number[] = [];
+      const perSecond = await pump(n, async () => {
+        const sent = performance.now();
+        const out = await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+        latencies.push(performance.now() - sent);
+        if (!out.Item) throw new Error('raw GetItem found nothing');
+      });
+      return { perSecond, latencies };
     });
 
     // Warm-up: the JIT of both processes, the connections, the modules of every handler, the tenant cache. The
@@ -271,31 +294,38 @@ if (!values['skip-routes']) {
         const replayRun = c.replay ? await measure(n, async () => ({ perSecond: await pump(n, (i) => c.replay!(base + i)) })) : undefined;
         const rawAfter = await raw(RAW_OPS);
         const rawOps = (rawBefore.perSecond + rawAfter.perSecond) / 2;
+        const rawLatencies = [...rawBefore.latencies, ...rawAfter.latencies];
         const rawCpu = meanCpu(rawBefore.cpu, rawAfter.cpu);
         const byOperation: Record<string, number> = {};
         for (const [op, v] of Object.entries(after)) if (v > (before[op] ?? 0)) byOperation[op] = round((v - (before[op] ?? 0)) / n);
         const calls = round(Object.values(byOperation).reduce((a, b) => a + b, 0));
-        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec: routeRun.perSecond, calls, byOperation, rawOps, cpu: routeRun.cpu, rawCpu, clientCpu: routeRun.clientCpu, ...(replayRun ? { replay: { perSecond: replayRun.perSecond, cpu: replayRun.cpu } } : {}) };
+        const result = { route: c.route + (c.concurrency ? ` (concurrency ${c.concurrency})` : ''), requests: n, reqPerSec: routeRun.perSecond, calls, byOperation, rawOps, cpu: routeRun.cpu, rawCpu, clientCpu: routeRun.clientCpu, p50: routeRun.p50, p99: routeRun.p99, rawP50: percentile(rawLatencies, 0.5), rawP99: percentile(rawLatencies, 0.99), ...(replayRun ? { replay: { perSecond: replayRun.perSecond, cpu: replayRun.cpu } } : {}) };
         efficiencies.push(round((result.reqPerSec * result.calls) / result.rawOps));
         if (!best || result.reqPerSec * result.calls / result.rawOps > best.reqPerSec * best.calls / best.rawOps) best = result;
       }
       results.push({ ...best!, efficiencies });
     }
 
-    console.log(`## Routes (concurrency ${CONCURRENCY}, ${REQUESTS} requests each; DynamoDB calls counted at the wire)\n`);
-    console.log(`requests: autocannon, ${CONCURRENCY} keep-alive connections, in a process of its own. raw GetItem: ${CONCURRENCY} concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round (their mean); better of ${ROUNDS} rounds per route. Warm-up requests (until DynamoDB Local's CPU per request stopped falling, at most ${WARMUP}): ${warmedWith.join('; ')}. CPU: the bench's Node process (handlers, local API, proxy), DynamoDB Local's JVM and the load generator, per request; the first two per raw GetItem\n`);
-    console.log('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) | CPU ms/request: Node, DynamoDB Local, load generator | CPU ms/raw GetItem: Node, DynamoDB Local |');
-    console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+    print(`## Routes (concurrency ${CONCURRENCY}, ${REQUESTS} requests each; DynamoDB calls counted at the wire)\n`);
+    print(`requests: autocannon, ${CONCURRENCY} keep-alive connections, in a process of its own. raw GetItem: ${CONCURRENCY} concurrent strongly consistent GetItems through the same proxy and client, ${RAW_OPS} before and after each round (their mean); better of ${ROUNDS} rounds per route. Warm-up requests (until DynamoDB Local's CPU per request stopped falling, at most ${WARMUP}): ${warmedWith.join('; ')}. CPU: the bench's Node process (handlers, local API, proxy), DynamoDB Local's JVM and the load generator, per request; the first two per raw GetItem\n`);
+    print('| route | calls/request | by operation | req/s | raw GetItem/s | efficiency (req/s × calls ÷ raw) | overhead (raw GetItems per request) | CPU ms/request: Node, DynamoDB Local, load generator | CPU ms/raw GetItem: Node, DynamoDB Local |');
+    print('|---|---:|---|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
       const efficiency = (r.reqPerSec * r.calls) / r.rawOps;
       const overhead = r.rawOps / r.reqPerSec - r.calls;
       const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
-      console.log(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} | ${ms(r.cpu.node)}, ${ms(r.cpu.dynamo)}, ${ms(r.clientCpu)} | ${ms(r.rawCpu.node)}, ${ms(r.rawCpu.dynamo)} |`);
+      print(`| ${r.route} | ${r.calls} | ${ops} | ${Math.round(r.reqPerSec)} | ${Math.round(r.rawOps)} | ${round(efficiency)} | ${round(overhead, 1)} | ${ms(r.cpu.node)}, ${ms(r.cpu.dynamo)}, ${ms(r.clientCpu)} | ${ms(r.rawCpu.node)}, ${ms(r.rawCpu.dynamo)} |`);
     }
-    console.log(`\nevery round's efficiency: ${results.map((r) => `${r.route} ${r.efficiencies!.join(', ')}`).join('; ')}\n`);
+    print(`\n### Latency per route beside a raw GetItem (same run, same DynamoDB Local, concurrency ${CONCURRENCY})\n`);
+    print('Milliseconds as the client saw them (the route) and as the SDK saw them (raw strongly consistent GetItems through the same proxy, before and after the round). The ratio divides the machine\'s load out: a route that waits for n round trips of DynamoDB Local, one after another, sits near n plus what the product and the local API spend.\n');
+    print('| route | p50 ms | p99 ms | raw GetItem p50 ms | raw GetItem p99 ms | p50 ÷ raw p50 | p99 ÷ raw p99 |');
+    print('|---|---:|---:|---:|---:|---:|---:|');
+    summary.latency = results.map((r) => ({ route: r.route, p50: round(r.p50), p99: round(r.p99), rawP50: round(r.rawP50), rawP99: round(r.rawP99) }));
+    for (const r of results) print(`| ${r.route} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.rawP50)} | ${ms(r.rawP99)} | ${round(r.p50 / r.rawP50, 1)} | ${round(r.p99 / r.rawP99, 1)} |`);
+    print(`\nevery round's efficiency: ${results.map((r) => `${r.route} ${r.efficiencies!.join(', ')}`).join('; ')}\n`);
     for (const r of results.filter((r) => r.replay)) {
       const { perSecond, cpu } = r.replay!;
-      console.log(
+      print(
         `${r.route}, its calls replayed without the product (same repository code, client and proxy, ${CONCURRENCY} concurrent, same round): ${Math.round(perSecond)} sets/s, CPU ms per set ${ms(cpu.node)} Node, ${ms(cpu.dynamo)} DynamoDB Local. ` +
           `The route reaches ${round(r.reqPerSec / perSecond)} of that: the product's own work costs ${round(perSecond / r.reqPerSec - 1)} of its calls' cost per request, ` +
           `and its calls cost ${round((r.rawOps / perSecond) / r.calls)} raw GetItems each.\n`,
@@ -314,20 +344,32 @@ if (!values['skip-routes']) {
 
 if (!values['skip-bundles']) {
   const bundles = await buildBundles();
-  const times = importTimes(bundles, IMPORT_RUNS);
   const base = bundles.find((b) => b.name === BASELINE)!;
-  const baseMs = times.get(BASELINE)!;
-  console.log(`## Bundles (stack esbuild settings; import time = median of ${IMPORT_RUNS} fresh Node processes, interleaved)\n`);
-  console.log('| function | minified KiB | × baseline | import ms | × baseline | limit | within |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
+  const paired = pairedImportTimes(bundles, base, IMPORT_RUNS);
+  const baseMs = median([...paired.values()].map((p) => p.baselineMs));
+  print(`## Bundles (stack esbuild settings; import time paired with the bare SDK bundle's: ${IMPORT_RUNS} pairs per function, each import in a fresh Node process, the order alternating)\n`);
+  print('| function | minified KiB | × baseline | import ms | baseline import ms (its pairs) | import × baseline (median of the pairs) | limit | within |');
+  print('|---|---:|---:|---:|---:|---:|---:|---|');
+  print(`| ${BASELINE} | ${(base.bytes / 1024).toFixed(0)} | 1.00 | ${baseMs.toFixed(0)} | | 1.00 | 1 | yes |`);
   let failures = 0;
-  for (const b of bundles) {
+  for (const b of bundles.filter((b) => b !== base)) {
     const sizeRatio = b.bytes / base.bytes;
-    const timeRatio = times.get(b.name)! / baseMs;
-    const limit = b.name === BASELINE ? 1 : allowedRatio(b.name);
-    const ok = sizeRatio <= limit && timeRatio <= limit;
+    const p = paired.get(b.name)!;
+    const limit = allowedRatio(b.name);
+    const ok = sizeRatio <= limit && p.ratio <= limit;
     if (!ok) failures++;
-    console.log(`| ${b.name} | ${(b.bytes / 1024).toFixed(0)} | ${sizeRatio.toFixed(2)} | ${times.get(b.name)!.toFixed(0)} | ${timeRatio.toFixed(2)} | ${limit} | ${ok ? 'yes' : 'NO'} |`);
+    print(`| ${b.name} | ${(b.bytes / 1024).toFixed(0)} | ${sizeRatio.toFixed(2)} | ${p.ms.toFixed(0)} | ${p.baselineMs.toFixed(0)} | ${p.ratio.toFixed(2)} | ${limit} | ${ok ? 'yes' : 'NO'} |`);
+    summary.imports[b.name] = { kib: round(b.bytes / 1024, 0), sizeRatio: round(sizeRatio), importRatio: round(p.ratio) };
   }
-  console.log(`\n${failures === 0 ? 'Every bundle is within its ratio on both counts.' : `${failures} bundle(s) over their ratio.`}`);
+  print(`\n${failures === 0 ? 'Every bundle is within its ratio on both counts.' : `${failures} bundle(s) over their ratio.`}`);
+}
+
+summary.loadAverage.push(loadNow());
+print(`\nLoad average (1, 5, 15 min) at the start: ${summary.loadAverage[0]!.join(', ')}; at the end: ${summary.loadAverage[1]!.join(', ')} (${cpus().length} cores).`);
+// A full run writes its tables to the results page and its figures beside it; a partial one only prints,
+// unless asked (`--write`), so a quick look at the calls never replaces a full run's tables.
+if (values.write ?? (!values['calls-only'] && !values['skip-routes'] && !values['skip-bundles'] && !values.only)) {
+  writeFileSync(RESULTS_JSON, `${JSON.stringify(summary, null, 2)}\n`);
+  writeResults({ name: 'hot-path', title: 'npm run bench', markdown: report.join('\n'), figure: headline(summary) });
+  console.log(`\nWritten: ${RESULTS_JSON} and its section of test/bench/results.md.`);
 }

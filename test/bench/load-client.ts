@@ -13,7 +13,9 @@ async function run(job: LoadJob): Promise<LoadOutcome> {
   let finished = 0;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const result = await autocannon({
+  // Every answer's time from the request's first byte out to its answer in (autocannon's own, in fractional ms).
+  const latencies: number[] = [];
+  const instance = autocannon({
     url: job.base,
     connections: Math.min(job.connections, total),
     amount: total,
@@ -46,15 +48,18 @@ async function run(job: LoadJob): Promise<LoadOutcome> {
       },
     ],
   });
+  // The promise autocannon answers is also its event emitter (its types know only the promise).
+  (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
   const cpu = process.cpuUsage(cpuBefore);
   if (!failure && (result.errors || result.timeouts || answered !== total)) failure = `${result.errors} errors, ${result.timeouts} timeouts, ${answered} of ${total} answered`;
-  return { answered, seconds: ((finished || performance.now()) - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000, ...(failure ? { failure } : {}) };
+  return { answered, seconds: ((finished || performance.now()) - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000, latencies, ...(failure ? { failure } : {}) };
 }
 
 process.on('message', (job: LoadJob) => {
   run(job).then(
     (outcome) => process.send!(outcome),
-    (err: unknown) => process.send!({ answered: 0, seconds: 0, cpuMs: 0, failure: String(err) } satisfies LoadOutcome),
+    (err: unknown) => process.send!({ answered: 0, seconds: 0, cpuMs: 0, latencies: [], failure: String(err) } satisfies LoadOutcome),
   );
 });
 // The bench ended (or died): nothing is left to load.

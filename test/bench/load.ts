@@ -22,6 +22,8 @@ export interface LoadOutcome {
   seconds: number;
   /** CPU milliseconds the load generator itself spent on the run. */
   cpuMs: number;
+  /** Each answer's latency in ms, as the client saw it. */
+  latencies: number[];
   failure?: string;
 }
 
@@ -29,6 +31,16 @@ export interface LoadResult {
   perSecond: number;
   /** The load generator's CPU milliseconds per request (its own process, not the server's). */
   clientCpu: number;
+  /** Latency percentiles of the run's answers, in ms, as the client saw them. */
+  p50: number;
+  p99: number;
+}
+
+/** The `q`-quantile (0–1) of `values` by nearest rank. */
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 export interface LoadGenerator {
@@ -72,7 +84,7 @@ export function startLoadGenerator(): LoadGenerator {
         child.send({ base, requests, connections } satisfies LoadJob);
       });
       if (outcome.failure) throw new Error(`load: ${outcome.failure}`);
-      return { perSecond: outcome.answered / outcome.seconds, clientCpu: outcome.cpuMs / total };
+      return { perSecond: outcome.answered / outcome.seconds, clientCpu: outcome.cpuMs / total, p50: percentile(outcome.latencies, 0.5), p99: percentile(outcome.latencies, 0.99) };
     },
     close: () =>
       new Promise<void>((done) => {

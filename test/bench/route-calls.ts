@@ -10,6 +10,7 @@ import { importDevice } from '../../shared/domain/devices/device-import';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import type { ApiResponse, TestApi } from '../support/api';
 import type { WireCounter } from './wire-counter';
+import { documentClient } from '../../shared/db/client';
 
 interface CallsCase {
   /** The route-table function the case exercises. */
@@ -34,7 +35,48 @@ export interface CallsRow {
   trips: number;
   byOperation: Record<string, number>;
   floor?: { calls: number; trips?: number };
+  /** Capacity units DynamoDB reported per request (ReturnConsumedCapacity TOTAL), reads and writes. */
+  rcu: number;
+  wcu: number;
+  /** Milliseconds per request, one at a time (the local API's whole handling, DynamoDB Local's included). */
+  ms: number;
 }
+
+let consumed = { read: 0, write: 0 };
+const metered = new WeakSet<object>();
+
+/**
+ * Asks DynamoDB for the capacity every call consumes and adds it up: what a route's item sizes cost in
+ * on-demand request units (a transaction's doubling included), the figure `npm run cost` prices. Only the bench
+ * does this; the product never asks for capacity.
+ */
+function meterCapacity(): void {
+  const client = documentClient();
+  if (metered.has(client)) return;
+  metered.add(client);
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { ReturnConsumedCapacity?: string };
+      input.ReturnConsumedCapacity ??= 'TOTAL';
+      const out = await next(args);
+      const reported = (out.output as { ConsumedCapacity?: CapacityReport | CapacityReport[] }).ConsumedCapacity;
+      for (const c of reported === undefined ? [] : Array.isArray(reported) ? reported : [reported]) {
+        // DynamoDB Local reports CapacityUnits alone on some operations: a write operation's units are writes.
+        consumed.read += c.ReadCapacityUnits ?? 0;
+        consumed.write += c.WriteCapacityUnits ?? 0;
+        if (c.ReadCapacityUnits === undefined && c.WriteCapacityUnits === undefined) consumed[WRITES.has(context.commandName ?? '') ? 'write' : 'read'] += c.CapacityUnits ?? 0;
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'benchCapacityMeter' },
+  );
+}
+interface CapacityReport {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -133,6 +175,7 @@ async function cases(api: TestApi, requests: number): Promise<CallsCase[]> {
  * the count) and answers the table's rows, routes without a case included with zero requests.
  */
 export async function measureRouteCalls(api: TestApi, wire: WireCounter, requests: number): Promise<CallsRow[]> {
+  meterCapacity();
   const list = await cases(api, requests);
   const rows: CallsRow[] = [];
   for (const c of list) {
@@ -141,11 +184,15 @@ export async function measureRouteCalls(api: TestApi, wire: WireCounter, request
     await c.after?.();
     let calls = 0;
     let trips = 0;
+    let elapsed = 0;
+    consumed = { read: 0, write: 0 };
     const byOperation: Record<string, number> = {};
     for (let i = 0; i < n; i++) {
       const before = wire.counts();
       const wavesBefore = wire.waves();
+      const sent = performance.now();
       const res = await c.send(i);
+      elapsed += performance.now() - sent;
       const after = wire.counts();
       if (res.status !== c.status) throw new Error(`${c.name}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       trips += wire.waves() - wavesBefore;
@@ -158,25 +205,36 @@ export async function measureRouteCalls(api: TestApi, wire: WireCounter, request
       }
       await c.after?.();
     }
-    rows.push({ fn: c.fn, name: c.name, requests: n, calls: round(calls / n), trips: round(trips / n), byOperation: Object.fromEntries(Object.entries(byOperation).map(([k, v]) => [k, round(v / n)])), ...(c.floor ? { floor: c.floor } : {}) });
+    rows.push({
+      fn: c.fn,
+      name: c.name,
+      requests: n,
+      calls: round(calls / n),
+      trips: round(trips / n),
+      byOperation: Object.fromEntries(Object.entries(byOperation).map(([k, v]) => [k, round(v / n)])),
+      ...(c.floor ? { floor: c.floor } : {}),
+      rcu: round(consumed.read / n),
+      wcu: round(consumed.write / n),
+      ms: round(elapsed / n),
+    });
   }
-  for (const route of routes) if (!rows.some((r) => r.fn === route.function)) rows.push({ fn: route.function, name: '(not measured)', requests: 0, calls: 0, trips: 0, byOperation: {} });
+  for (const route of routes) if (!rows.some((r) => r.fn === route.function)) rows.push({ fn: route.function, name: '(not measured)', requests: 0, calls: 0, trips: 0, byOperation: {}, rcu: 0, wcu: 0, ms: 0 });
   return rows;
 }
 
-export function printCallsTable(rows: readonly CallsRow[]): number {
-  console.log('## DynamoDB calls per request, every route (one request at a time, counted at the wire)\n');
-  console.log('Calls and sequential round trips (calls in flight together count once) as the counting proxy in front of DynamoDB Local sees them, warm (the tenant of the Host cached). Only these counts matter here, not speed.\n');
-  console.log('| route (function) | request | requests | calls/request | round trips | by operation | floor | met |');
-  console.log('|---|---|---:|---:|---:|---|---|---|');
+export function printCallsTable(rows: readonly CallsRow[], print: (line: string) => void = console.log): number {
+  print('## DynamoDB calls per request, every route (one request at a time, counted at the wire)\n');
+  print('Calls and sequential round trips (calls in flight together count once) as the counting proxy in front of DynamoDB Local sees them, warm (the tenant of the Host cached). Capacity units: what DynamoDB reported the calls consumed (ReturnConsumedCapacity, added by the bench only), the figures `npm run cost` prices. ms: one request at a time, the local API\'s whole handling.\n');
+  print('| route (function) | request | requests | calls/request | round trips | by operation | RCU | WCU | ms | floor | met |');
+  print('|---|---|---:|---:|---:|---|---:|---:|---:|---|---|');
   let missed = 0;
   for (const r of rows) {
     const floor = r.floor ? `≤ ${r.floor.calls} calls${r.floor.trips ? `, ≤ ${r.floor.trips} round trips` : ''}` : '';
     const met = !r.floor ? '' : r.calls <= r.floor.calls && (r.floor.trips === undefined || r.trips <= r.floor.trips) ? 'yes' : 'NO';
     if (met === 'NO') missed++;
     const ops = Object.entries(r.byOperation).map(([op, v]) => `${op} ${v}`).join(', ');
-    console.log(`| ${r.fn} | ${r.name} | ${r.requests} | ${r.requests ? r.calls : '—'} | ${r.requests ? r.trips : '—'} | ${ops} | ${floor} | ${met} |`);
+    print(`| ${r.fn} | ${r.name} | ${r.requests} | ${r.requests ? r.calls : '—'} | ${r.requests ? r.trips : '—'} | ${ops} | ${r.requests ? r.rcu : '—'} | ${r.requests ? r.wcu : '—'} | ${r.requests ? r.ms : '—'} | ${floor} | ${met} |`);
   }
-  console.log(`\n${missed === 0 ? 'Every floor is met.' : `${missed} floor(s) missed.`}\n`);
+  print(`\n${missed === 0 ? 'Every floor is met.' : `${missed} floor(s) missed.`}\n`);
   return missed;
 }
