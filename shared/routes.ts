@@ -83,10 +83,12 @@ export interface RouteDefinition {
    */
   rateLimitGroup?: string;
   /**
-   * The per-user limit is counted alongside the business code instead of before it, which saves the request
-   * one DynamoDB round trip of latency. Only for routes whose business code is a single key read and never a
-   * write (no `data.write`; the chain refuses the flag otherwise), so a refused request still answers 429
-   * and has changed nothing: it has read one item at most.
+   * The per-user limit is counted while the business code reads, instead of before it, which saves the request
+   * one DynamoDB round trip of latency. The business code runs behind the write gate (shared/db/write-gate.ts):
+   * the shared document client sends none of its writes before the count is in, and fails them with the
+   * refusal; the answer waits for the count too, so a refused request answers 429, has read at most what it
+   * would have read, and has changed nothing. Only for routes whose every other side effect (a call to Apple,
+   * to an app's origin) follows a DynamoDB write or awaits `untilCounted()`.
    */
   limitAlongside?: true;
   /** Public routes' limits per caller IP; each that applies to the request must allow it. */
@@ -131,6 +133,8 @@ export const publishAppRoute = {
   path: '/api/appstore/manage/sources/{source_id}/apps/{app_id}/publish',
   auth: 'bearer',
   rateLimit: 30,
+  // The source, the app and the subscription read while the count is made; the IPA's origin and the transaction wait for it.
+  limitAlongside: true,
   envelope: 'management',
   description: 'Publish an app draft',
   data: { read: ['subscriptions', 'plans'], write: ['sources', 'apps', 'ipaInspections', 'sourceFeeds'] },
@@ -210,6 +214,8 @@ export const deviceStatusRoute = {
   path: '/api/device/status',
   auth: 'token',
   rateLimit: 60,
+  // The certificate is read while the count is made; the transaction waits for it.
+  limitAlongside: true,
   envelope: 'device',
   description: 'Enable, disable or toggle a device',
   data: { write: ['devices', 'disabledDevices'] },
@@ -221,8 +227,9 @@ export const deviceInfoRoute = {
   path: '/api/device/info',
   auth: 'token',
   rateLimit: 120,
-  // Not counted alongside: with `source_id` the answer may issue the device's key (a write), and a refused
-  // request must change nothing. Still 3 calls without it.
+  // The device (and the source) read while the count is made; with `source_id` the device's key may be issued,
+  // a write the gate holds until the count is in.
+  limitAlongside: true,
   envelope: 'device',
   description: 'Read a device',
   data: { read: ['devices', 'sources'], write: ['sourceProtection'] },
@@ -235,6 +242,9 @@ export const addDeviceRoute = {
   path: '/api/adddevice/v2',
   auth: 'token',
   rateLimit: 60,
+  // The user's certificates of the UDID read while the count is made; the add lock (the first write, before any
+  // payment or Apple call) waits for it.
+  limitAlongside: true,
   envelope: 'add',
   description: 'Add a device (instant or review)',
   data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'sourceProtection'] },
@@ -248,6 +258,9 @@ export const addDeviceLegacyInstantRoute = {
   path: '/api/adddevice',
   auth: 'token',
   rateLimit: 60,
+  // The user's certificates of the UDID read while the count is made; the add lock (the first write, before any
+  // payment or Apple call) waits for it.
+  limitAlongside: true,
   envelope: 'add',
   description: 'Legacy instant add',
   data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'sourceProtection'] },
@@ -261,6 +274,9 @@ export const addDeviceLegacyReviewRoute = {
   path: '/api/addyydevice',
   auth: 'token',
   rateLimit: 60,
+  // The user's certificates of the UDID read while the count is made; the add lock (the first write, before any
+  // payment or Apple call) waits for it.
+  limitAlongside: true,
   envelope: 'add',
   description: 'Legacy review (reservation) add',
   data: { read: ['prices', 'udidCapture', 'sources'], write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events', 'sourceProtection'] },

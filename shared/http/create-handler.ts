@@ -5,6 +5,7 @@ import { rateLimit } from './middlewares/rate-limit';
 import { tokenAuth } from './middlewares/token-auth';
 import type { ApiEvent, AppContext, ApiResult, AuthenticatedState, RequestState } from './request-state';
 import { requestChain, type BusinessHandler } from './request-chain';
+import { withWriteGate } from '../db/write-gate';
 
 export type { BusinessHandler } from './request-chain';
 
@@ -18,8 +19,8 @@ useMessages(tokenMessages);
  * The Middy chain of a function, configured from its route-table entry (its own constant in shared/routes.ts, so
  * the bundle carries that entry and not the whole table): the shared request chain, then token auth, then the
  * rate limit. The rate limit follows auth (it counts per token owner) and precedes the business code, so a
- * refused request changes nothing (a `limitAlongside` route, which writes nothing, has its count made while its
- * one read runs). Public routes use `createPublicHandler`, which carries no token code (this one serves them
+ * refused request changes nothing (a `limitAlongside` route has its count made while its reads run, and its
+ * writes held until the count is in: shared/db/write-gate.ts). Public routes use `createPublicHandler`, which carries no token code (this one serves them
  * too, only heavier).
  */
 export function createHandler<R extends RouteDefinition>(route: R, business: BusinessHandler<StateFor<R['auth']>>) {
@@ -29,7 +30,8 @@ export function createHandler<R extends RouteDefinition>(route: R, business: Bus
     .handler(async (_event: ApiEvent, context: AppContext) => {
       // `businessState` checks at run time what the route table's auth kind promises `business` at compile time.
       const state = businessState(route.auth, context.app) as StateFor<R['auth']>;
-      return (await business(state)) as unknown as ApiResult;
+      const counted = context.app.counted;
+      return (await (counted ? withWriteGate(counted, () => business(state)) : business(state))) as unknown as ApiResult;
     });
 }
 

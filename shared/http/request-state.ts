@@ -26,6 +26,11 @@ export interface RequestState {
   pathParams: Record<string, string>;
   /** The authenticated token owner once token auth has run (routes with auth other than none). */
   user: TokenOwner | undefined;
+  /**
+   * On a `limitAlongside` route, once its count is in flight: resolves when the request may change something,
+   * throws its refusal (the chain holds the business code's writes on it, shared/db/write-gate.ts).
+   */
+  counted?: () => Promise<void>;
   /** Headers the chain adds to every response (rate-limit counters, …). */
   responseHeaders: Record<string, string>;
   /** The event as API Gateway sent it (headers, multi-value query), for the few functions that read more. */

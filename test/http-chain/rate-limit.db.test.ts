@@ -3,11 +3,10 @@ import { jest } from '@jest/globals';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { importDevice } from '../../shared/domain/devices/device-import';
-import { rateLimit } from '../../shared/http/middlewares/rate-limit';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { logger } from '../../shared/logger';
 import { setClock } from '../../shared/clock';
-import { deviceStatusRoute, routes, type RouteDefinition } from '../../shared/routes';
+import { routes, type RouteDefinition } from '../../shared/routes';
 
 let api: TestApi;
 let restoreClock: () => void = () => undefined;
@@ -197,10 +196,6 @@ describe('device info counts its limit while it reads the device (one round trip
       if (saved === undefined) delete process.env.TABLE_RATE_LIMITS;
       else process.env.TABLE_RATE_LIMITS = saved;
     }
-  });
-
-  test('a route whose function writes cannot be marked so: its chain refuses to build', () => {
-    expect(() => rateLimit({ ...deviceStatusRoute, limitAlongside: true })).toThrow(/only for routes that write nothing/);
   });
 });
 

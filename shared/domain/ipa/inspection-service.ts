@@ -4,6 +4,7 @@
  * stored inspection is reused when a `HEAD` shows the same file.
  */
 import { queueInspection } from '../../db/repositories/ipa-inspection-repository';
+import { untilCounted } from '../../db/write-gate';
 import { storeInspection } from '../../db/repositories/app-repository';
 import { DomainError } from '../errors';
 import { isHttpUrl, type App } from '../sources/app';
@@ -29,7 +30,9 @@ export function setInspectionTestHooks(hooks: { fetch?: FetchOverrides; requestB
   testHooks = hooks;
 }
 
-export function inspectNow(app: App, settings: TenantSettings, now: number): Promise<RequestInspection> {
+export async function inspectNow(app: App, settings: TenantSettings, now: number): Promise<RequestInspection> {
+  // A request counted alongside its reads (publish) reaches the app's origin only once its count allows it.
+  await untilCounted();
   return inspectInRequest(app.download_url.trim(), app.ipa, { maxBytes: settings.ipaMaxBytes, now, ...testHooks });
 }
 

@@ -111,29 +111,26 @@ function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimi
 
 /**
  * Exact per-minute limits from the route table. Registered after token auth: an authenticated request is
- * counted against its user before the business code runs, so a refused request writes nothing. A request
- * whose token is missing or invalid never reaches `before`; `onError` counts it against its source IP
+ * counted against its user before the business code changes anything, so a refused request writes nothing. A
+ * request whose token is missing or invalid never reaches `before`; `onError` counts it against its source IP
  * instead, in a bucket of its own, so a valid user is never slowed by someone else's bad attempts.
- * A route marked `limitAlongside` (one read, no writes) has its count made while the business code runs: the
- * decision is awaited after it, and a refusal replaces whatever it answered, so the caller sees the same 429.
+ * A route marked `limitAlongside` has its count made while the business code reads: the business code runs
+ * behind the write gate (shared/db/write-gate.ts), which holds every write until the count is in and fails it
+ * with the refusal, and the decision is applied again after the business code, where a refusal replaces
+ * whatever it answered, so the caller sees the same 429 and nothing was written.
  * Public routes are limited per caller IP by their `ipLimits` instead; a route with neither gets no
  * middleware at all.
  */
 export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
   if (!hasLimit(route)) return ipRateLimits(route);
-  if (route.limitAlongside && route.data.write?.length) throw new Error(`${route.function}: limitAlongside is only for routes that write nothing`);
   // Marks requests already counted, so a failure later in the same request is not counted twice.
   const charged = new WeakSet<RequestState>();
-  // `limitAlongside`: the count in flight while the business code runs (settled, so it never rejects unheard).
-  const inFlight = new WeakMap<RequestState, Promise<{ decision: RateLimitDecision } | { error: unknown }>>();
-  /** The in-flight count's outcome applied to the request (throws the 429 or the limiter's outage), once. */
+  // `limitAlongside`: the count in flight while the business code runs (it rejects on a limiter outage).
+  const inFlight = new WeakMap<RequestState, Promise<RateLimitDecision>>();
+  /** The in-flight count's outcome applied to the request: throws the 429 or the limiter's outage. */
   const settle = async (state: RequestState) => {
     const pending = inFlight.get(state);
-    if (!pending) return;
-    inFlight.delete(state);
-    const outcome = await pending;
-    if ('error' in outcome) throw outcome.error;
-    apply(state, outcome.decision);
+    if (pending) apply(state, await pending);
   };
   const middleware: MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> = {
     name: 'rateLimit',
@@ -143,7 +140,10 @@ export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRe
       const owner: RateLimitOwner = state.user ? { user: state.user.userId } : { ip: state.ip };
       const decision = chargeRequest(route, owner, state.now);
       if (!route.limitAlongside) return apply(state, await decision);
-      inFlight.set(state, decision.then((d) => ({ decision: d }), (error: unknown) => ({ error })));
+      // Heard later (the write gate, `after`, `onError`); marked handled so an outage is never an unhandled rejection.
+      decision.catch(() => undefined);
+      inFlight.set(state, decision);
+      state.counted = () => settle(state);
     },
     after: async ({ context }) => settle(context.app),
     onError: async (request) => {
