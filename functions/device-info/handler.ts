@@ -6,6 +6,7 @@ import { findOwnedDevice } from '../../shared/domain/devices/device-service';
 import { infoView } from '../../shared/domain/devices/device';
 import { feedUrlFields, sourceForFeedUrl } from '../../shared/domain/sources/device-url-service';
 import { requestBaseUrl } from '../../shared/http/request-url';
+import { deviceReadWith, deviceReadWithToken } from '../../shared/http/device-read-with-token';
 import { parseRequest } from './schema';
 
 useMessages(deviceMessages);
@@ -13,6 +14,6 @@ useMessages(deviceMessages);
 export const handler = createHandler(deviceInfoRoute, async (state) => {
   const { selector, sourceId } = parseRequest(state);
   // With `source_id`, the device's own feed URL on that source rides along (the source read beside the device's).
-  const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector), sourceForFeedUrl(state.actor, sourceId)]);
+  const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector, deviceReadWith(state)), sourceForFeedUrl(state.actor, sourceId)]);
   return { data: { ...infoView(device), ...(await feedUrlFields(feedSource, device.udid, requestBaseUrl(state.event, state.tenant), Math.floor(state.now / 1000))) } };
-});
+}, { readWithToken: deviceReadWithToken });

@@ -2,7 +2,7 @@ import { useMessages } from '../i18n/localize';
 import { tokenMessages } from '../i18n/messages/token';
 import type { AuthKind, RouteDefinition } from '../routes';
 import { rateLimit } from './middlewares/rate-limit';
-import { tokenAuth } from './middlewares/token-auth';
+import { tokenAuth, type ReadWithToken } from './middlewares/token-auth';
 import type { ApiEvent, AppContext, ApiResult, AuthenticatedState, RequestState } from './request-state';
 import { requestChain, type BusinessHandler } from './request-chain';
 import { withWriteGate } from '../db/write-gate';
@@ -23,9 +23,9 @@ useMessages(tokenMessages);
  * writes held until the count is in: shared/db/write-gate.ts). Public routes use `createPublicHandler`, which carries no token code (this one serves them
  * too, only heavier).
  */
-export function createHandler<R extends RouteDefinition>(route: R, business: BusinessHandler<StateFor<R['auth']>>) {
+export function createHandler<R extends RouteDefinition>(route: R, business: BusinessHandler<StateFor<R['auth']>>, options: { readWithToken?: ReadWithToken } = {}) {
   return requestChain(route)
-    .use(tokenAuth(route.auth))
+    .use(tokenAuth(route.auth, options.readWithToken))
     .use(rateLimit(route))
     .handler(async (_event: ApiEvent, context: AppContext) => {
       // `businessState` checks at run time what the route table's auth kind promises `business` at compile time.

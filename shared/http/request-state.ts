@@ -27,6 +27,11 @@ export interface RequestState {
   /** The authenticated token owner once token auth has run (routes with auth other than none). */
   user: TokenOwner | undefined;
   /**
+   * Items read in the same round trip as the token (`readWithToken` of `createHandler`), by name; null where
+   * absent. Whoever's they are: the business code checks they are the caller's.
+   */
+  readWithToken?: Record<string, Record<string, unknown> | null>;
+  /**
    * On a `limitAlongside` route, once its count is in flight: resolves when the request may change something,
    * throws its refusal (the chain holds the business code's writes on it, shared/db/write-gate.ts).
    */

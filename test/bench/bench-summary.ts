@@ -15,8 +15,8 @@ export interface BenchSummary {
   calls: CallsRow[];
   /** Per route under load: p50/p99 ms, and a raw GetItem's around the same round. */
   latency: Array<{ route: string; p50: number; p99: number; rawP50: number; rawP99: number }>;
-  /** Per function: minified KiB, size and import time as multiples of the bare SDK bundle's. */
-  imports: Record<string, { kib: number; sizeRatio: number; importRatio: number }>;
+  /** Per function: minified KiB, its size as a multiple of the bare SDK bundle's, import ms and its ratio (paired). */
+  imports: Record<string, { kib: number; sizeRatio: number; importMs: number; importRatio: number }>;
 }
 
 /** The run's one-line figure for the README and the page's history. */

@@ -3,8 +3,8 @@
  *
  * 1. Routes: the local runtime (the handler modules Lambda runs) on DynamoDB Local, behind a counting proxy.
  *    Per route: DynamoDB calls per request counted at the wire, and requests per second at concurrency 16,
- *    beside raw GetItem operations per second measured in the same run, on the same DynamoDB Local, through
- *    the same proxy and SDK client, after a warm-up. Efficiency = req/s × calls ÷ raw GetItem/s: 1 would mean
+ *    and p50/p99 latency, beside raw GetItem operations per second and their p50/p99 measured in the same run,
+ *    on the same DynamoDB Local, through the same proxy and SDK client, after a warm-up. Efficiency = req/s × calls ÷ raw GetItem/s: 1 would mean
  *    a request costs no more than its calls as raw GetItems; 0.75 means one raw GetItem's worth more. For
  *    device info, its own calls are also replayed without the product around them, which splits efficiency
  *    into the product's own work and what the calls cost DynamoDB Local beside a raw GetItem.
@@ -13,15 +13,23 @@
  *    printed beside, so a reader can see which side a route's cost lies on (DynamoDB Local spends more on an
  *    UpdateItem than on a GetItem).
  * 2. Bundles: every function and a bare handler that reads one item through the SDK v3 document client,
- *    built in the same run with the stack's esbuild settings; minified size and fresh-process import time.
+ *    built in the same run with the stack's esbuild settings; minified size, and import time in fresh
+ *    processes paired with the bare bundle's (alternating which goes first), the ratio the median of the pairs'.
  *
  * 0. Calls: every route of the route table, one request at a time, its DynamoDB calls and their sequential
- *    round trips counted at the wire, beside the floors (issue 28) where they are set (route-calls.ts).
+ *    round trips counted at the wire, with the capacity units DynamoDB reports and the milliseconds, beside the
+ *    floors where they are set (route-calls.ts).
+ *
+ * A full run writes its tables to test/bench/results.md, its figures to test/bench/results.json (what
+ * `npm run cost` prices) and its headline to the README (results-page.ts); a partial one only prints, unless
+ * `--write`.
  *
  * Options: `--calls-only` (the calls table, then the bundles), `--requests N` per round (default 1000), `--rounds N` per route (default 3), `--warmup N` the most
  * warm-up requests per repeatable route (default 20000; it stops sooner once DynamoDB Local's CPU per request
  * stops falling), `--import-runs N` (default 25), `--skip-bundles`,
- * `--skip-routes`, `--only TEXT` (only the routes whose name contains TEXT).
+ * `--skip-routes`, `--only TEXT` (only the routes whose name contains TEXT), `--write` (write the page even
+ * after a partial run). A shorter full run for a before/after comparison on a busy machine:
+ * `--requests 500 --rounds 2 --warmup 6000 --import-runs 9`.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -37,8 +45,8 @@ import { tableName } from '../../shared/db/table-names';
 import { addAccount } from '../../shared/domain/accounts/account-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { hashToken } from '../../shared/domain/users/tokens';
-import { findTokenOwner } from '../../shared/db/repositories/user-repository';
-import { getDeviceRecord } from '../../shared/db/repositories/device-repository';
+import { findTokenOwnerWith } from '../../shared/db/repositories/user-repository';
+import { deviceRecordRead } from '../../shared/db/repositories/device-repository';
 import { incrementWithinLimit } from '../../shared/db/repositories/rate-limit-repository';
 import { startTestApi } from '../support/api';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
@@ -188,18 +196,16 @@ if (!values['skip-routes']) {
       {
         route: 'GET /api/device/info',
         request: (i) => ({ method: 'GET', path: `/api/device/info?${deviceQuery(i)}` }),
-        // The route's own three calls, made by the same repository code and client with nothing around them,
-        // in the route's order (the token, then the counter and the device at once): what the route would cost
-        // if the product added nothing (its own bucket, so no limit is reached).
+        // The route's own two calls, made by the same repository code and client with nothing around them,
+        // in the route's order (the token and the device in one batch read, then the counter): what the route
+        // would cost if the product added nothing (its own bucket, so no limit is reached).
         replay: async (i) => {
           const o = owner(i);
-          if (!(await findTokenOwner(hashToken(o.token)))) throw new Error('replay: no token owner');
-          const [hit, device] = await Promise.all([
-            incrementWithinLimit(`bench-replay#user:${o.user.userId}#${Math.floor(Date.now() / 60_000)}`, 1_000_000, 2_000_000_000),
-            getDeviceRecord(kids.get(o.user.userId)!),
-          ]);
+          const { owner: found, items } = await findTokenOwnerWith(hashToken(o.token), { device: deviceRecordRead(kids.get(o.user.userId)!) });
+          if (!found) throw new Error('replay: no token owner');
+          if (!items.device) throw new Error('replay: no device');
+          const hit = await incrementWithinLimit(`bench-replay#user:${o.user.userId}#${Math.floor(Date.now() / 60_000)}`, 1_000_000, 2_000_000_000);
           if (!hit.allowed) throw new Error('replay: limited');
-          if (!device) throw new Error('replay: no device');
         },
       },
       { route: 'GET /api/device/status (enable, kid)', request: (i) => ({ method: 'GET', path: `/api/device/status?${deviceQuery(i)}&action=enable` }) },
@@ -359,7 +365,7 @@ if (!values['skip-bundles']) {
     const ok = sizeRatio <= limit && p.ratio <= limit;
     if (!ok) failures++;
     print(`| ${b.name} | ${(b.bytes / 1024).toFixed(0)} | ${sizeRatio.toFixed(2)} | ${p.ms.toFixed(0)} | ${p.baselineMs.toFixed(0)} | ${p.ratio.toFixed(2)} | ${limit} | ${ok ? 'yes' : 'NO'} |`);
-    summary.imports[b.name] = { kib: round(b.bytes / 1024, 0), sizeRatio: round(sizeRatio), importRatio: round(p.ratio) };
+    summary.imports[b.name] = { kib: round(b.bytes / 1024, 0), sizeRatio: round(sizeRatio), importMs: round(p.ms, 0), importRatio: round(p.ratio) };
   }
   print(`\n${failures === 0 ? 'Every bundle is within its ratio on both counts.' : `${failures} bundle(s) over their ratio.`}`);
 }

@@ -70,7 +70,11 @@ export function writeResults(section: ResultsSection, files: { page?: string; re
   const page = files.page ?? RESULTS_PAGE;
   const readme = files.readme ?? README;
   const text = existsSync(page) ? readFileSync(page, 'utf8') : PAGE_HEAD;
-  writeFileSync(page, replaceBetween(text, 'results', section.name, renderSection(section, between(text, 'results', section.name))));
+  const body = renderSection(section, between(text, 'results', section.name));
+  // A new section goes above the archive of what the README used to hold, which stays last.
+  const archive = text.indexOf('<!-- archive:');
+  const placed = between(text, 'results', section.name) === undefined && archive >= 0 ? `${text.slice(0, archive)}${startMarker('results', section.name)}${body}${endMarker('results', section.name)}\n\n${text.slice(archive)}` : replaceBetween(text, 'results', section.name, body);
+  writeFileSync(page, placed);
   if (!existsSync(readme)) return;
   const readmeText = readFileSync(readme, 'utf8');
   if (between(readmeText, 'figure', section.name) === undefined) return;

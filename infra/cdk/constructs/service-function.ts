@@ -43,6 +43,11 @@ export interface ServiceFunctionProps {
 /** An authorizer's answer is cached, so it runs rarely; a slow one delays only the first request of a host. */
 export const AUTHORIZER_TIMEOUT_SECONDS = 10;
 
+/** Memory (MB) of a function: the ones that decrypt Apple account secrets and sign get twice the CPU. `npm run cost` prices it. */
+export function functionMemoryMb(secrets: boolean | undefined): number {
+  return secrets ? 1024 : 512;
+}
+
 /** A stream batch: up to 10 records, each one delivery of at most 5 s plus a few DynamoDB calls. */
 export const STREAM_CONSUMER_TIMEOUT_SECONDS = 90;
 
@@ -110,7 +115,7 @@ export class ServiceFunction extends Construct {
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: fn.access.secrets ? 1024 : 512,
+      memorySize: functionMemoryMb(fn.access.secrets),
       timeout: Duration.seconds(timeoutSeconds(fn)),
       ...(fn.kind === 'schedule' && fn.job.ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(fn.job.ephemeralStorageMiB) } : {}),
       role,

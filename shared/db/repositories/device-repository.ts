@@ -20,6 +20,7 @@
  *   `guard.userId` on `guard.tenantId` and, when `guard.expected` is given, still hold that value. Returns the
  *   updated device, or `undefined` when the condition failed (nothing changed).
  */
+import type { TokenSideRead } from './user-repository';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchPut } from '../batch';
 import { documentClient } from '../client';
@@ -99,6 +100,11 @@ export async function findDeviceOwners(kids: readonly string[]): Promise<Map<str
  * placeholders for the names that are reserved words (type, pool). The read costs the same read units either way.
  */
 const RECORD_ATTRIBUTES = [...DEVICE_RECORD_FIELDS];
+
+/** The read `getDeviceRecord` makes, for a request to make it in the same round trip as its token. */
+export function deviceRecordRead(kid: string): TokenSideRead {
+  return { table: 'devices', key: { kid }, attributes: RECORD_ATTRIBUTES };
+}
 
 export async function getDeviceRecord(kid: string): Promise<DeviceRecord | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: RECORD_ATTRIBUTES }));

@@ -7,6 +7,8 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
+import { batchGetAll } from '../batch';
+import type { TableKey } from '../tables';
 import type { TokenOwner, User } from '../../domain/users/user';
 
 interface UserItem {
@@ -59,6 +61,37 @@ export async function findTokenOwner(tokenHash: string): Promise<TokenOwner | un
   const item = out.Item as TokenItem | undefined;
   if (!item) return undefined;
   return { userId: item.user_id, tenantId: item.tenant_id, tokenExpiresAt: item.expires_at };
+}
+
+/** An item a request reads by key in the same BatchGetItem as its token (`readWithToken`). */
+export interface TokenSideRead {
+  table: TableKey;
+  key: Record<string, unknown>;
+  /** Only these attributes. */
+  attributes?: readonly string[];
+}
+
+/**
+ * The token's holder and, in the same strongly consistent BatchGetItem, the items `reads` name (null where absent),
+ * whoever they belong to: the caller checks ownership before using them. The read of an unknown token costs
+ * the one call its GetItem would.
+ */
+export async function findTokenOwnerWith<K extends string>(tokenHash: string, reads: Readonly<Record<K, TokenSideRead>>): Promise<{ owner: TokenOwner | undefined; items: Record<K, Record<string, unknown> | null> }> {
+  const tokens = tableName('tokens');
+  const requests: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: true; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> = { [tokens]: { Keys: [{ token_hash: tokenHash }], ConsistentRead: true } };
+  const entries = Object.entries(reads) as Array<[K, TokenSideRead]>;
+  for (const [, read] of entries) {
+    const table = tableName(read.table);
+    const names = read.attributes ? Object.fromEntries(read.attributes.map((a, i) => [`#a${i}`, a])) : undefined;
+    // One key per table here: two reads of one table would need their projections merged.
+    if (requests[table]) throw new Error(`readWithToken: one read per table (${read.table})`);
+    requests[table] = { Keys: [read.key], ConsistentRead: true, ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}) };
+  }
+  const found = await batchGetAll(requests);
+  const token = found[tokens]?.[0] as TokenItem | undefined;
+  const matches = (item: Record<string, unknown>, key: Record<string, unknown>) => Object.entries(key).every(([k, v]) => item[k] === v);
+  const items = Object.fromEntries(entries.map(([name, read]) => [name, found[tableName(read.table)]?.find((item) => matches(item, read.key)) ?? null])) as Record<K, Record<string, unknown> | null>;
+  return { owner: token ? { userId: token.user_id, tenantId: token.tenant_id, tokenExpiresAt: token.expires_at } : undefined, items };
 }
 
 /** A taken id or token hash is the caller's mistake: DynamoDB's cancellation is thrown as it comes. */

@@ -27,7 +27,7 @@ import type { TokenOwner, User } from '../users/user';
 import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
-import { issueOnAccount, type Issued } from './issue-on-account';
+import { issueOnAccount, readPool, type Issued } from './issue-on-account';
 import { keepRegistration } from './kept-registration';
 import { NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
 import { choosePayment, holdPayment, type Payment } from './payment';
@@ -129,13 +129,19 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows });
     // Named before the payment, so the ledger's charge entry says what it pays for.
     const ids: AddIds = { kid: randomId('k', 16), reservationId: request.mode === 'review' ? randomId('r', 16) : undefined };
+    const pool = request.pool === 1 ? 'private' : 'public';
+    // The pool's accounts are read while the payment is held (a read: it spends nothing, and every slot is
+    // still reserved after the hold, under the reservation's own condition).
+    const accounts = readPool({ pool, tenantId: tenant.tenantId, userId: user.userId, deviceClass: request.deviceClass });
+    accounts.catch(() => undefined); // heard by issueOnAccount, or dropped with a refused hold
     const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid, pool: request.pool }, { ...ids, mode: request.mode }, context.now);
     let issued: Issued;
     try {
       issued = await issueOnAccount({
         tenantId: tenant.tenantId,
         userId: user.userId,
-        pool: request.pool === 1 ? 'private' : 'public',
+        pool,
+        accounts,
         mode: request.mode,
         tier: payment.tier,
         deviceClass: request.deviceClass,

@@ -31,6 +31,11 @@ export interface IssueRequest {
   /** Accounts to try first: Apple already has the UDID there from an add that could not be recorded. */
   preferAccounts?: readonly string[];
   /**
+   * The pool's accounts, already being read (`readPool`): the add starts the read beside its payment hold, which
+   * saves it a round trip. Which slots are free is decided by the reservation's own condition, not by this read.
+   */
+  accounts?: Promise<Account[]>;
+  /**
    * Called when this add registered (or found) the UDID on an account and then moved on (the profile failed,
    * or an instant account kept the device PROCESSING): Apple keeps the registration and its slot, so the
    * caller accounts for the add's reserved slot — an uncharged `failed` row that counts it (the next add of the
@@ -75,9 +80,13 @@ export interface Issued {
   deviceName: string;
 }
 
+/** The read of the pool's accounts an issue starts with (one Query). */
+export function readPool(request: Pick<IssueRequest, 'pool' | 'tenantId' | 'userId' | 'deviceClass'>): Promise<Account[]> {
+  return listPool(poolKey(request.pool, { tenantId: request.tenantId, userId: request.userId }), request.deviceClass);
+}
+
 export async function candidateAccounts(request: IssueRequest): Promise<Account[]> {
-  const key = poolKey(request.pool, { tenantId: request.tenantId, userId: request.userId });
-  const accounts = await listPool(key, request.deviceClass);
+  const accounts = await (request.accounts ?? readPool(request));
   const eligible = accounts.filter(
     (a) => a.mode === request.mode && a.tiers.includes(request.tier) && (a.expiresAt === 0 || a.expiresAt > request.nowSeconds) && (a.pool === 'public' || a.ownerUserId === request.userId),
   );

@@ -25,9 +25,12 @@ async function ownedByUdid(actor: Actor, udid: string): Promise<DeviceRecord[]> 
   return (await listDevicesByUserUdid(actor.userId, udid)).filter((device) => isOwnedBy(device, actor));
 }
 
-/** The actor's certificate `kid`, if it is theirs and (when a UDID is given too) is that UDID's. */
-async function ownedByKid(actor: Actor, kid: string, udid: string | undefined): Promise<DeviceRecord | undefined> {
-  const device = await getDeviceRecord(kid);
+/**
+ * The actor's certificate `kid`, if it is theirs and (when a UDID is given too) is that UDID's. `known`: the
+ * item already read in the request (null: read and absent), checked here like one read now.
+ */
+async function ownedByKid(actor: Actor, kid: string, udid: string | undefined, known?: DeviceRecord | null): Promise<DeviceRecord | undefined> {
+  const device = known === undefined ? await getDeviceRecord(kid) : (known ?? undefined);
   if (!device || !isOwnedBy(device, actor)) return undefined;
   if (udid !== undefined && udidKey(udid) !== udidKey(device.udid)) return undefined;
   return device;
@@ -37,9 +40,9 @@ async function ownedByKid(actor: Actor, kid: string, udid: string | undefined): 
  * The one device the selector names. `kid` decides when given (a `udid` that does not match it → 100);
  * a UDID alone must name exactly one certificate (several → 21, with their kids so the caller can choose).
  */
-export async function findOwnedDevice(actor: Actor, selector: DeviceSelector): Promise<DeviceRecord> {
+export async function findOwnedDevice(actor: Actor, selector: DeviceSelector, known?: DeviceRecord | null): Promise<DeviceRecord> {
   if (selector.kid !== undefined) {
-    const device = await ownedByKid(actor, selector.kid, selector.udid);
+    const device = await ownedByKid(actor, selector.kid, selector.udid, known?.kid === selector.kid || known === null ? known : undefined);
     if (!device) throw notFound();
     return device;
   }
@@ -61,10 +64,10 @@ const MAX_TOGGLE_ATTEMPTS = 64;
  * A toggle writes "not what I read" on the condition that the value is still what it read; when another request changed it first, it reads again and retries, so N
  * concurrent toggles leave exactly N flips.
  */
-export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction): Promise<DeviceRecord> {
+export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction, known?: DeviceRecord | null): Promise<DeviceRecord> {
   const guard = { userId: actor.userId, tenantId: actor.tenantId };
-  // The certificate is read first: its UDID keys the owner's copy of "disabled", written in the same transaction.
-  let device = await findOwnedDevice(actor, selector);
+  // The certificate is read first (or was, with the token): its UDID keys the owner's copy of "disabled", written in the same transaction.
+  let device = await findOwnedDevice(actor, selector, known);
   if (action !== 'toggle') {
     const updated = await setDeviceEnabledWithCopy(device, action === 'enable', guard);
     if (!updated) throw notFound();

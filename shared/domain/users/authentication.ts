@@ -1,11 +1,23 @@
 import { DomainError } from '../errors';
-import { findTokenOwner } from '../../db/repositories/user-repository';
+import { findTokenOwner, findTokenOwnerWith, type TokenSideRead } from '../../db/repositories/user-repository';
 import { hashToken } from './tokens';
 import type { TokenOwner } from './user';
 
 /** The user holding `token`; an unknown or rotated token is invalid, one past its expiry is expired. */
 export async function authenticate(token: string, nowSeconds: number): Promise<TokenOwner> {
-  const user = await findTokenOwner(hashToken(token));
+  return valid(await findTokenOwner(hashToken(token)), nowSeconds);
+}
+
+/**
+ * `authenticate`, with items read in the same round trip as the token (`reads`): they are handed back only
+ * once the token is valid, and belong to whoever they belong to (the caller checks that they are the owner's).
+ */
+export async function authenticateWith<K extends string>(token: string, nowSeconds: number, reads: Readonly<Record<K, TokenSideRead>>): Promise<{ owner: TokenOwner; items: Record<K, Record<string, unknown> | null> }> {
+  const { owner, items } = await findTokenOwnerWith(hashToken(token), reads);
+  return { owner: valid(owner, nowSeconds), items };
+}
+
+function valid(user: TokenOwner | undefined, nowSeconds: number): TokenOwner {
   if (!user) throw new DomainError('token_invalid', 'token_invalid');
   if (user.tokenExpiresAt !== undefined && user.tokenExpiresAt <= nowSeconds) throw new DomainError('token_expired', 'token_expired');
   return user;

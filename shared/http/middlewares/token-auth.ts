@@ -1,8 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
-import { authenticate } from '../../domain/users/authentication';
+import { authenticate, authenticateWith } from '../../domain/users/authentication';
+import type { TokenSideRead } from '../../db/repositories/user-repository';
 import { DomainError } from '../../domain/errors';
 import type { AuthKind } from '../../routes';
-import type { ApiEvent, ApiResult, AppContext } from '../request-state';
+import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
+
+/** Items a route reads in the same round trip as the token, named; none when the request names none. */
+export type ReadWithToken = (state: RequestState) => Record<string, TokenSideRead> | undefined;
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -12,9 +16,11 @@ function bearerToken(header: string | undefined): string | undefined {
 /**
  * Identifies the token owner: `Authorization: Bearer` on management routes (a missing header is an invalid
  * token, code 10; an expired one code 11), the `token` parameter on device routes (missing → its own error,
- * code 12; invalid or expired → invalid).
+ * code 12; invalid or expired → invalid). With `readWithToken`, the items the route names are read in the same
+ * BatchGetItem as the token (saving the route a round trip) and handed to its business code in
+ * `state.readWithToken`, for it to check they are the caller's before anything is answered or written.
  */
-export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
   return {
     name: 'tokenAuth',
     before: async ({ event, context }) => {
@@ -29,7 +35,15 @@ export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Er
         if (!token) throw new DomainError('token_missing', 'token_missing');
       }
       try {
-        context.app.user = await authenticate(token, Math.floor(context.app.now / 1000));
+        const now = Math.floor(context.app.now / 1000);
+        const reads = readWithToken?.(context.app);
+        if (reads) {
+          const { owner, items } = await authenticateWith(token, now, reads);
+          context.app.user = owner;
+          context.app.readWithToken = items;
+        } else {
+          context.app.user = await authenticate(token, now);
+        }
       } catch (error) {
         // The device and add contracts know one token failure, "Invalid token" (code 10 / code 0), which covers
         // expiry; only the management routes tell an expired token apart (code 11).
