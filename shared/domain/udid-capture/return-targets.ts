@@ -52,9 +52,11 @@ function underPath(path: string, prefix: string): boolean {
  */
 export function isAllowedReturn(returnUrl: string, tenant: Pick<Tenant, 'domain' | 'settings'>, baseUrl: string): boolean {
   const url = parsed(returnUrl);
-  if (!url || !isReturnUrl(returnUrl)) return false;
+  if (!url) return false;
+  // The host the request reached is ours whatever its scheme (plain http under `npm start` and in tests).
   const own = [new URL(baseUrl).origin, ...(tenant.domain ? [`https://${tenant.domain}`] : [])];
   if (own.includes(url.origin)) return true;
+  if (!isReturnUrl(returnUrl)) return false;
   return (tenant.settings.returnTargets ?? []).some((target) => {
     const registered = parsed(target);
     return registered !== undefined && registered.origin === url.origin && underPath(url.pathname, registered.pathname);
