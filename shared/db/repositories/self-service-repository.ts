@@ -94,9 +94,9 @@ export async function listCertificatesOfUdid(tenantId: string, udid: string): Pr
  * The one certificate a download hands out, with its `.p12` and profile: a plain read by kid, so the download
  * function carries none of the device repository's writers.
  */
-export async function getCertificate(kid: string): Promise<Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime'> | undefined> {
+export async function getCertificate(kid: string): Promise<Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime' | 'enabled'> | undefined> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: ['kid', 'tenant_id', 'udid', 'zt', 'pname', 'p12', 'mobileprovision', 'addtime'] }),
+    new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: ['kid', 'tenant_id', 'udid', 'zt', 'pname', 'p12', 'mobileprovision', 'addtime', 'enabled'] }),
   );
-  return out.Item as Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime'> | undefined;
+  return out.Item as Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime' | 'enabled'> | undefined;
 }
