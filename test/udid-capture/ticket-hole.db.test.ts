@@ -7,7 +7,7 @@
  */
 import { jest } from '@jest/globals';
 import { startTestApi, type TestApi } from '../support/api';
-import { makeOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
+import { makeDraft, makeOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
 import { call, enter, trustedDeviceCa } from '../self-service/customer-support';
 import type { DeviceCa } from '../../infra/device-simulator/device-pki';
 import { buildAnswer, runDevice } from '../../infra/device-simulator/run';
@@ -147,6 +147,12 @@ test('revoking the device URL: the session from before it, and the ticket, mint 
   const before = await call(installPage(owner), { cookie });
   const firstUrl = /id="feed-url">([^<]+)</.exec(before.text)![1]!.replace(/&#38;/g, '&');
   expect(firstUrl).toMatch(/\?dk=[A-Za-z0-9_-]{32}$/);
+  // A download link the device's feed handed out under that key: it works now.
+  const app = await makeDraft(owner.source.source_id, { name: 'Paid', downloadUrl: 'https://dl.example.com/paid.ipa' });
+  expect((await api.request('POST', `/api/appstore/manage/sources/${owner.source.source_id}/apps/${app.id}/publish`, { headers: owner.bearer })).body.code).toBe(1);
+  const feed = await api.request('GET', new URL(firstUrl).pathname + new URL(firstUrl).search);
+  const link = new URL((feed.body as unknown as { apps: { downloadURL: string }[] }).apps[0]!.downloadURL);
+  expect((await api.request('GET', link.pathname + link.search)).status).toBe(302);
 
   const revoked = await api.request('DELETE', `/api/appstore/manage/sources/${owner.source.source_id}/device-url?udid=${udid}`, { headers: owner.bearer });
   expect(revoked.body.data).toMatchObject({ revoked: true });
@@ -158,6 +164,9 @@ test('revoking the device URL: the session from before it, and the ticket, mint 
   // The leaked ticket, anywhere: nothing.
   noDevice((await call(`${installPage(owner)}${leaked.search}`, { from: '127.0.0.9' })).text, udid);
   expect((await readDeviceKey(owner.source.source_id, udid.toUpperCase())).key).toBeUndefined();
+  // The link handed out under the revoked key no longer downloads (it would have for its hour).
+  const dead = await api.request('GET', link.pathname + link.search, { headers: { 'X-Lang': 'en' } });
+  expect([dead.status, dead.body.data?.error, dead.body.msg]).toEqual([403, 'device_url_revoked', "The source's owner revoked this device's feed URL; use your new feed URL"]);
 
   // The device proves itself again: a new capture, a new session, a new key (the old one stays dead).
   const { cookie: fresh } = await enter((await captureTo(sourceProfile(owner), udid)).href);
@@ -165,8 +174,9 @@ test('revoking the device URL: the session from before it, and the ticket, mint 
   const newUrl = /id="feed-url">([^<]+)</.exec(again.text)![1]!.replace(/&#38;/g, '&');
   expect(newUrl).toMatch(/\?dk=[A-Za-z0-9_-]{32}$/);
   expect(newUrl).not.toBe(firstUrl);
-  // Even now that a key exists, the session from before the revocation is not given it.
+  // Even now that a key exists, the session from before the revocation is not given it, and the old link stays dead.
   expect((await call(installPage(owner), { cookie })).text).not.toContain('dk=');
+  expect((await api.request('GET', link.pathname + link.search)).body.data?.error).toBe('device_url_revoked');
 });
 
 test('a session shows the feed URL only on its own source’s page; on another reseller’s source it mints no key', async () => {
