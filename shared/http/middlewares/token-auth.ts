@@ -16,9 +16,10 @@ function bearerToken(header: string | undefined): string | undefined {
 /**
  * Identifies the token owner: `Authorization: Bearer` on management routes (a missing header is an invalid
  * token, code 10; an expired one code 11), the `token` parameter on device routes (missing → its own error,
- * code 12; invalid or expired → invalid). With `readWithToken`, the items the route names are read in the same
- * BatchGetItem as the token (saving the route a round trip) and handed to its business code in
- * `state.readWithToken`, for it to check they are the caller's before anything is answered or written.
+ * code 12; invalid or expired → invalid). A token of another tenant than the host's is an unknown token there.
+ * With `readWithToken`, the items the route names are read in the same BatchGetItem as the token (saving the
+ * route a round trip) and handed to its business code in `state.readWithToken`, for it to check they are the
+ * caller's before anything is answered or written.
  */
 export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
   return {
@@ -36,13 +37,14 @@ export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): Middle
       }
       try {
         const now = Math.floor(context.app.now / 1000);
+        const tenantId = context.app.tenant.tenantId;
         const reads = readWithToken?.(context.app);
         if (reads) {
-          const { owner, items } = await authenticateWith(token, now, reads);
+          const { owner, items } = await authenticateWith(token, now, tenantId, reads);
           context.app.user = owner;
           context.app.readWithToken = items;
         } else {
-          context.app.user = await authenticate(token, now);
+          context.app.user = await authenticate(token, now, tenantId);
         }
       } catch (error) {
         // The device and add contracts know one token failure, "Invalid token" (code 10 / code 0), which covers
