@@ -14,6 +14,6 @@ useMessages(deviceMessages);
 export const handler = createHandler(deviceInfoRoute, async (state) => {
   const { selector, sourceId } = parseRequest(state);
   // With `source_id`, the device's own feed URL on that source rides along (the source read beside the device's).
-  const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector, deviceReadWith(state)), sourceForFeedUrl(state.actor, sourceId)]);
+  const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector, deviceReadWith(state, selector.kid)), sourceForFeedUrl(state.actor, sourceId)]);
   return { data: { ...infoView(device), ...(await feedUrlFields(feedSource, device.udid, requestBaseUrl(state.event, state.tenant), Math.floor(state.now / 1000))) } };
 }, { readWithToken: deviceReadWithToken });

@@ -12,7 +12,7 @@ useMessages(deviceMessages);
 
 export const handler = createHandler(deviceStatusRoute, async (state) => {
   const { selector, action } = parseRequest(state);
-  const device = await changeDeviceStatus(state.actor, selector, action, deviceReadWith(state));
+  const device = await changeDeviceStatus(state.actor, selector, action, deviceReadWith(state, selector.kid));
   const statusName = localize(state.lang, device.enabled ? 'device_status_enabled' : 'device_status_disabled');
   return { data: statusView(device, statusName) };
 }, { readWithToken: deviceReadWithToken });

@@ -9,20 +9,27 @@ import type { DeviceRecord } from '../domain/devices/device';
 import { parseOptionalSelector } from '../validation/device-selector';
 import type { RequestState } from './request-state';
 
-/** The certificate's read when the request names a valid `kid`; nothing otherwise (its parse refuses it later). */
-export function deviceReadWithToken(state: RequestState) {
-  let kid: string | undefined;
+/** The `kid` the request names, when it is a valid one. */
+function namedKid(params: RequestState['params']): string | undefined {
   try {
-    kid = parseOptionalSelector(state.params)?.kid;
+    return parseOptionalSelector(params)?.kid;
   } catch {
     return undefined;
   }
+}
+
+/** The certificate's read when the request names a valid `kid`; nothing otherwise (its parse refuses it later). */
+export function deviceReadWithToken(state: RequestState) {
+  const kid = namedKid(state.params);
   return kid === undefined ? undefined : { device: deviceRecordRead(kid) };
 }
 
-/** The certificate read with the token: undefined when none was, null when it was and is absent. */
-export function deviceReadWith(state: Pick<RequestState, 'readWithToken'>): DeviceRecord | null | undefined {
+/**
+ * The certificate read with the token, when it was read for `kid`: undefined when none was, null when it was
+ * and is absent.
+ */
+export function deviceReadWith(state: Pick<RequestState, 'readWithToken' | 'params'>, kid: string | undefined): DeviceRecord | null | undefined {
   const read = state.readWithToken;
-  if (!read || !('device' in read)) return undefined;
+  if (!read || !('device' in read) || kid === undefined || namedKid(state.params) !== kid) return undefined;
   return read.device as DeviceRecord | null;
 }

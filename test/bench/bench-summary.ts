@@ -24,11 +24,14 @@ export function headline(s: BenchSummary): string {
   const parts: string[] = [];
   const info = s.calls.find((r) => r.fn === 'device-info' && r.requests > 0);
   const add = s.calls.find((r) => r.fn === 'add-device' && r.name.includes('new UDID') && r.requests > 0);
-  if (info) parts.push(`device info ${info.calls} DynamoDB calls in ${info.trips} round trip(s)`);
+  if (info) parts.push(`device info ${info.calls} DynamoDB calls in ${info.trips} round trips`);
   if (add) parts.push(`an instant add ${add.calls} calls in ${add.trips} round trips`);
   const infoLatency = s.latency.find((l) => l.route.startsWith('GET /api/device/info'));
   if (infoLatency) parts.push(`device info p50 ${(infoLatency.p50 / infoLatency.rawP50).toFixed(1)}× a raw GetItem's under load`);
-  const ratios = Object.values(s.imports).map((i) => i.importRatio);
-  if (ratios.length) parts.push(`bundle imports at most ${Math.max(...ratios).toFixed(2)}× the bare SDK bundle's`);
+  const bundles = Object.values(s.imports);
+  if (bundles.length) {
+    const sorted = bundles.map((i) => i.importRatio).sort((a, b) => a - b);
+    parts.push(`bundles at most ${Math.max(...bundles.map((i) => i.sizeRatio)).toFixed(2)}× the bare SDK bundle's size, their import time ${sorted[sorted.length >> 1]!.toFixed(2)}× its own (median of the functions)`);
+  }
   return parts.join('; ') || 'no figures';
 }

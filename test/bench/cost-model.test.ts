@@ -29,6 +29,12 @@ test('KMS requests and a 1,024 MB function', () => {
   expect(cost.kms).toBeCloseTo(0.000003, 13);
 });
 
+test('a cold start is billed as its INIT duration only', () => {
+  const m = month([{ name: 'cold', perDay: 96, usage: { rcu: 0, wcu: 0, ms: 146.2, memoryMb: 512, logBytes: 0 }, init: true }], false, PRICES);
+  // 2,880 a month × 0.5 GB × 0.147 s × $0.0000133334 = $0.0028226...
+  expect(m.lines[0]!.dollars).toBeCloseTo(2880 * 0.5 * 0.147 * 0.0000133334, 10);
+});
+
 describe('a month of 1,000 feed reads a day, 100 of which the cache cannot answer', () => {
   const traffic = [{ name: 'feed', perDay: 1000, usage: feedRead, missesPerDayWithCache: 100 }];
 

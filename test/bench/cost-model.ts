@@ -54,6 +54,13 @@ export interface TrafficLine {
    * the rest); undefined: the cache does not hold this kind of request.
    */
   missesPerDayWithCache?: number;
+  /** A cold start's INIT phase: billed as Lambda GB-seconds only (no request of its own to API Gateway or Lambda). */
+  init?: true;
+}
+
+/** Dollars for one cold start's INIT phase of `ms` at `memoryMb` (Lambda bills INIT like a duration). */
+export function initCost(u: Pick<RequestUsage, 'ms' | 'memoryMb'>, p: Prices): number {
+  return (u.memoryMb / 1024) * (Math.ceil(u.ms) / 1000) * p.lambda.perGbSecond;
 }
 
 export interface MonthLine {
@@ -76,6 +83,7 @@ export const HOURS_PER_MONTH = 730;
 export function month(traffic: readonly TrafficLine[], cacheOn: boolean, p: Prices): Month {
   const lines = traffic.map((t) => {
     const requests = t.perDay * DAYS_PER_MONTH;
+    if (t.init) return { name: t.name, requests, dollars: requests * initCost(t.usage, p) };
     const reaching = cacheOn && t.missesPerDayWithCache !== undefined ? Math.min(t.perDay, t.missesPerDayWithCache) * DAYS_PER_MONTH : requests;
     const dollars = reaching * requestCost(t.usage, p).total + (requests - reaching) * cachedRequestCost(p);
     return { name: t.name, requests, dollars };

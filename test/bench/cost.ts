@@ -58,7 +58,7 @@ const print = (line = '') => {
 const usd = (n: number, digits = 2) => `$${n.toFixed(digits)}`;
 
 print(`Prices: AWS list prices, ${PRICES.region}, as of ${PRICES.asOf} (test/bench/aws-prices.ts), free tiers left out. Usage: the bench run of ${bench.at} (load average at its start ${bench.loadAverage[0]?.join(', ') ?? 'n/a'}): DynamoDB's reported capacity units per request and the milliseconds a request took one at a time on that machine (taken as Lambda's billed duration; Lambda's arm64 CPU at 512 MB is slower than the bench's, so read them as a floor). ${LOG_BYTES} log bytes per request assumed; the functions that decrypt Apple account secrets run at 1,024 MB and count one KMS request.\n`);
-print('### Per million requests, each measured route\n');
+print('# Per million requests, each measured route\n');
 print('| route (function) | request | memory MB | RCU | WCU | ms | Lambda | API Gateway | DynamoDB | logs | KMS | total per million |');
 print('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of bench.calls.filter((r) => r.requests > 0)) {
@@ -85,12 +85,12 @@ const traffic: TrafficLine[] = [
 for (const fn of ['source-feed', 'add-device']) {
   const importMs = bench.imports[fn]?.importMs;
   if (importMs === undefined) continue;
-  traffic.push({ name: `cold starts of ${fn} (${COLD_STARTS_PER_DAY} a day, ${importMs} ms of INIT each)`, perDay: COLD_STARTS_PER_DAY, usage: { rcu: 0, wcu: 0, ms: importMs, memoryMb: memoryOf(fn), logBytes: 0 } });
+  traffic.push({ name: `cold starts of ${fn} (${COLD_STARTS_PER_DAY} a day, ${importMs} ms of INIT each, the bundle's measured import time)`, perDay: COLD_STARTS_PER_DAY, usage: { rcu: 0, wcu: 0, ms: importMs, memoryMb: memoryOf(fn), logBytes: 0 }, init: true });
 }
 const off = month(traffic, false, PRICES);
 const on = month(traffic, true, PRICES);
-print(`\n### A reseller's month: ${PROFILE.devices.toLocaleString('en')} devices, ${PROFILE.feedRefreshesPerDay.toLocaleString('en')} feed refreshes and ${PROFILE.addsPerDay} adds a day, one source of ${PROFILE.apps} apps (${DAYS_PER_MONTH} days)\n`);
-print('| | requests a month | stage cache off | stage cache on |');
+print(`\n# A reseller's month: ${PROFILE.devices.toLocaleString('en')} devices, ${PROFILE.feedRefreshesPerDay.toLocaleString('en')} feed refreshes and ${PROFILE.addsPerDay} adds a day, one source of ${PROFILE.apps} apps (${DAYS_PER_MONTH} days)\n`);
+print('| | requests (or cold starts) a month | stage cache off | stage cache on |');
 print('|---|---:|---:|---:|');
 for (let i = 0; i < off.lines.length; i++) print(`| ${off.lines[i]!.name} | ${off.lines[i]!.requests.toLocaleString('en')} | ${usd(off.lines[i]!.dollars)} | ${usd(on.lines[i]!.dollars)} |`);
 for (const f of on.fixed) print(`| ${f.name} | | ${usd(off.fixed.find((o) => o.name === f.name)?.dollars ?? 0)} | ${usd(f.dollars)} |`);

@@ -59,7 +59,7 @@ export function renderSection(section: ResultsSection, previous: string | undefi
   const at = (section.at ?? new Date()).toISOString().slice(0, 16).replace('T', ' ');
   const oldHistory = (previous ?? '').split('\n### History\n')[1] ?? '';
   const history = [`- ${at} UTC: ${section.figure}`, ...oldHistory.split('\n').filter((l) => l.startsWith('- '))].slice(0, HISTORY_LINES);
-  return `\n## ${section.title}\n\nLatest run: ${at} UTC.\n\n${section.markdown.trim()}\n\n### History\n\n${history.join('\n')}\n`;
+  return `\n## ${section.title}\n\nLatest run: ${at} UTC.\n\n${demoted(section.markdown.trim())}\n\n### History\n\n${history.join('\n')}\n`;
 }
 
 /**
@@ -80,6 +80,18 @@ export function writeResults(section: ResultsSection, files: { page?: string; re
   if (between(readmeText, 'figure', section.name) === undefined) return;
   const at = (section.at ?? new Date()).toISOString().slice(0, 10);
   writeFileSync(readme, replaceBetween(readmeText, 'figure', section.name, `${section.figure} (${at}; [tables](test/bench/results.md#${anchor(section.title)}))`));
+}
+
+/** A run's own headings two levels down, under its section's (a `# title` becomes `### title`). */
+export function demoted(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('```')) fenced = !fenced;
+      return !fenced && /^#{1,4} /.test(line) ? `##${line}` : line;
+    })
+    .join('\n');
 }
 
 /** GitHub's anchor for a heading. */

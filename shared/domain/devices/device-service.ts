@@ -37,12 +37,12 @@ async function ownedByKid(actor: Actor, kid: string, udid: string | undefined, k
 }
 
 /**
- * The one device the selector names. `kid` decides when given (a `udid` that does not match it → 100);
+ * The one device the selector names (`known`: the certificate `kid` names, already read in the request). `kid` decides when given (a `udid` that does not match it → 100);
  * a UDID alone must name exactly one certificate (several → 21, with their kids so the caller can choose).
  */
 export async function findOwnedDevice(actor: Actor, selector: DeviceSelector, known?: DeviceRecord | null): Promise<DeviceRecord> {
   if (selector.kid !== undefined) {
-    const device = await ownedByKid(actor, selector.kid, selector.udid, known?.kid === selector.kid || known === null ? known : undefined);
+    const device = await ownedByKid(actor, selector.kid, selector.udid, known);
     if (!device) throw notFound();
     return device;
   }
