@@ -27,6 +27,9 @@ import { startDynamoDbLocal, waitForDynamoDb } from '../../infra/local/dynamodb-
 import { freePort } from '../../infra/local/free-port';
 import { seedDemo } from '../../infra/local/seed';
 import { buildIpa, defaultInfo, machO } from '../../infra/local/ipa-builder';
+import { certificatePem, createDeviceCa, type DeviceCa } from '../../infra/device-simulator/device-pki';
+import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
+import { WebhookReceiver } from './webhooks';
 
 export interface SoakUser {
   userId: string;
@@ -38,6 +41,8 @@ export interface SoakUser {
   sourceId: string;
   /** Unused activation codes (instant, tier 1), taken by coded adds. */
   codes: string[];
+  /** As many more, set aside for customers to redeem on their page. */
+  customerCodes: string[];
 }
 
 export interface SoakAccount {
@@ -75,6 +80,10 @@ export interface Harness {
   sim: AscSimulator;
   api: ApiProcess;
   world: SoakWorld;
+  /** The device CA the customers' phones chain to, trusted as `udid anchor-add` trusts one. */
+  deviceCa: DeviceCa;
+  /** Where the users' webhooks deliver. */
+  receiver: WebhookReceiver;
   stop(): Promise<void>;
 }
 
@@ -176,6 +185,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     stops.push(() => new Promise((resolve) => download.server.close(() => resolve())));
 
     const world = await seedWorld(sim, download.url, options);
+    // The device simulator's root, installed as the operator installs Apple's (`udid anchor-add` calls this).
+    const deviceCa = createDeviceCa('Soak devices');
+    await addTrustAnchor(Buffer.from(certificatePem(deviceCa.root)), nowSeconds());
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    stops.push(() => receiver.stop());
     options.log(`world: ${world.tenants.length} tenants, ${world.users.length} users, ${world.accounts.length} Apple accounts`);
 
     const env: NodeJS.ProcessEnv = {
@@ -197,7 +212,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       stop: () => killed(current.child),
     };
     stops.push(() => api.stop());
-    return { sim, api, world, stop };
+    return { sim, api, world, deviceCa, receiver, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -235,9 +250,12 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       for (let a = 0; a < 3; a++) {
         await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${downloadUrl}/icon-${a}.png`, description: 'A soak app' }, now);
       }
-      const codes: string[] = [];
-      for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);
-      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes });
+      const newCodes = async () => {
+        const codes: string[] = [];
+        for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);
+        return codes;
+      };
+      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes: await newCodes(), customerCodes: await newCodes() });
     }
   }
   return { tenants, users, accounts, downloadUrl, plans };
