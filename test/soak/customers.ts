@@ -66,6 +66,8 @@ export interface Phone {
   tenantId: string;
   host: string | undefined;
   udid: string;
+  /** Apple's model identifier its answer carries: an iPhone for the UDIDs the users add, an iPad for the others. */
+  product: string;
   ip: string;
   /** The page it returns to: a source's install page, or the tenant's customer page (''). */
   sourceId: string;
@@ -154,9 +156,21 @@ function phoneToCapture(state: CustomerState, world: SoakWorld, user: SoakUser):
   const idle = state.phones.filter((p) => p.tenantId === user.tenantId && !p.busy && !livingSession(p));
   if (idle.length) return idle[randomInt(idle.length)];
   const held = new Set(state.phones.filter((p) => p.tenantId === user.tenantId).map((p) => p.udid));
-  const free = world.tenants.find((t) => t.tenantId === user.tenantId)!.udids.filter((u) => !held.has(u));
+  const tenant = world.tenants.find((t) => t.tenantId === user.tenantId)!;
+  const ipad = randomInt(5) === 0;
+  const free = (ipad ? tenant.ipadUdids : tenant.udids).filter((u) => !held.has(u));
   if (!free.length) return undefined;
-  const phone: Phone = { tenantId: user.tenantId, host: user.host, udid: free[randomInt(free.length)]!, ip: phoneIp(), sourceId: user.sourceId, pace: new Pace(DEVICE_PER_HOUR, 2), wrongCodes: 0, busy: false };
+  const phone: Phone = {
+    tenantId: user.tenantId,
+    host: user.host,
+    udid: free[randomInt(free.length)]!,
+    product: ipad ? 'iPad13,4' : 'iPhone15,2',
+    ip: phoneIp(),
+    sourceId: user.sourceId,
+    pace: new Pace(DEVICE_PER_HOUR, 2),
+    wrongCodes: 0,
+    busy: false,
+  };
   state.phones.push(phone);
   return phone;
 }
@@ -182,7 +196,7 @@ export async function capture(c: SoakClient, user: SoakUser, state: CustomerStat
     const profile = await c.send(label('GET', profileRoute), 'GET', profileLink.path, via(phone, profileLink.host));
     if (profile.status !== 200) return;
     const service = readProfile(profile.bytes);
-    const answer = buildAnswer(state.ca, { udid: phone.udid, product: randomInt(5) === 0 ? 'iPad13,4' : 'iPhone15,2', deviceName: `Soak phone ${phone.udid.slice(-4)}` }, service.challenge);
+    const answer = buildAnswer(state.ca, { udid: phone.udid, product: phone.product, deviceName: `Soak phone ${phone.udid.slice(-4)}` }, service.challenge);
     const callback = target(state, service.url);
     const captured = await c.send(label('POST', routeTable.udidCallbackRoute), 'POST', callback.path, {
       ...via(phone, callback.host),

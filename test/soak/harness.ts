@@ -55,8 +55,13 @@ export interface SoakAccount {
 export interface SoakTenant {
   tenantId: string;
   host: string | undefined;
-  /** UDIDs the tenant's users add, overlapping between users. */
+  /** UDIDs the tenant's users add, overlapping between users (iPhones: the adds name no type). */
   udids: string[];
+  /**
+   * iPads' UDIDs, which only customers' phones bring (captured as iPads): a UDID is one device, so the users'
+   * iPhone adds never name them.
+   */
+  ipadUdids: string[];
 }
 
 export interface SoakWorld {
@@ -223,8 +228,8 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
   const now = nowSeconds();
   const other = await createTenant({ name: 'Soak tenant B', domain: `soak-${hex(3).toLowerCase()}.example.com`, lang: 'en' }, now);
   const tenants: SoakTenant[] = [
-    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
-    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
+    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
+    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
   ];
   const accounts: SoakAccount[] = [];
   for (const tenant of tenants) {
