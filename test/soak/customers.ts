@@ -3,7 +3,7 @@
  * signed answers (the code `npm run device-sim -- capture` runs), follow the capture's redirect, open their
  * session with its one-time `st`, and then act on the customer's page with the session cookie alone: redeem
  * activation codes, download their certificates' zips, and take the free re-issue a revoked certificate
- * offers. Never the capture ticket alone.
+ * offers.
  *
  * Each phone sends from a loopback address of its own (127.1.x.y), as separate customers would, and the soak
  * paces what the page's limits count (redeems and re-issues: per device and per tenant an hour) below those
@@ -205,7 +205,7 @@ export async function capture(c: SoakClient, user: SoakUser, state: CustomerStat
     });
     const location = header(captured, 'location');
     if (captured.status !== 301 || !location) return;
-    // The legitimate path: the redirect's one-time `st` opens the session; nothing is done with a ticket alone.
+    // The redirect back to the page carries the one-time `st`, which opens the session.
     if (!new URL(location).searchParams.get('st')) return;
     const redirect = target(state, location);
     const openedFrom = Date.now();

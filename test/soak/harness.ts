@@ -19,7 +19,7 @@ import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
 import { createPlan } from '../../shared/domain/subscriptions/plan-service';
 import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
-import { requireTenant } from '../../shared/domain/tenants/tenant-service';
+import { changeTenantSettings, requireTenant } from '../../shared/domain/tenants/tenant-service';
 import { nowSeconds } from '../../shared/clock';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
@@ -91,6 +91,9 @@ export interface Harness {
   receiver: WebhookReceiver;
   stop(): Promise<void>;
 }
+
+/** A storefront outside the service that the tenants registered as a return target. */
+export const SOAK_STOREFRONT = 'https://shop.example.com/after-capture';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 const udid25 = () => `${hex(4)}-${hex(8)}`;
@@ -231,6 +234,9 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
     { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
     { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
   ];
+  // The storefront the mix's tenant profile links return to, registered as its operator would
+  // (`tenant set --return-targets`): a capture may return only to the tenant's own hosts and such targets.
+  for (const tenant of tenants) await changeTenantSettings(tenant.tenantId, { settings: { returnTargets: [SOAK_STOREFRONT] } });
   const accounts: SoakAccount[] = [];
   for (const tenant of tenants) {
     // Two instant accounts, so revoking one leaves the tenant selling; one review account.

@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto';
 import * as routeTable from '../../shared/routes';
 import type { SoakClient, Answer } from './client';
 import { capture, redeem, tryEndedSession, visit, type CustomerState } from './customers';
-import type { SoakUser, SoakWorld } from './harness';
+import { SOAK_STOREFRONT, type SoakUser, type SoakWorld } from './harness';
 import type { WebhookReceiver } from './webhooks';
 
 /** `METHOD /path/{param}`: how the report names a route. */
@@ -344,7 +344,7 @@ export const actions: SoakAction[] = [
         case 0:
           return c.send(label('GET', routeTable.sourceUdidProfileRoute), 'GET', feedPath(routeTable.sourceUdidProfileRoute), { host: u.host });
         case 1:
-          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?${new URLSearchParams({ return: 'https://shop.example.com/after-capture', user: u.userId }).toString()}`, { host: u.host });
+          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?${new URLSearchParams({ return: SOAK_STOREFRONT, user: u.userId }).toString()}`, { host: u.host });
         case 2:
           return c.send(label('GET', routeTable.installPageRoute), 'GET', feedPath(routeTable.installPageRoute), { host: u.host });
         case 3:
