@@ -2,8 +2,9 @@
  * The page every benchmark writes its tables to (`test/bench/results.md`), and the one line per benchmark the
  * README shows. A run replaces its own section of the page (its latest tables, then a history of one line per
  * run, newest first) and its own line of the README between markers, so a bench run never needs a hand edit
- * of either: `npm run bench` writes the `hot-path` section, `npm run soak` the `soak` section, `npm run cost`
- * the `cost` section.
+ * of either: `npm run bench` writes the `hot-path` section, `npm run cost` the `cost` section. A section is
+ * marked `<!-- bench:NAME -->…<!-- /bench:NAME -->`, the markers the soak's own writer (test/soak/results-page.ts)
+ * replaces between, so the soak's section lives on the same page.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -70,10 +71,10 @@ export function writeResults(section: ResultsSection, files: { page?: string; re
   const page = files.page ?? RESULTS_PAGE;
   const readme = files.readme ?? README;
   const text = existsSync(page) ? readFileSync(page, 'utf8') : PAGE_HEAD;
-  const body = renderSection(section, between(text, 'results', section.name));
+  const body = renderSection(section, between(text, 'bench', section.name));
   // A new section goes above the archive of what the README used to hold, which stays last.
   const archive = text.indexOf('<!-- archive:');
-  const placed = between(text, 'results', section.name) === undefined && archive >= 0 ? `${text.slice(0, archive)}${startMarker('results', section.name)}${body}${endMarker('results', section.name)}\n\n${text.slice(archive)}` : replaceBetween(text, 'results', section.name, body);
+  const placed = between(text, 'bench', section.name) === undefined && archive >= 0 ? `${text.slice(0, archive)}${startMarker('bench', section.name)}${body}${endMarker('bench', section.name)}\n\n${text.slice(archive)}` : replaceBetween(text, 'bench', section.name, body);
   writeFileSync(page, placed);
   if (!existsSync(readme)) return;
   const readmeText = readFileSync(readme, 'utf8');
