@@ -4,7 +4,7 @@ import { requestBaseUrl } from '../../shared/http/request-url';
 import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { useMessages } from '../../shared/i18n/localize';
 import { deviceAnswerMessages } from '../../shared/i18n/messages/device-answer';
-import { udidCallbackRoute } from '../../shared/routes';
+import { udidCallbackRoute } from '../../shared/routes/udid-capture';
 import { parseRequest } from './schema';
 
 useMessages(deviceAnswerMessages);

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { authenticate } from '../../domain/users/authentication';
 import { DomainError } from '../../domain/errors';
-import type { AuthKind } from '../../routes';
+import type { AuthKind } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
 
 function bearerToken(header: string | undefined): string | undefined {

@@ -2,9 +2,9 @@
  * The customer's install page: mobile first, no outside script or font, one inline script and style
  * allowed by a per-answer nonce (the CSP forbids everything else).
  */
-import type { Lang } from '../../shared/i18n/languages';
-import type { MessageKey } from '../../shared/i18n/localize';
-import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from '../../shared/http/pages/customer-section';
+import type { Lang } from '../../i18n/languages';
+import type { MessageKey } from '../../i18n/localize';
+import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from './customer-section';
 
 export interface InstallPageModel {
   lang: Lang;
