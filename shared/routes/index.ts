@@ -6,7 +6,8 @@
  * `function` names the folder `functions/<function>/handler.ts`. The entries look alike on purpose: the table
  * is data, one declaration per route, and what varies between routes is exactly what each entry spells out.
  * A handler imports its own constant from its area's module, so its bundle carries its own entry and not the
- * whole table; the stack, the local runtime and the contract read `routes` here.
+ * whole table; the stack, the local runtime and the contract read `routes` here. Within an area the routes
+ * keep their order: where two functions serve one path, the first names their shared alarm.
  */
 import * as account from './account';
 import * as addDevice from './add-device';

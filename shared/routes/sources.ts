@@ -1,28 +1,6 @@
 /** The routes of a source itself: its settings, its news, the health of its links. */
 import type { RouteDefinition } from './definitions';
 
-export const sourcesRoute = {
-  function: 'sources',
-  methods: ['GET', 'POST'],
-  path: '/api/appstore/manage/sources',
-  auth: 'bearer',
-  rateLimit: 30,
-  envelope: 'management',
-  description: "List the caller's sources on this site (GET, cursor-paginated) or create one within the plan (POST)",
-  data: { write: ['sources', 'subscriptions'] },
-} as const satisfies RouteDefinition;
-
-export const sourceDetailRoute = {
-  function: 'source-detail',
-  methods: ['GET', 'DELETE'],
-  path: '/api/appstore/manage/sources/{source_id}',
-  auth: 'bearer',
-  rateLimit: 30,
-  envelope: 'management',
-  description: 'Read every setting of a source (GET) or delete it with its apps, codes, block list and health records (DELETE)',
-  data: { write: ['sources', 'subscriptions', 'sourcePurges', 'apps', 'sourceProtection', 'linkHealth'] },
-} as const satisfies RouteDefinition;
-
 export const updateSourceRoute = {
   function: 'update-source',
   methods: ['PATCH'],
@@ -56,6 +34,28 @@ export const sourceHealthCheckRoute = {
   data: { read: ['sources', 'apps'], write: ['linkHealth'] },
   // 20 s of probing, then any alert deliveries; API Gateway gives up at 29 s.
   timeoutSeconds: 28,
+} as const satisfies RouteDefinition;
+
+export const sourcesRoute = {
+  function: 'sources',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/sources',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "List the caller's sources on this site (GET, cursor-paginated) or create one within the plan (POST)",
+  data: { write: ['sources', 'subscriptions'] },
+} as const satisfies RouteDefinition;
+
+export const sourceDetailRoute = {
+  function: 'source-detail',
+  methods: ['GET', 'DELETE'],
+  path: '/api/appstore/manage/sources/{source_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: 'Read every setting of a source (GET) or delete it with its apps, codes, block list and health records (DELETE)',
+  data: { write: ['sources', 'subscriptions', 'sourcePurges', 'apps', 'sourceProtection', 'linkHealth'] },
 } as const satisfies RouteDefinition;
 
 export const sourceNewsRoute = {
