@@ -6,8 +6,7 @@
  * `function` names the folder `functions/<function>/handler.ts`. The entries look alike on purpose: the table
  * is data, one declaration per route, and what varies between routes is exactly what each entry spells out.
  * A handler imports its own constant from its area's module, so its bundle carries its own entry and not the
- * whole table; the stack, the local runtime and the contract read `routes` here. Within an area the routes
- * keep their order: where two functions serve one path, the first names their shared alarm.
+ * whole table; the stack, the local runtime and the contract read `routes` here.
  */
 import * as account from './account';
 import * as addDevice from './add-device';
@@ -18,7 +17,7 @@ import * as feed from './feed';
 import * as protection from './protection';
 import * as sources from './sources';
 import * as udidCapture from './udid-capture';
-import type { RouteDefinition } from './definitions';
+import type { HttpMethod, RouteDefinition } from './definitions';
 
 export * from './account';
 export * from './add-device';
@@ -32,7 +31,7 @@ export * from './protection';
 export * from './sources';
 export * from './udid-capture';
 
-const everyRoute = [
+const byArea = [
   ...Object.values(apps),
   ...Object.values(sources),
   ...Object.values(protection),
@@ -43,6 +42,21 @@ const everyRoute = [
   ...Object.values(udidCapture),
   ...Object.values(customer),
 ] satisfies readonly RouteDefinition[];
+
+/**
+ * Where two functions serve one path, the one that creates or changes what the path names comes first (it
+ * names the path's alarm and dashboard line); otherwise the areas' order. Within an area the exports come in
+ * name order, so the table states this rule rather than relying on where a route is declared.
+ */
+const METHOD_RANK: Record<HttpMethod, number> = { POST: 0, PATCH: 0, PUT: 0, GET: 1, DELETE: 2 };
+const everyRoute = orderedByPath(byArea);
+
+function orderedByPath<T extends RouteDefinition>(list: readonly T[]): T[] {
+  const rank = (route: T) => Math.min(...route.methods.map((method) => METHOD_RANK[method]));
+  const onPath = new Map<string, T[]>();
+  for (const route of list) onPath.set(route.path, [...(onPath.get(route.path) ?? []), route]);
+  return [...onPath.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
+}
 
 export type Route = (typeof everyRoute)[number];
 
