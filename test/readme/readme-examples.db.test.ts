@@ -88,17 +88,22 @@ beforeAll(async () => {
   downloadsUrl = /Demo IPAs:\s+(\S+)/.exec(banner)![1]!;
   const line = banner.split('\n').find((l) => /^\s+TOKEN=/.test(l))!;
   bannerVariables = Object.fromEntries(line.trim().split(/\s+/).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  // One command at a time, as from one terminal: the READMEs run side by side, and the device simulator's
+  // CA is made by the first command that needs it.
+  let queue: Promise<unknown> = Promise.resolve();
   cliServer = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', async () => {
+    req.on('end', () => {
       const { tool, argv } = JSON.parse(body) as { tool: string; argv: string[] };
       let stdout = '';
       let stderr = '';
       const out = (s: string) => void (stdout += s);
       const err = (s: string) => void (stderr += s);
-      const code = tool === 'admin' ? await runAdmin(argv, out, err) : await runDeviceSim(argv, out, err);
-      res.end(JSON.stringify({ code, stdout, stderr }));
+      queue = queue.then(async () => {
+        const code = tool === 'admin' ? await runAdmin(argv, out, err) : await runDeviceSim(argv, out, err);
+        res.end(JSON.stringify({ code, stdout, stderr }));
+      });
     });
   });
   await new Promise<void>((resolve) => cliServer.listen(0, '127.0.0.1', resolve));
@@ -225,10 +230,37 @@ function fieldOf(json: unknown, name: string): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
+/**
+ * Each README runs on demo data of its own, so they run side by side (a few at a time: the machine is shared),
+ * started as soon as the runtime is up; each test reports its README.
+ */
+const files = readmes();
+const runs = new Map<string, Promise<{ ran: string[]; failures: string[] }>>();
+const AT_ONCE = 3;
+
+function startRuns(): void {
+  const queue = [...files];
+  const slot = async (): Promise<void> => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const run = runReadme(file);
+      runs.set(file, run);
+      await run.catch(() => undefined);
+    }
+  };
+  for (let i = 0; i < AT_ONCE; i++) void slot();
+}
+
+/** A README's run, once a slot has started it. */
+async function runOf(file: string): Promise<{ ran: string[]; failures: string[] }> {
+  while (!runs.has(file)) await new Promise((resolve) => setTimeout(resolve, 100));
+  return runs.get(file)!;
+}
+
 describe('the READMEs\' examples run as written on a fresh npm start', () => {
-  for (const file of readmes()) {
+  beforeAll(() => startRuns());
+  for (const file of files) {
     test(file, async () => {
-      const { ran, failures } = await runReadme(file);
+      const { ran, failures } = await runOf(file);
       if (process.env.README_EXAMPLES_LIST) console.log(ran.join('\n'));
       if (failures.length) throw new Error(`${failures.length} example(s) of ${file} do not run as written:\n\n${failures.join('\n\n')}`);
       expect(ran.length).toBeGreaterThan(0);
