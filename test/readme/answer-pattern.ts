@@ -6,6 +6,8 @@
  * - `…` as a value stands for any value; inside a string for any text (`"k…"`: a string starting with `k`).
  * - A Unix time (a number of 9 digits or more, or such a run of digits in a string) stands for any time, and
  *   in a `msg` every number stands for any number: they differ from run to run ("retry in 9 seconds").
+ * - A sample value (8+ letters and digits, such as an unlock code) that a later command uses stands for the
+ *   value answered, in the later commands and answers too.
  * - `<source>` stands for the demo source's id.
  *
  * Matching returns the differences, each named by its path (`data.error: expected "quota_exceeded", got …`),
@@ -89,7 +91,7 @@ export function parsePattern(text: string): { pattern: Pattern; rest: string } {
         else if (text[i] !== ']') fail('expected "," or "]"');
       }
     }
-    const m = /^(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
+    const m = /^(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)(?![\w-])/.exec(text.slice(i));
     if (!m) return fail('expected a value');
     i += m[0].length;
     return { kind: 'literal', value: JSON.parse(m[0]) as number | boolean | null };
@@ -112,6 +114,8 @@ export interface MatchResult {
 }
 
 const TIME_DIGITS = /\d{9,}/;
+/** What may be a sample value (an unlock code, an id): one token of 8 or more letters and digits. */
+const SAMPLE = /^(?=.*[A-Z])(?=.*\d)[A-Za-z0-9_-]{8,}$/;
 /** What names an elision for a later command: the token before it, with its `name=` (`dk=…`, `u_…`, `Hq…`). */
 const PREFIX = /(?:[A-Za-z0-9_]+=)?[A-Za-z0-9_]*$/;
 
@@ -171,7 +175,7 @@ export function matchPattern(pattern: Pattern, actual: unknown, context: MatchCo
           });
           return;
         }
-        if (!p.text.includes(ELLIPSIS) && !TIME_DIGITS.test(p.text) && context.isSample(p.text)) {
+        if (SAMPLE.test(p.text) && !TIME_DIGITS.test(p.text) && context.isSample(p.text)) {
           bindings.set(p.text, a);
           return;
         }

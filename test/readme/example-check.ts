@@ -94,7 +94,12 @@ export function readOutput(stdout: string): Output {
 }
 
 export function checkAnswer(answer: string, stdout: string, context: MatchContext): MatchResult {
-  const expected = readExpected(answer);
+  let expected: Expected;
+  try {
+    expected = readExpected(answer);
+  } catch (error) {
+    return { differences: [`the README's answer cannot be read as an answer: ${(error as Error).message}`], bindings: new Map() };
+  }
   const output = readOutput(stdout);
   const differences: string[] = [];
   const bindings = new Map<string, string>();

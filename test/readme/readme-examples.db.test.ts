@@ -258,6 +258,11 @@ async function runOf(file: string): Promise<{ ran: string[]; failures: string[] 
 
 describe('the READMEs\' examples run as written on a fresh npm start', () => {
   beforeAll(() => startRuns());
+  // With `-t` some tests do not wait for their README: let every run end before the runtime stops.
+  afterAll(async () => {
+    while (runs.size < files.length) await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.allSettled(runs.values());
+  }, 120_000);
   for (const file of files) {
     test(file, async () => {
       const { ran, failures } = await runOf(file);

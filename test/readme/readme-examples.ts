@@ -50,6 +50,7 @@ function scanLine(line: string, state: { single: boolean; double: boolean; subst
     if (double) {
       if (c === '"') double = false;
       else if (c === '$' && line[i + 1] === '(') subst++;
+      else if (c === ')' && subst > 0) subst--;
       continue;
     }
     if (c === "'") single = true;
