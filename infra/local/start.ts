@@ -83,8 +83,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
  * The shell variables the README's examples use, named as they are there: the banner prints them as one line
  * to paste, and the README examples test binds the same ones.
  */
-export function demoShellVariables(demo: DemoData, code: string): Record<string, string> {
-  return { TOKEN: demo.token, SOURCE: demo.sourceId, KID: demo.device.kid, UDID: demo.device.udid, CODE: code, USER_ID: demo.userId };
+export function demoShellVariables(demo: DemoData, code: string, downloadsUrl: string): Record<string, string> {
+  return { TOKEN: demo.token, SOURCE: demo.sourceId, KID: demo.device.kid, UDID: demo.device.udid, CODE: code, USER_ID: demo.userId, IPAS: downloadsUrl };
 }
 
 export const shellLine = (variables: Record<string, string>) =>
@@ -110,7 +110,7 @@ export function banner(runtime: LocalRuntime): string {
     `  Demo activation code (instant, warranty 1): ${runtime.addDemo.code}`,
     '',
     'The README\'s examples use these shell variables (paste the line into your shell):',
-    `  ${shellLine(demoShellVariables(demo, runtime.addDemo.code))}`,
+    `  ${shellLine(demoShellVariables(demo, runtime.addDemo.code, runtime.downloadsUrl))}`,
     '',
     'Try:',
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[0]}/publish ${auth} -H 'X-Lang: en'`,

@@ -124,7 +124,7 @@ async function freshDemo(): Promise<Record<string, string>> {
   const demo = await seedDemo(downloadsUrl);
   await seedDemoPlan(demo.userId);
   const code = await createCode({ userId: demo.userId, mode: 'instant', tier: 1 }, nowSeconds());
-  return demoShellVariables(demo, code.code);
+  return demoShellVariables(demo, code.code, downloadsUrl);
 }
 
 const ENVELOPE_SHOWN = /^[{[]|HTTP|\d{3}\b/;
@@ -216,10 +216,13 @@ async function runReadme(file: string): Promise<{ ran: string[]; failures: strin
 
 /** `127.0.0.1:3000` → the runtime; another loopback port → a free one, the same for the whole README. */
 async function localize(text: string, ports: Map<string, string>): Promise<string> {
-  for (const m of text.matchAll(/127\.0\.0\.1:(\d{4,5})/g)) {
-    if (!ports.has(m[0])) ports.set(m[0], `127.0.0.1:${await freePort()}`);
+  for (const m of text.matchAll(/127\.0\.0\.1:(\d{4,5})|\.listen\((\d{4,5})\b/g)) {
+    const hostPort = `127.0.0.1:${m[1] ?? m[2]}`;
+    if (!ports.has(hostPort)) ports.set(hostPort, `127.0.0.1:${await freePort()}`);
   }
-  return text.replace(/127\.0\.0\.1:\d{4,5}/g, (hostPort) => ports.get(hostPort)!);
+  return text
+    .replace(/127\.0\.0\.1:\d{4,5}/g, (hostPort) => ports.get(hostPort)!)
+    .replace(/\.listen\((\d{4,5})\b/g, (_, port: string) => `.listen(${ports.get(`127.0.0.1:${port}`)!.split(':')[1]}`);
 }
 
 /** A field of an answer, at its top level or in `data`. */
