@@ -18,7 +18,7 @@ export function addBusiness(parseRequest: (state: AuthenticatedState) => AddPara
   return async (state) => {
     try {
       // `capture` (a verified capture's ticket) stands in for `udid`.
-      const params = await withCapturedUdid(state.params, state.tenant.tenantId, Math.floor(state.now / 1000));
+      const params = await withCapturedUdid(state.params, { tenantId: state.tenant.tenantId, userId: state.user.userId }, Math.floor(state.now / 1000));
       const request = parseRequest({ ...state, params });
       // The source is checked before the add: a wrong `source_id` refuses the request before anything is paid.
       const feedSource = await sourceForFeedUrl(state.actor, request.sourceId);

@@ -39,7 +39,6 @@ export const handler = createPublicHandler(customerPageRoute, async (state) => {
     announcement: '',
     profileUrl: `${base}/api/udid/profile?return=${encodeURIComponent(page)}`,
     captured: device ? { udid: device.udid, feedUrl: '', links: [] } : undefined,
-    expired: false,
     ...(customerSection ? { customerSection } : {}),
     ...(entered ? { notice: t(entered.notice) } : {}),
   });

@@ -116,8 +116,8 @@ export interface MatchResult {
 const TIME_DIGITS = /\d{9,}/;
 /** What may be a sample value (an unlock code, an id): one token of 8 or more letters and digits. */
 const SAMPLE = /^(?=.*[A-Z])(?=.*\d)[A-Za-z0-9_-]{8,}$/;
-/** What names an elision for a later command: the token before it, with its `name=` (`dk=…`, `u_…`, `Hq…`). */
-const PREFIX = /(?:[A-Za-z0-9_]+=)?[A-Za-z0-9_]*$/;
+/** What names an elision for a later command: the token before it, with its `name=` (`dk=…`, `u_…`, `00008030-…`). */
+const PREFIX = /(?:[A-Za-z0-9_]+=)?[A-Za-z0-9_-]*$/;
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
