@@ -7,8 +7,9 @@
  *   before Apple is called, and gives it back, or records it used, in the write that accounts for it.
  * - The hold's slot notes (`slot_accounts` on the payment hold): where an add reserved a slot not yet
  *   accounted for, so the sweep can settle what a dead add left.
- * - Registrations: one record per UDID registered — or maybe registered — on an account and device class,
- *   saying who counts the one slot Apple spends on it:
+ * - Registrations: one record per UDID registered — or maybe registered — on an account and device class
+ *   (Apple's class of the device; only slots kept while Apple's answer is unknown sit under the class the add
+ *   asked for), saying who counts the one slot Apple spends on it:
  *   - `owner_kid`: the certificate whose add's reserved slot stands for the registration. Set once, by a
  *     conditional write in the same transaction that writes that certificate, so of several adds of one UDID
  *     racing on an account exactly one keeps its slot and every other gives its own back — whatever order their
