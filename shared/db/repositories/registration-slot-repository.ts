@@ -7,8 +7,9 @@
  *   before Apple is called, and gives it back, or records it used, in the write that accounts for it.
  * - The hold's slot notes (`slot_accounts` on the payment hold): where an add reserved a slot not yet
  *   accounted for, so the sweep can settle what a dead add left.
- * - Registrations: one record per UDID registered — or maybe registered — on an account and device class,
- *   saying who counts the one slot Apple spends on it:
+ * - Registrations: one record per UDID registered — or maybe registered — on an account and device class
+ *   (Apple's class of the device; only slots kept while Apple's answer is unknown sit under the class the add
+ *   asked for), saying who counts the one slot Apple spends on it:
  *   - `owner_kid`: the certificate whose add's reserved slot stands for the registration. Set once, by a
  *     conditional write in the same transaction that writes that certificate, so of several adds of one UDID
  *     racing on an account exactly one keeps its slot and every other gives its own back — whatever order their
@@ -192,14 +193,34 @@ export function slotReleasePart(accountId: string, deviceClass: DeviceClass, cou
 /**
  * Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`), and
  * gives back `release` slots kept for the same registration by adds that did not know whether Apple made it.
+ * `deviceClass` is the registration's class as Apple reports it; `reserved` the class of the slot the add
+ * took. When they differ the reserved slot goes back and one of Apple's class is counted instead — with no
+ * condition: Apple has registered the device, so our count follows Apple's even below zero (no add of that
+ * class is then reserved until it is back above).
  */
-export function slotUsePart(accountId: string, deviceClass: DeviceClass, release = 0): TransactionPart {
-  const free = freeAttr(deviceClass);
-  return updatePart('accounts', { account_id: accountId }, {
-    change: release > 0 ? `SET ${free} = ${free} + :release ADD #issued :one` : 'ADD #issued :one',
-    values: { ':one': 1, ...(release > 0 ? { ':release': release } : {}) },
-    names: { '#issued': `issued_${deviceClass}` },
+export function slotUsePart(accountId: string, deviceClass: DeviceClass, release = 0, reserved: DeviceClass = deviceClass): TransactionPart {
+  const changes = new Map<DeviceClass, number>([[deviceClass, release]]);
+  if (reserved !== deviceClass) {
+    changes.set(reserved, 1);
+    changes.set(deviceClass, release - 1);
+  }
+  return slotCountPart(accountId, changes, deviceClass);
+}
+
+/**
+ * Adds each change to the class's free slots in one update of the account (a transaction may touch an item
+ * only once); with `issued`, one more slot of that class counted as used.
+ */
+export function slotCountPart(accountId: string, changes: ReadonlyMap<DeviceClass, number>, issued?: DeviceClass): TransactionPart {
+  const moved = [...changes].filter(([, n]) => n !== 0);
+  const values: Record<string, number> = {};
+  const sets = moved.map(([deviceClass, n], i) => {
+    values[`:d${i}`] = n;
+    return `${freeAttr(deviceClass)} = ${freeAttr(deviceClass)} + :d${i}`;
   });
+  if (issued !== undefined) values[':one'] = 1;
+  const change = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', issued !== undefined ? 'ADD #issued :one' : ''].filter(Boolean).join(' ');
+  return updatePart('accounts', { account_id: accountId }, { change, values, ...(issued !== undefined ? { names: { '#issued': `issued_${issued}` } } : {}) });
 }
 
 export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {

@@ -28,7 +28,7 @@ import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
-import { addSlots, keepRegistration, NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
+import { addSlots, keepRegistration, NEWLY_REGISTERED, slotClass, slotState, writeWithSlot } from './registration-slot';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
 import { deviceAddedPart } from '../events/add-events';
@@ -146,7 +146,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
         keepRegistration: async (left) =>
           void (await keepRegistration(
-            { tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now },
+            { tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDevice: left.appleDevice, deviceName: left.deviceName, now: context.now },
             { newlyRegistered: left.newlyRegistered },
           )),
         // Every add, paid or free, notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
@@ -175,6 +175,8 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const { kid } = ids;
+  // Apple's class, not the asked one: it decides which slot the registration spends and what the profile is for.
+  const deviceClass = slotClass(issued.appleDevice, request.deviceClass);
   const reservation: Reservation | undefined =
     ids.reservationId !== undefined
       ? {
@@ -186,7 +188,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
           accountId: issued.account.accountId,
           appleDeviceId: issued.appleDevice.id,
           udid: request.udid,
-          deviceClass: request.deviceClass,
+          deviceClass,
           charge: payment.charge,
           createdAt: now,
           nextCheckAt: now + nextCheckDelaySeconds(0),
@@ -200,7 +202,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     tenant_id: tenant.tenantId,
     udid: request.udid,
     pname: issued.deviceName,
-    type: request.deviceClass,
+    type: deviceClass,
     shtype: payment.tier,
     zt: pending ? 'processing' : 'normal',
     ytime: issued.account.expiresAt,
@@ -219,7 +221,8 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   };
   // Whether this certificate counts the registration's slot or gives its reserved one back is decided in the
   // same write (registration-slot.ts): Apple spends one slot per registration however many adds reserved one.
-  const claim = { accountId: issued.account.accountId, deviceClass: request.deviceClass, udid: request.udid, appleDeviceId: issued.appleDevice.id };
+  // The slot this add reserved was of the asked class: when Apple's differs, the same write trades it for one of Apple's.
+  const claim = { accountId: issued.account.accountId, deviceClass, reserved: request.deviceClass, udid: request.udid, appleDeviceId: issued.appleDevice.id };
   const slotBefore = issued.existed ? await slotState(claim) : NEWLY_REGISTERED;
   const recent = recentAddPart(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
   // One atomic write across the repositories: each hands out its part, none of them sees the others'.

@@ -13,6 +13,12 @@
  * Before owners were recorded, "does a certificate point at the registration?" stood for "is its slot
  * counted?". That cannot see an add whose certificate is not written yet, and the soak found two slots
  * counted for one registration (and, the other way round, none).
+ *
+ * The class whose slot a registration spends is Apple's (`deviceClass` in its answer, from the hardware), not
+ * the one the add asked for: the registration's record is keyed by it, its owner counts a slot of it, and an
+ * add that reserved a slot of another class gives that one back in the same write. Only a slot kept while
+ * Apple's answer is unknown is kept under the asked class (there is no answer to read a class from); the
+ * worker settles it against the record of Apple's class once it can look the device up.
  */
 import type { AscDevice } from '../../apple/asc-resources';
 import { getAccount } from '../../db/repositories/account-repository';
@@ -32,6 +38,7 @@ import {
   releaseSlot,
   reserveSlot,
   settlePossiblePart,
+  slotCountPart,
   slotNote,
   slotNotePart,
   slotReleasePart,
@@ -46,9 +53,23 @@ import type { Account, AccountMode, DeviceClass } from '../../records/account';
 import type { DevicePool } from '../../records/device';
 import { ascClientFor } from '../accounts/account-access';
 
-/** A UDID Apple has registered on an account, and Apple's id for it. */
+/**
+ * A UDID Apple has registered on an account, and Apple's id for it. `deviceClass` is Apple's class of the
+ * registration (`slotClass`); `reserved` the class of the slot the add (or the add a row stands for) took.
+ */
 export interface RegistrationClaim extends RegistrationRef {
   appleDeviceId: string;
+  reserved: DeviceClass;
+}
+
+const APPLE_CLASSES: Readonly<Record<string, DeviceClass>> = { IPHONE: 'iphone', IPAD: 'ipad', MAC: 'mac' };
+
+/**
+ * The class whose slot Apple spends on the device: the one Apple reports. A class we keep no count of (an iPod
+ * touch, a watch) is counted as the class the add asked for, as before Apple's class was read.
+ */
+export function slotClass(device: Pick<AscDevice, 'deviceClass'>, asked: DeviceClass): DeviceClass {
+  return APPLE_CLASSES[device.deviceClass.toUpperCase()] ?? asked;
 }
 
 /** Whether some certificate counts the registration's slot; if not, how many slots adds kept for it meanwhile. */
@@ -90,8 +111,8 @@ export async function writeWithSlot(
   let state = initial;
   for (let attempt = 1; attempt <= OWNERSHIP_TRIES; attempt++) {
     const slot = state.owned
-      ? [slotReleasePart(claim.accountId, claim.deviceClass)]
-      : [ownRegistrationPart(claim, kid, state.kept), slotUsePart(claim.accountId, claim.deviceClass, state.kept), ...ownerOnly];
+      ? [slotReleasePart(claim.accountId, claim.reserved)]
+      : [ownRegistrationPart(claim, kid, state.kept), slotUsePart(claim.accountId, claim.deviceClass, state.kept, claim.reserved), ...ownerOnly];
     const outcome = await transactWrite([...slot, ...rest]);
     if (outcome.ok) return { ok: true, isOwner: !state.owned };
     if (state.owned || !outcome.failed.includes(0)) {
@@ -115,10 +136,11 @@ export interface KeptRegistration {
   userId: string;
   udid: string;
   pool: DevicePool;
+  /** The class of the slot the add reserved. */
   deviceClass: DeviceClass;
   beizhu: string;
   account: Account;
-  appleDeviceId: string;
+  appleDevice: Pick<AscDevice, 'id' | 'deviceClass'>;
   deviceName: string;
   now: number;
 }
@@ -132,7 +154,8 @@ async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
     tenant_id: kept.tenantId,
     udid: kept.udid,
     pname: kept.deviceName,
-    type: kept.deviceClass,
+    // Apple's class: the registration (and any profile made for it later) is for that hardware.
+    type: slotClass(kept.appleDevice, kept.deviceClass),
     shtype: 0,
     zt: 'failed',
     ytime: kept.account.expiresAt,
@@ -143,7 +166,7 @@ async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
     pool: kept.pool,
     account_id: kept.account.accountId,
     addtime: kept.now,
-    apple_device_id: kept.appleDeviceId,
+    apple_device_id: kept.appleDevice.id,
     reservation_id: '',
     issued_account: kept.account.accountId,
     warranty_from: kept.now,
@@ -159,7 +182,7 @@ async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
  * caller was doing can still finish. The outcome's `failed` indexes are those of `also`.
  */
 export async function keepRegistration(kept: KeptRegistration, options: { newlyRegistered?: boolean; also?: TransactionPart[] } = {}): Promise<TransactionOutcome | undefined> {
-  const claim = { accountId: kept.account.accountId, deviceClass: kept.deviceClass, udid: kept.udid, appleDeviceId: kept.appleDeviceId };
+  const claim = { accountId: kept.account.accountId, deviceClass: slotClass(kept.appleDevice, kept.deviceClass), reserved: kept.deviceClass, udid: kept.udid, appleDeviceId: kept.appleDevice.id };
   const also = options.also ?? [];
   try {
     const row = await keptRow(kept);
@@ -168,7 +191,7 @@ export async function keepRegistration(kept: KeptRegistration, options: { newlyR
     if (outcome.isOwner) logger.warn('Kept a registration no certificate was delivered on as a failed certificate', { kid: row.kid, accountId: kept.account.accountId });
     return outcome;
   } catch (error) {
-    logger.error('Could not keep a registration no certificate was delivered on', { accountId: kept.account.accountId, appleDeviceId: kept.appleDeviceId, error: error as Error });
+    logger.error('Could not keep a registration no certificate was delivered on', { accountId: kept.account.accountId, appleDeviceId: kept.appleDevice.id, error: error as Error });
     return undefined;
   }
 }
@@ -250,7 +273,7 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
   // A condition that fails here is the note's: whoever settled it first accounted for the slot.
   if (!device) return transactWrite([settled, slotReleasePart(accountId, deviceClass)]).then(() => true);
   const kept = await keepRegistration(
-    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: hold.pool ?? 0, deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now },
+    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: hold.pool ?? 0, deviceClass, beizhu: '', account, appleDevice: device, deviceName: device.name, now },
     { also: [settled] },
   );
   return kept !== undefined;
@@ -274,9 +297,28 @@ async function settlePossible(possible: PossibleRegistration, now: number): Prom
     return false;
   }
   const release = (count: number) => (count > 0 ? [slotReleasePart(possible.accountId, possible.deviceClass, count)] : []);
-  if (!device || (await countedAlready({ ...possible, appleDeviceId: device.id }, possible.ownerKid))) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
-  const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
-  const outcome = await transactWrite([settlePossiblePart(possible, now, row.kid), issuedDevicePart(row), ...release(possible.slots - 1)]);
+  if (!device) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const appleClass = slotClass(device, possible.deviceClass);
+  const claim = { accountId: possible.accountId, deviceClass: appleClass, reserved: possible.deviceClass, udid: possible.udid, appleDeviceId: device.id };
+  // Kept under the asked class, but Apple's is another: the registration's own record is that of Apple's class.
+  const appleRecord = appleClass === possible.deviceClass ? undefined : await readRegistration(claim);
+  if (await countedAlready(claim, appleRecord ? appleRecord.ownerKid : possible.ownerKid)) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDevice: device, deviceName: device.name, now });
+  const parts = appleRecord
+    ? // Every slot kept under the asked class goes back; the row owns the record of Apple's class (the slots kept there go back too) and counts one slot of that class.
+      [
+        settlePossiblePart(possible, now),
+        ownRegistrationPart(claim, row.kid, appleRecord.kept),
+        slotCountPart(
+          possible.accountId,
+          new Map([
+            [possible.deviceClass, possible.slots],
+            [appleClass, appleRecord.kept - 1],
+          ]),
+        ),
+      ]
+    : [settlePossiblePart(possible, now, row.kid), ...release(possible.slots - 1)];
+  const outcome = await transactWrite([...parts, issuedDevicePart(row)]);
   if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });
   return outcome.ok;
 }
