@@ -6,7 +6,7 @@
  * is data, one declaration per route, and what varies between routes is exactly what each entry spells out.
  */
 import type { TableKey } from './db/tables';
-import type { WindowKind } from './http/limit-windows';
+import type { WindowKind } from './limit-windows';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -4,9 +4,9 @@
  * are 25 or 40 hex characters. The first failure becomes a DomainError naming the parameter.
  */
 import * as z from 'zod/mini';
-import type { AccountMode } from '../../shared/domain/accounts/account';
+import type { AccountMode } from '../../shared/records/account';
 import type { AddRequest } from '../../shared/domain/add-device/add-request';
-import { BEIZHU_MAX_CHARS, isUdidFormat, type DevicePool } from '../../shared/domain/devices/device';
+import { BEIZHU_MAX_CHARS, isUdidFormat, type DevicePool } from '../../shared/records/device';
 import { DomainError } from '../../shared/domain/errors';
 import { CODE_PATTERN } from '../../shared/domain/pricing/activation-codes';
 import type { PricedClass } from '../../shared/domain/pricing/prices';

@@ -3,7 +3,7 @@ import { deviceInfoRoute } from '../../shared/routes';
 import { useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { findOwnedDevice } from '../../shared/domain/devices/device-service';
-import { infoView } from '../../shared/domain/devices/device';
+import { infoView } from '../../shared/records/device';
 import { feedUrlFields, sourceForFeedUrl } from '../../shared/domain/sources/device-url-service';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { parseRequest } from './schema';

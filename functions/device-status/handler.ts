@@ -3,7 +3,7 @@ import { deviceStatusRoute } from '../../shared/routes';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { changeDeviceStatus } from '../../shared/domain/devices/device-service';
-import { statusView } from '../../shared/domain/devices/device';
+import { statusView } from '../../shared/records/device';
 
 import { parseRequest } from './schema';
 

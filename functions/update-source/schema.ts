@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { HEALTH_ALERT_MAX_BYTES, healthAlertSchema } from '../../shared/domain/link-health/health-alert';
-import { DEVICE_PROOF } from '../../shared/domain/sources/source';
+import { HEALTH_ALERT_MAX_BYTES, healthAlertSchema } from '../../shared/records/health-alert';
+import { DEVICE_PROOF } from '../../shared/records/source';
 import type { RequestState } from '../../shared/http/request-state';
 import { bit, fromJsonText, httpUrl, preprocess, text, withinJsonBytes } from '../../shared/validation/fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';
 import { appText, tintColor } from '../../shared/validation/app-fields';
 import { featuredAppsField } from '../../shared/validation/source-format-fields';
-import { SOURCE_FORMAT_LIMITS } from '../../shared/domain/sources/source-format';
+import { SOURCE_FORMAT_LIMITS } from '../../shared/records/source-format';
 
 /** `health_alert`: the whole configuration, as an object or a JSON-encoded string holding one, at most 8 KB serialized. */
 export const healthAlertField = () => preprocess(fromJsonText, healthAlertSchema.check(withinJsonBytes(HEALTH_ALERT_MAX_BYTES)));

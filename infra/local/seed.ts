@@ -1,14 +1,14 @@
 import { nowSeconds } from '../../shared/clock';
 import { addAccount } from '../../shared/domain/accounts/account-service';
-import type { AccountMode } from '../../shared/domain/accounts/account';
+import type { AccountMode } from '../../shared/records/account';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import type { AscSimulator } from '../asc-simulator/server';
 import { simulatedAccountInput } from '../admin/simulated-account';
 import { getTenant } from '../../shared/db/repositories/tenant-repository';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
-import type { AppMetadata } from '../../shared/domain/sources/app';
+import type { AppMetadata } from '../../shared/records/app';
 import { importDevice } from '../../shared/domain/devices/device-import';
-import { DEFAULT_TENANT_ID } from '../../shared/domain/tenants/tenant';
+import { DEFAULT_TENANT_ID } from '../../shared/records/tenant';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
 

@@ -2,7 +2,7 @@
  * The one list of DynamoDB tables. The CDK stack and the local bootstrap both build their tables from it,
  * and functions resolve physical names through `tableName`.
  */
-import { DEVICE_RECORD_FIELDS } from '../domain/devices/device';
+import { DEVICE_RECORD_FIELDS } from '../records/device';
 
 export type AttributeType = 'S' | 'N';
 

@@ -1,8 +1,16 @@
 /**
- * The floor plan of infra/ (README, "Where things live") holds only if imports respect it: the operator CLI and
- * the stack run without the local runtime or the App Store Connect simulator, and the code deployed to Lambda
- * (shared/, functions/) never pulls in infra/. Read from the sources' import graph, transitively: a module that
- * reaches a forbidden folder through a permitted one breaks the rule as much as a direct import.
+ * The floor plan (README, "Where things live") holds only if imports respect it. Read from the sources' import
+ * graph, transitively: a module that reaches a forbidden floor through a permitted one breaks the rule as much
+ * as a direct import.
+ *
+ * infra/: the operator CLI and the stack run without the local runtime or the App Store Connect simulator, and
+ * the code deployed to Lambda (shared/, functions/) never pulls in infra/.
+ *
+ * shared/, from the top floor down: the request chain (`http/`) over the route table, the input rules
+ * (`validation/`) and the domain services (`domain/`); under the services the repositories (`db/`); under the
+ * repositories the stored records and their field lists (`records/`); at the bottom the generic parts (`apple/`,
+ * `fetch/`, `i18n/`, `secrets/` and the single modules: windows, ids, clock, …). A floor imports only the floors
+ * under it, so a repository imports records, never a service, and nothing below the chain imports the chain.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -34,12 +42,15 @@ function localImports(file: string): string[] {
   return found;
 }
 
+/** `file` is `place` (a module) or lies under it (a folder). */
+const within = (file: string, place: string) => (place.endsWith('.ts') ? file === place : file.startsWith(`${place}/`));
+
 /** The first import chain from `start` to a file under one of `forbidden`, if there is one. */
 function chainToForbidden(start: string, forbidden: readonly string[]): string[] | undefined {
   const cameFrom = new Map<string, string | undefined>([[start, undefined]]);
   const queue = [start];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    if (forbidden.some((folder) => file.startsWith(`${folder}/`))) {
+    if (forbidden.some((place) => within(file, place))) {
       const chain: string[] = [];
       for (let at: string | undefined = file; at !== undefined; at = cameFrom.get(at)) chain.unshift(at);
       return chain;
@@ -61,6 +72,21 @@ const rules = [
     forbidden: ['infra/local', 'infra/asc-simulator'],
   },
   { who: 'the code deployed to Lambda', files: [...sourcesUnder('shared'), ...sourcesUnder('functions')], forbidden: ['infra'] },
+  {
+    who: 'the floors under the request chain (domain, validation, route table, repositories, records, generic parts)',
+    files: [
+      ...['domain', 'validation', 'db', 'records', 'apple', 'fetch', 'i18n', 'secrets', 'jobs', 'observability'].flatMap((folder) => sourcesUnder(`shared/${folder}`)),
+      'shared/routes.ts',
+    ],
+    forbidden: ['shared/http', 'functions'],
+  },
+  { who: 'the repositories', files: sourcesUnder('shared/db'), forbidden: ['shared/domain', 'shared/validation', 'shared/routes.ts'] },
+  { who: 'the records', files: sourcesUnder('shared/records'), forbidden: ['shared/db', 'shared/domain', 'shared/validation', 'shared/routes.ts'] },
+  {
+    who: 'the generic parts (Apple, fetch, i18n, secrets)',
+    files: ['apple', 'fetch', 'i18n', 'secrets'].flatMap((folder) => sourcesUnder(`shared/${folder}`)),
+    forbidden: ['shared/records', 'shared/db', 'shared/domain', 'shared/validation', 'shared/routes.ts'],
+  },
 ];
 
 describe.each(rules)('$who', ({ files, forbidden }) => {
@@ -75,4 +101,6 @@ it('follows the import forms the sources use', () => {
   // The CLI reaches the stack's outputs and the shared code: a graph that found no edges would pass vacuously.
   expect(chainToForbidden('bin/admin.ts', ['infra/cdk'])).toEqual(expect.arrayContaining(['bin/admin.ts', 'infra/cdk/stack-outputs.ts']));
   expect(chainToForbidden('bin/local.ts', ['infra/asc-simulator'])).toEqual(['bin/local.ts', 'infra/local/start.ts', 'infra/asc-simulator/server.ts']);
+  // A single module named as a place: the table list reaches the device record for its field list.
+  expect(chainToForbidden('shared/db/tables.ts', ['shared/records/device.ts'])).toEqual(['shared/db/tables.ts', 'shared/records/device.ts']);
 });

@@ -3,7 +3,7 @@
  * from the owner's index only, and never a secret.
  */
 import { documentClient } from '../../shared/db/client';
-import type { Device } from '../../shared/domain/devices/device';
+import type { Device } from '../../shared/records/device';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeTenant, makeUser, newUdid, storedDevice } from '../support/fixtures';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTables } from '../../shared/db/create-tables';
 import { addAccount } from '../../shared/domain/accounts/account-service';
-import type { AccountMode } from '../../shared/domain/accounts/account';
+import type { AccountMode } from '../../shared/records/account';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';

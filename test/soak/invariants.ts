@@ -13,7 +13,7 @@ import { getAccount } from '../../shared/db/repositories/account-repository';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { ledgerEntries } from '../../shared/db/repositories/ledger-repository';
 import { checkLedger } from '../../shared/domain/ledger/reconcile';
-import { udidKey } from '../../shared/domain/devices/device';
+import { udidKey } from '../../shared/records/device';
 import type { AscSimulator } from '../../infra/asc-simulator/server';
 import type { SoakState } from './mix';
 

@@ -7,7 +7,7 @@ import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type T
 import { makeTenant } from '../support/fixtures';
 import { signingKeys } from '../../shared/domain/udid-capture/capture-keys';
 import { issueTicket } from '../../shared/domain/udid-capture/ticket';
-import type { UdidCapture } from '../../shared/domain/udid-capture/capture';
+import type { UdidCapture } from '../../shared/records/udid-capture';
 
 jest.setTimeout(90_000);
 

@@ -13,7 +13,7 @@ import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
-import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
+import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 import { updatePart, itemUpdate } from '../item-update';
 

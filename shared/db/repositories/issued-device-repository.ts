@@ -13,8 +13,8 @@ import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { devicePutPart } from './device-repository';
-import type { Device, DeviceZt } from '../../domain/devices/device';
-import type { Charge } from '../../domain/reservations/reservation';
+import type { Device, DeviceZt } from '../../records/device';
+import type { Charge } from '../../records/reservation';
 
 export interface IssuedDevice extends Device {
   issued_account: string;

@@ -15,7 +15,7 @@ import { documentClient } from '../client';
 import { queryItems, scanItems } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
-import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../domain/ledger/ledger-entry';
+import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../records/ledger-entry';
 
 function entryItem(entry: LedgerEntry): Record<string, unknown> {
   const ref: Record<string, unknown> = {};

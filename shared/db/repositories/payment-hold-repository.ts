@@ -14,8 +14,8 @@ import { transactionPart, type TransactionPart } from '../transactions';
 import { queueHead } from '../work-queue';
 import { itemUpdate } from '../item-update';
 import { snakeCaseFields } from '../../snake-case-fields';
-import type { Charge } from '../../domain/reservations/reservation';
-import type { DevicePool } from '../../domain/devices/device';
+import type { Charge } from '../../records/reservation';
+import type { DevicePool } from '../../records/device';
 
 export interface PaymentHold {
   holdId: string;

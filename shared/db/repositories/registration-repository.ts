@@ -20,8 +20,8 @@ import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { queueHead } from '../work-queue';
 import { transactionPart, type TransactionPart } from '../transactions';
-import type { DeviceClass } from '../../domain/accounts/account';
-import type { DevicePool } from '../../domain/devices/device';
+import type { DeviceClass } from '../../records/account';
+import type { DevicePool } from '../../records/device';
 
 /** A UDID on an account, for one device class (Apple counts slots per class). */
 export interface RegistrationRef {

@@ -7,7 +7,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
-import type { TokenOwner, User } from '../../domain/users/user';
+import type { TokenOwner, User } from '../../records/user';
 
 interface UserItem {
   user_id: string;

@@ -10,7 +10,7 @@ import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlo
 import { notePossiblePart } from '../../db/repositories/registration-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
-import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
+import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
 import { DomainError } from '../errors';
 import { appleDeviceName } from './apple-device-name';

@@ -8,9 +8,9 @@ import { nextDeviceId } from '../../db/repositories/device-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import type { TransactionOutcome, TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
-import type { Account, DeviceClass } from '../accounts/account';
-import type { DevicePool } from '../devices/device';
-import { randomId } from '../ids';
+import type { Account, DeviceClass } from '../../records/account';
+import type { DevicePool } from '../../records/device';
+import { randomId } from '../../ids';
 import { NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
 
 export interface KeptRegistration {

@@ -6,10 +6,10 @@
 import { queueInspection } from '../../db/repositories/ipa-inspection-repository';
 import { storeInspection } from '../../db/repositories/app-repository';
 import { DomainError } from '../errors';
-import { isHttpUrl, type App } from '../sources/app';
-import type { TenantSettings } from '../tenants/tenant';
+import { isHttpUrl, type App } from '../../records/app';
+import type { TenantSettings } from '../../records/tenant';
 import type { FetchOverrides } from './ipa-download';
-import type { IpaInspection } from './inspection';
+import type { IpaInspection } from '../../records/ipa-inspection';
 import { inspectInRequest, type RequestInspection } from './inspector';
 
 /** Seconds an owner is told to wait before publishing again while the background job reads the file. */

@@ -14,7 +14,7 @@
  */
 import { headFromReturnedItem, readLedgerHead, ledgerWriteParts } from '../../db/repositories/ledger-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
-import type { LedgerChange, LedgerEntry, LedgerHead } from './ledger-entry';
+import type { LedgerChange, LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 
 export function ledgerChange(head: LedgerHead, change: LedgerChange): { parts: TransactionPart[]; entry: LedgerEntry; after: LedgerHead } {
   const entries: LedgerEntry[] = [];

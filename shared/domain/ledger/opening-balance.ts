@@ -5,7 +5,7 @@
  */
 import { ledgerEntries, readLedgerHead } from '../../db/repositories/ledger-repository';
 import { RuleError } from '../errors';
-import type { LedgerEntry, LedgerHead } from './ledger-entry';
+import type { LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 import { writeWithLedger } from './ledger';
 
 export const IMPORT_NOTE = 'opening balance imported from the PHP panel';

@@ -19,12 +19,12 @@ import { listDueReservations, postponeReservation, reservationFinishPart } from 
 import { logger } from '../../logger';
 import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
-import type { DeviceZt } from '../devices/device';
-import type { DeviceClass } from '../accounts/account';
+import type { DeviceZt } from '../../records/device';
+import type { DeviceClass } from '../../records/account';
 import { keepRegistration, keptRow } from '../add-device/kept-registration';
 import { countedAlready } from '../add-device/registration-slot';
 import { appleDeviceName } from '../add-device/apple-device-name';
-import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
+import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from '../../records/reservation';
 import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
 
 export interface WorkerReport {

@@ -3,7 +3,7 @@
  * (a source's install page, the tenant's page). A storefront elsewhere gets the signed capture ticket as before
  * and never a ticket for our pages.
  */
-import type { UdidCapture } from '../udid-capture/capture';
+import type { UdidCapture } from '../../records/udid-capture';
 import { installPagePath } from '../udid-capture/install-page-path';
 import { CUSTOMER_PAGE_PATH } from './pages';
 import { issueTicket, TICKET_PARAM } from './proof';

@@ -5,12 +5,12 @@
  * operator) are never suspended, and on a tenant that sells no plans no read is spent on it.
  */
 import { getSubscription } from '../../db/repositories/subscription-repository';
-import { DAY_SECONDS } from '../subscriptions/plan';
+import { DAY_SECONDS } from '../../records/plan';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 import { buildPlaceholderFeed, type FeedContext } from './feed';
-import type { Source } from './source';
-import type { TenantSettings } from '../tenants/tenant';
+import type { Source } from '../../records/source';
+import type { TenantSettings } from '../../records/tenant';
 
 /**
  * The end of each owner's subscription on the source's tenant (undefined: none), kept per function container

@@ -7,7 +7,7 @@ import { nowMs } from '../../clock';
 import { env } from '../../config';
 import { getDefaultTenant, getTenantByHost } from '../../db/repositories/tenant-repository';
 import { tableName } from '../../db/table-names';
-import { normalizeHost, type Tenant } from './tenant';
+import { normalizeHost, type Tenant } from '../../records/tenant';
 
 export const DEFAULT_TENANT_CACHE_SECONDS = 30;
 

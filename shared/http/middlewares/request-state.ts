@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { nowMs } from '../../clock';
-import { builtInDefaultTenant } from '../../domain/tenants/tenant';
+import { builtInDefaultTenant } from '../../records/tenant';
 import { selectLanguage } from '../../i18n/negotiate';
 import type { RouteDefinition } from '../../routes';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';

@@ -2,7 +2,7 @@
  * A review-mode add whose Apple device may still be PROCESSING. `pending` until the worker sees
  * the device ENABLED (`issued`) or Apple refuses it or 30 days pass (`failed`, charge refunded).
  */
-import type { DeviceClass } from '../accounts/account';
+import type { DeviceClass } from './account';
 
 export type ReservationStatus = 'pending' | 'issued' | 'failed';
 

@@ -4,7 +4,7 @@
  * Exports: `Account` and its enums, `AccountSecrets` (what is sealed at rest), `poolKey` (the index key of a
  * pool), `accountView` (what the operator CLI may print: never a secret), `DEVICE_CLASSES`.
  */
-import type { SealedSecret } from '../../secrets/envelope-encryption';
+import type { SealedSecret } from '../secrets/envelope-encryption';
 
 export const ACCOUNT_MODES = ['instant', 'review'] as const;
 export type AccountMode = (typeof ACCOUNT_MODES)[number];

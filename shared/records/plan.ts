@@ -1,4 +1,4 @@
-import { snakeCaseFields } from '../../snake-case-fields';
+import { snakeCaseFields } from '../snake-case-fields';
 
 /** What a tenant sells: a period of days at a price, and the limits a subscriber's sources live within. */
 export interface PlanLimits {

@@ -1,4 +1,4 @@
-import type { IpaInspection } from './inspection';
+import type { IpaInspection } from './ipa-inspection';
 
 /**
  * What the owner sees of an app's inspection (`inspection` in the app management answers): `none` before a

@@ -3,9 +3,9 @@
  * where a source sits in the checker's schedule.
  */
 import { createHash } from 'node:crypto';
-import type { App } from '../sources/app';
+import type { App } from './app';
 import type { HealthAlertConfig } from './health-alert';
-import type { FileValidators } from '../ipa/inspection';
+import type { FileValidators } from './ipa-inspection';
 
 export type ProbeError = 'http_status' | 'timeout' | 'dns' | 'refused' | 'tls' | 'redirects';
 

@@ -4,8 +4,8 @@
  * fetch on every delivery (shared/fetch/safe-fetch.ts), which is what really keeps deliveries off private
  * networks: a name can resolve anywhere later.
  */
-import { ipLiteral, isPublicAddress } from '../../fetch/address-policy';
-import { privateAddressesAllowed } from '../../fetch/allow-private';
+import { ipLiteral, isPublicAddress } from '../fetch/address-policy';
+import { privateAddressesAllowed } from '../fetch/allow-private';
 
 export interface Webhook {
   userId: string;

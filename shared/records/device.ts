@@ -13,7 +13,7 @@
  *   shapes of the status, info and list endpoints (never the `.p12`, the profile, the owner, the tenant or
  *   the account).
  */
-import type { Actor } from '../sources/source';
+import type { Actor } from './source';
 
 export const DEVICE_TYPES = ['iphone', 'ipad', 'mac'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

@@ -5,7 +5,7 @@
  *
  * Adding a type is one line in `EVENT_TYPES` (and its `data` documented in the README).
  */
-import type { Charge } from '../reservations/reservation';
+import type { Charge } from './reservation';
 
 export const EVENT_TYPES = [
   /** An instant add delivered a certificate (or a review add that Apple enabled at once). */

@@ -1,5 +1,5 @@
-import type { IpaInspection } from '../ipa/inspection';
-import { inspectionView } from '../ipa/inspection-view';
+import type { IpaInspection } from './ipa-inspection';
+import { inspectionView } from './ipa-inspection-view';
 import { emptyPermissions, emptyScreenshots, type AppPermissions, type Screenshots } from './source-format';
 
 export type PublishStatus = 'draft' | 'published';

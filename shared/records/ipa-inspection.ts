@@ -5,7 +5,7 @@
  */
 
 /** What identifies one version of the file at a URL, as far as the origin tells: a changed file changes one of these. */
-import { ServiceError } from '../../service-error';
+import { ServiceError } from '../service-error';
 export interface FileValidators {
   /** Bytes, from `Content-Length` (or the download itself). */
   length: number | undefined;

@@ -4,7 +4,7 @@
  * means alerting is off.
  */
 import * as z from 'zod/mini';
-import { privateAddressesAllowed } from '../../fetch/allow-private';
+import { privateAddressesAllowed } from '../fetch/allow-private';
 
 export const HEALTH_ALERT_MAX_BYTES = 8 * 1024;
 

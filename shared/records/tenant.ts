@@ -1,4 +1,4 @@
-import { fallbackLanguage, type Lang } from '../../i18n/languages';
+import { fallbackLanguage, type Lang } from '../i18n/languages';
 
 export const DEFAULT_TENANT_ID = 'default';
 

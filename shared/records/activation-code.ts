@@ -1,4 +1,4 @@
-import type { AccountMode } from '../accounts/account';
+import type { AccountMode } from './account';
 
 /** An activation code as stored: the service (`activation-codes.ts`) and the repository both speak it. */
 export interface ActivationCode {
