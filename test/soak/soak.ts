@@ -3,6 +3,8 @@
  * faults, then the reconciliation (see README, "Soak"). Exits 1 naming every violated invariant.
  */
 import { parseArgs } from 'node:util';
+// The benches and the soak call the domain directly too: the stores every function wires.
+import '../../shared/stores/ledger';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' }, users: { type: 'string', default: '4' } } });
 const minutes = Number(values.minutes);
