@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deviceInfoRoute } from '../../shared/routes';
+import { deviceInfoRoute } from '../../shared/routes/devices';
 import { useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { findOwnedDevice } from '../../shared/domain/devices/device-service';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deviceStatusRoute } from '../../shared/routes';
+import { deviceStatusRoute } from '../../shared/routes/devices';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { changeDeviceStatus } from '../../shared/domain/devices/device-service';

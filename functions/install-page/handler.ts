@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sourceOnTenant } from '../../shared/domain/sources/source-lookup';
-import { ticketPublicJwk } from '../../shared/domain/udid-capture/capture-keys';
 import { addSourceLinks } from '../../shared/domain/udid-capture/add-source-links';
-import { deviceFeedUrl } from '../../shared/domain/sources/device-keys';
-import { verifyTicket } from '../../shared/domain/udid-capture/ticket';
+import { provenDeviceFeedUrl } from '../../shared/domain/sources/device-keys';
+import { udidKey } from '../../shared/records/device';
 import { certificatesOfDevice } from '../../shared/domain/self-service/certificates';
 import { installPagePath } from '../../shared/domain/udid-capture/install-page-path';
 import { createPublicHandler } from '../../shared/http/create-public-handler';
@@ -14,8 +13,8 @@ import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
 import { tokenMessages } from '../../shared/i18n/messages/token';
-import { installPageRoute } from '../../shared/routes';
-import { pageAnswer, renderInstallPage } from './page';
+import { installPageRoute } from '../../shared/routes/udid-capture';
+import { pageAnswer, renderInstallPage } from '../../shared/http/pages/install-page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
@@ -24,10 +23,12 @@ useMessages(customerPageMessages, tokenMessages);
 /**
  * GET /api/rjy/{source_id}/install: "Get my UDID", then the UDID and one-tap add-source links. With the
  * capture's one-time ticket (`st`) the first open trades it for the customer's session and comes back without
- * it; with a session the page also lists the device's certificates, downloads, re-issues and the code form.
+ * it; only a session shows anything of the device: its UDID, its certificates, downloads, re-issues, the code
+ * form, and — when the session's capture was made for this source and the owner has not revoked the device's
+ * URL since — its device-bound feed URL. A capture ticket (`ticket`) shows nothing.
  */
 export const handler = createPublicHandler(installPageRoute, async (state) => {
-  const { sourceId, ticket, pageTicket, done, mode } = parseRequest(state);
+  const { sourceId, pageTicket, done, mode } = parseRequest(state);
   const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
   const base = requestBaseUrl(state.event, state.tenant);
   const now = Math.floor(state.now / 1000);
@@ -36,10 +37,10 @@ export const handler = createPublicHandler(installPageRoute, async (state) => {
   if (entered && 'redirect' in entered) return entered.redirect;
   // A spent or expired one-time ticket opens nothing, whatever else its URL carries.
   const device = entered ? undefined : await currentDevice(state);
-  const claims = device || entered || !ticket ? undefined : await verifyTicket(await ticketPublicJwk(state.tenant.tenantId), ticket, state.tenant.tenantId, now);
-  const udid = device?.udid ?? claims?.udid;
-  // The proven UDID's feed URL is the device-bound one (an opaque device key, made on first use).
-  const feedUrl = udid ? await deviceFeedUrl(source, udid, base, now) : '';
+  // The device-bound feed URL (an opaque device key, made on first use) for a session proven on this source.
+  const ownSource = device !== undefined && device.sourceId === source.source_id;
+  const feedUrl = device && ownSource ? await provenDeviceFeedUrl(source, udidKey(device.udid), base, now, device.provenAt) : undefined;
+  const profileUrl = `${base}/api/rjy/${source.source_id}/udid.mobileconfig`;
   const customerSection = device
     ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: source.source_id, mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done, udid: device.udid })
     : undefined;
@@ -51,11 +52,11 @@ export const handler = createPublicHandler(installPageRoute, async (state) => {
     sourceName: source.name,
     iconUrl: /^https:\/\//.test(source.source_icon ?? '') ? source.source_icon : '',
     announcement: source.message ?? '',
-    profileUrl: `${base}/api/rjy/${source.source_id}/udid.mobileconfig`,
-    captured: udid ? { udid, feedUrl, links: addSourceLinks(feedUrl) } : undefined,
-    expired: ticket !== undefined && !claims && !device,
+    profileUrl,
+    // Proven elsewhere (another source's page, the tenant's page), or revoked since: capture here again for a URL.
+    captured: device ? { udid: device.udid, feedUrl: feedUrl ?? '', links: feedUrl ? addSourceLinks(feedUrl) : [], proveAgainUrl: feedUrl ? undefined : profileUrl } : undefined,
     ...(customerSection ? { customerSection } : {}),
-    ...(entered ? { notice: t(entered.notice) } : {}),
+    ...(entered ? { notice: t(entered.notice) } : ownSource && !feedUrl ? { notice: t('udid_page_url_revoked') } : {}),
   });
   return pageAnswer(html, nonce, customerSection !== undefined);
 });

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { subscriptionRoute } from '../../shared/routes';
+import { subscriptionRoute } from '../../shared/routes/account';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';

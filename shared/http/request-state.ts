@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Lang } from '../i18n/languages';
 import type { MessageKey, MessageParams } from '../i18n/localize';
-import type { EnvelopeKind, RouteDefinition } from '../routes';
+import type { EnvelopeKind, RouteDefinition } from '../routes/definitions';
 import type { Actor } from '../records/source';
 import type { Tenant } from '../records/tenant';
 import type { TokenOwner } from '../records/user';

@@ -11,14 +11,15 @@ function filledResource(event: ApiEvent): string {
 }
 
 /**
- * The host links are built on. A caller's `Host` only when it is one of the tenant's configured domains: any
- * other value is the caller's word and would be reflected into documents others read (a cached feed, a
- * profile). Otherwise the domain API Gateway itself reports it was reached on (`requestContext.domainName`,
- * set by API Gateway, never by the caller; the local runtime sets the address it received the request on).
+ * The host links are built on. When the request came for the tenant's configured domain, that domain as
+ * configured — never the caller's spelling of it: a port (`Host: shop.example:65535`) is the caller's word and
+ * would be reflected into documents others read (a feed shared caches keep, a profile, a page). Otherwise the
+ * domain API Gateway itself reports it was reached on (`requestContext.domainName`, set by API Gateway, never
+ * by the caller; the local runtime sets the address it received the request on).
  */
 function linkHost(event: ApiEvent, tenant: Pick<Tenant, 'domain'>): string {
   const hostHeader = (event.headers?.host ?? '').trim().toLowerCase();
-  if (tenant.domain && HOST_PATTERN.test(hostHeader) && normalizeHost(hostHeader) === normalizeHost(tenant.domain)) return hostHeader;
+  if (tenant.domain && HOST_PATTERN.test(hostHeader) && normalizeHost(hostHeader) === normalizeHost(tenant.domain)) return normalizeHost(tenant.domain);
   const domainName = (event.requestContext?.domainName ?? '').trim().toLowerCase();
   // A local runtime that reports a bare loopback name (sam local) lacks the port: a loopback Host supplies it.
   if (LOOPBACK_HOST.test(domainName) && LOOPBACK_HOST.test(hostHeader)) return hostHeader;

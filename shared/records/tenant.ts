@@ -40,6 +40,11 @@ export interface TenantSettings {
   ipaMaxBytes: number;
   /** Misuse reports one source takes per hour (from all devices together), so spam cannot grow its monitor without limit. */
   reportsPerSourcePerHour: number;
+  /**
+   * Where a UDID capture may send the device besides the tenant's own hosts: the storefronts' return URLs
+   * (udid-capture/return-targets.ts). Empty: only the tenant's own pages.
+   */
+  returnTargets: string[];
 }
 
 export const defaultTenantSettings: TenantSettings = {
@@ -58,6 +63,7 @@ export const defaultTenantSettings: TenantSettings = {
   expiryNoticeDays: 7,
   ipaMaxBytes: 2 * 1024 * 1024 * 1024,
   reportsPerSourcePerHour: 100,
+  returnTargets: [],
 };
 
 /** 1–64 printable ASCII characters (space to `~`), what every signing tool and iOS accept as a .p12 password. */

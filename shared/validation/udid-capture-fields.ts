@@ -2,29 +2,15 @@
 import * as z from 'zod/mini';
 import { DomainError } from '../domain/errors';
 import { TICKET_MAX_CHARS } from '../domain/udid-capture/ticket';
+import { isReturnUrl } from '../domain/udid-capture/return-targets';
 import { codePoints, failedFields, preprocess } from './fields';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * Where the customer returns with the UDID and the ticket: an absolute https URL without credentials or a
- * fragment (a fragment would swallow the added parameters); plain http only to this machine, for local
- * storefronts under `npm start`.
+ * Where the customer returns: a well-formed return URL (udid-capture/return-targets.ts). Whether this tenant
+ * may send a device there is the service's check (`return_not_allowed`).
  */
-export function isReturnTarget(value: string): boolean {
-  if (codePoints(value) > 2048) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.hash) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
-}
-
-export const returnTarget = () => preprocess(trimmed, z.string().check(z.refine(isReturnTarget)));
+export const returnTarget = () => preprocess(trimmed, z.string().check(z.refine((s) => codePoints(s) <= 2048 && isReturnUrl(s))));
 
 /** A capture ticket: a compact JWS, nothing else (its signature is checked by the service). */
 export const ticketField = () =>

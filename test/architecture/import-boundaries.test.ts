@@ -11,6 +11,11 @@
  * repositories the stored records and their field lists (`records/`); at the bottom the generic parts (`apple/`,
  * `fetch/`, `i18n/`, `secrets/` and the single modules: windows, ids, clock, …). A floor imports only the floors
  * under it, so a repository imports records, never a service, and nothing below the chain imports the chain.
+ *
+ * functions/: every function folder is a leaf. What two functions share lives in shared/ (`handlers/` for a
+ * business handler several routes run, `validation/` for a parse, `contracts/` for a documented shape).
+ *
+ * The environment: `shared/config.ts` is the one module of the deployed code that reads `process.env`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -76,16 +81,16 @@ const rules = [
     who: 'the floors under the request chain (domain, validation, route table, repositories, records, generic parts)',
     files: [
       ...['domain', 'validation', 'db', 'records', 'apple', 'fetch', 'i18n', 'secrets', 'jobs', 'observability'].flatMap((folder) => sourcesUnder(`shared/${folder}`)),
-      'shared/routes.ts',
+      ...sourcesUnder('shared/routes'),
     ],
     forbidden: ['shared/http', 'functions'],
   },
-  { who: 'the repositories', files: sourcesUnder('shared/db'), forbidden: ['shared/domain', 'shared/validation', 'shared/routes.ts'] },
-  { who: 'the records', files: sourcesUnder('shared/records'), forbidden: ['shared/db', 'shared/domain', 'shared/validation', 'shared/routes.ts'] },
+  { who: 'the repositories', files: sourcesUnder('shared/db'), forbidden: ['shared/domain', 'shared/validation', 'shared/routes'] },
+  { who: 'the records', files: sourcesUnder('shared/records'), forbidden: ['shared/db', 'shared/domain', 'shared/validation', 'shared/routes'] },
   {
     who: 'the generic parts (Apple, fetch, i18n, secrets)',
     files: ['apple', 'fetch', 'i18n', 'secrets'].flatMap((folder) => sourcesUnder(`shared/${folder}`)),
-    forbidden: ['shared/records', 'shared/db', 'shared/domain', 'shared/validation', 'shared/routes.ts'],
+    forbidden: ['shared/records', 'shared/db', 'shared/domain', 'shared/validation', 'shared/routes'],
   },
 ];
 
@@ -95,6 +100,25 @@ describe.each(rules)('$who', ({ files, forbidden }) => {
     const violations = files.flatMap((file) => chainToForbidden(file, forbidden)?.join(' → ') ?? []);
     expect(violations).toEqual([]);
   });
+});
+
+it('keeps every function folder a leaf: a function imports its own folder and shared/, never another function', () => {
+  const functionFiles = sourcesUnder('functions');
+  expect(functionFiles.length).toBeGreaterThan(50);
+  const crossings = functionFiles.flatMap((file) => {
+    const own = file.split('/').slice(0, 2).join('/');
+    return localImports(file)
+      .filter((target) => !within(target, own) && !within(target, 'shared'))
+      .map((target) => `${file} → ${target}`);
+  });
+  expect(crossings).toEqual([]);
+});
+
+it('reads the environment in shared/config.ts alone', () => {
+  const deployed = [...sourcesUnder('shared'), ...sourcesUnder('functions')];
+  const readers = deployed.filter((file) => file !== 'shared/config.ts' && /\bprocess\.env\b/.test(readFileSync(join(ROOT, file), 'utf8')));
+  expect(readers).toEqual([]);
+  expect(readFileSync(join(ROOT, 'shared/config.ts'), 'utf8')).toMatch(/process\.env/);
 });
 
 it('follows the import forms the sources use', () => {

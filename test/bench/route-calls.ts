@@ -120,7 +120,7 @@ async function cases(api: TestApi, requests: number): Promise<CallsCase[]> {
     { fn: 'user-webhook-test', name: 'webhook test (none set: refused)', send: () => api.request('POST', '/api/user/webhook/test', { headers: bearer }), status: 409, most: 5 },
     { fn: 'user-events', name: 'events', send: () => api.request('GET', '/api/user/events', { headers: bearer }), status: 200 },
     { fn: 'install-page', name: 'install page (no ticket)', send: () => api.request('GET', `/api/rjy/${sid}/install`), status: 200 },
-    { fn: 'udid-profile', name: 'UDID profile (signed)', send: () => api.request('GET', `/api/udid/profile?return=${encodeURIComponent('https://shop.example.com/done')}&user=${owner.user.userId}`), status: 200 },
+    { fn: 'udid-profile', name: 'UDID profile (signed)', send: () => api.request('GET', `/api/udid/profile?return=${encodeURIComponent(`${api.url}/api/customer`)}&user=${owner.user.userId}`), status: 200 },
     { fn: 'source-udid-profile', name: "a source's UDID profile (signed)", send: () => api.request('GET', `/api/rjy/${sid}/udid.mobileconfig`), status: 200 },
     { fn: 'udid-captures', name: 'UDID captures', send: () => api.request('GET', `/api/udid/captures?token=${token}`), status: 200 },
     { fn: 'source-news', name: 'news list', send: () => api.request('GET', `${manage}/news`, { headers: bearer }), status: 200 },

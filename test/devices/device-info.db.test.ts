@@ -102,11 +102,11 @@ describe('device info', () => {
     expect(expired.body).toMatchObject({ code: 10, msg: 'Invalid token', ysucc: 'Yerror', data: { error: 'token_invalid', expired: true } });
   });
 
-  test("another tenant's site: the user's own device answers 100 there", async () => {
+  test("another tenant's site: the user's token is an unknown token there (10)", async () => {
     const tenant = await makeTenant('ru');
     const { user, token } = await makeUser();
     const device = await issuedDevice(user);
     const res = await info({ token, kid: device.kid }, { Host: tenant.host });
-    expect(res.body).toMatchObject({ code: 100, msg: 'Устройство не найдено или не принадлежит вам' });
+    expect(res.body).toMatchObject({ code: 10, msg: 'Недействительный токен', data: { error: 'token_invalid' } });
   });
 });

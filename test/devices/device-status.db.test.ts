@@ -225,14 +225,14 @@ describe('device status: errors', () => {
     expect((await getDevice(mine.kid))?.enabled).toBe(true);
   });
 
-  test("a valid token on another tenant's site owns nothing there: 100", async () => {
+  test("a valid token on another tenant's site is an unknown token there: 10, like any invalid token", async () => {
     const tenant = await makeTenant('en');
     const { user, token } = await makeUser();
     const device = await makeDevice(user.userId);
     const res = await status({ token, kid: device.kid, action: 'disable' }, { Host: tenant.host });
-    expect(res.body).toMatchObject({ code: 100, msg: 'Device not found or not yours' });
+    expect(res.body).toMatchObject({ code: 10, msg: 'Invalid token', data: { error: 'token_invalid' } });
     const byUdid = await status({ token, udid: device.udid, action: 'disable' }, { Host: tenant.host });
-    expect(byUdid.body.code).toBe(100);
+    expect(byUdid.body.code).toBe(10);
     expect((await getDevice(device.kid))?.enabled).toBe(true);
 
     // the same user's own tenant site works

@@ -89,13 +89,15 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   await context.close();
 });
 
-test('a ticket that does not verify shows the button again with a notice; a malformed one is a 400 page', async () => {
+test('a capture ticket or a UDID in the URL shows nothing of a device, just the button; an unknown source is a 404 page', async () => {
   const page = await browser.newPage(IPHONE);
-  await page.goto(`${api.url}/api/rjy/${owner.source.source_id}/install?ticket=aaa.bbb.ccc`);
-  expect(await page.textContent('.warn')).toBe('This link has expired; get your UDID again.');
-  expect(await page.$('#udid')).toBeNull();
-  const bad = await page.goto(`${api.url}/api/rjy/${owner.source.source_id}/install?ticket=${'x'.repeat(3000)}`);
-  expect(bad!.status()).toBe(400);
+  for (const query of ['ticket=aaa.bbb.ccc', `ticket=${'x'.repeat(3000)}`, 'udid=00008030-001A2B3C4D5E6F70']) {
+    const res = await page.goto(`${api.url}/api/rjy/${owner.source.source_id}/install?${query}`);
+    expect(res!.status()).toBe(200);
+    expect(await page.$('#udid')).toBeNull();
+    expect(await page.$('#feed-url')).toBeNull();
+    expect(await page.textContent('#get-udid')).toBe('Get my UDID');
+  }
   const missing = await page.goto(`${api.url}/api/rjy/nope/install`);
   expect(missing!.status()).toBe(404);
   await page.close();

@@ -18,9 +18,9 @@ afterAll(() => api.close());
 const FOREIGN = 'evil.example';
 const manage = (owner: Owner, rest: string) => `/api/appstore/manage/sources/${owner.source.source_id}/${rest}`;
 
-async function publishedSource(owner: Owner): Promise<void> {
+async function publishedSource(owner: Owner, host?: string): Promise<void> {
   const app = await makeDraft(owner.source.source_id, { name: 'Player', downloadUrl: 'https://dl.example.com/p.ipa' });
-  expect((await api.request('POST', manage(owner, `apps/${app.id}/publish`), { headers: owner.bearer })).body.code).toBe(1);
+  expect((await api.request('POST', manage(owner, `apps/${app.id}/publish`), { headers: { ...owner.bearer, ...(host ? { Host: host } : {}) } })).body.code).toBe(1);
 }
 
 test('a foreign Host or X-Forwarded-Host on the default tenant: the feed’s links are on the API’s own address, never that host', async () => {
@@ -58,4 +58,29 @@ test('the tenant’s own domain is used as the caller sent it', async () => {
   expect(new URL((res.body as unknown as { sourceURL: string }).sourceURL).host).toBe(host);
   const device = await api.request('GET', `${manage(owner, 'device-url')}?udid=${newUdid()}`, { headers: { ...owner.bearer, Host: host } });
   expect(new URL(device.body.data!.url as string).host).toBe(host);
+});
+
+test('issue 39: a port the caller adds to the tenant’s own domain reaches no link — feed (publicly cached), device URL, profile callback, install page', async () => {
+  const { tenantId, host } = await makeTenant();
+  const { user, token } = await createUser({ tenantId, name: 'owner', balance: 0 }, 1_700_000_000);
+  const source = await createSource({ userId: user.userId, name: 'Shop' }, 1_700_000_000);
+  const owner: Owner = { user, token, source, bearer: { Authorization: `Bearer ${token}` } };
+  await publishedSource(owner, host);
+  const poisoned = { Host: `${host}:65535` };
+  const feed = await api.request('GET', `/api/rjy/${source.source_id}/appstore`, { headers: poisoned });
+  expect(feed.status).toBe(200);
+  expect(feed.headers.get('cache-control')).toContain('public');
+  const document = feed.body as unknown as { sourceURL: string; apps: { downloadURL: string }[] };
+  expect(JSON.stringify(document)).not.toContain(':65535');
+  expect(new URL(document.sourceURL).host).toBe(host);
+  expect(new URL(document.apps[0]!.downloadURL).host).toBe(host);
+  const device = await api.request('GET', `${manage(owner, 'device-url')}?udid=${newUdid()}`, { headers: { ...owner.bearer, ...poisoned } });
+  expect(new URL(device.body.data!.url as string).host).toBe(host);
+  const profile = await api.request('GET', `/api/rjy/${source.source_id}/udid.mobileconfig`, { headers: poisoned });
+  expect(profile.status).toBe(200);
+  expect(String(profile.body.raw)).toContain(`<string>http://${host}/api/udid/callback</string>`);
+  expect(String(profile.body.raw)).not.toContain(':65535');
+  const page = await api.request('GET', `/api/rjy/${source.source_id}/install`, { headers: poisoned });
+  expect(String(page.body.raw)).toContain(`href="http://${host}/api/rjy/${source.source_id}/udid.mobileconfig"`);
+  expect(String(page.body.raw)).not.toContain(':65535');
 });

@@ -22,7 +22,9 @@ describe('absolute URLs of the feed', () => {
       `https://${executeApi}/prod`,
     );
     expect(requestBaseUrl(event({ headers: { host: 'shop.example.com', 'x-forwarded-proto': 'https' }, contextPath: '/v1/api/rjy/s1/appstore', path: '/v1/api/rjy/s1/appstore' }), shop)).toBe('https://shop.example.com/v1');
-    expect(requestBaseUrl(event({ headers: { host: 'Shop.Example.com:8443', 'x-forwarded-proto': 'https' }, contextPath: '/api/rjy/s1/appstore' }), shop)).toBe('https://shop.example.com:8443');
+    // Issue 39: the tenant's domain as configured, never the caller's port.
+    expect(requestBaseUrl(event({ headers: { host: 'Shop.Example.com:8443', 'x-forwarded-proto': 'https' }, contextPath: '/api/rjy/s1/appstore' }), shop)).toBe('https://shop.example.com');
+    expect(requestBaseUrl(event({ headers: { host: 'shop.example.com:65535', 'x-forwarded-proto': 'https' }, contextPath: '/api/rjy/s1/appstore' }), shop)).toBe('https://shop.example.com');
     // sam local reports a bare loopback name: a loopback Host gives the port
     expect(requestBaseUrl(event({ headers: { host: '127.0.0.1:3000' }, domainName: 'localhost', contextPath: '/api/rjy/s1/appstore' }), defaultTenant)).toBe('http://127.0.0.1:3000');
   });

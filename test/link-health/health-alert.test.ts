@@ -1,4 +1,4 @@
-import { healthAlertField } from '../../functions/update-source/schema';
+import { healthAlertField } from '../../shared/validation/source-settings';
 import { effectiveHealthAlert, HEALTH_ALERT_DEFAULTS } from '../../shared/records/health-alert';
 import { allHealthShards, healthSchedule, healthShard, HEALTH_SHARDS } from '../../shared/records/link-health';
 

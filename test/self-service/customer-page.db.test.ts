@@ -17,6 +17,7 @@ import { transactWrite } from '../../shared/db/transactions';
 import { exchangeTicket, issueTicket } from '../../shared/domain/self-service/proof';
 import type { UdidCapture } from '../../shared/records/udid-capture';
 import { call, capture, customerWorld, enter } from './customer-support';
+import { languages } from '../../shared/i18n/languages';
 
 jest.setTimeout(120_000);
 
@@ -188,4 +189,27 @@ test('download: a zip named for the device with certificate.p12, profile.mobilep
     const res2 = await call(`${url}/api/customer/download?kid=${encodeURIComponent(bad)}`, { cookie });
     expect([bad, res2.status, res2.headers['x-error']]).toEqual([bad, 400, 'invalid_value']);
   }
+});
+
+test('issue 39: a certificate its owner disabled shows as disabled, in every language, and does not download; enabled again, it does', async () => {
+  const udid = udid25();
+  const kid = await certificateOf(owner.token, udid);
+  const { cookie } = await enter(await capture(ca, tenantProfile(), udid));
+  const status = (action: string) => bed.api.request('GET', `/api/device/status?token=${owner.token}&kid=${kid}&action=${action}`);
+  expect((await status('disable')).body.code).toBe(1);
+  const labels = new Set<string>();
+  for (const lang of languages) {
+    const page = await call(`${url}/api/customer`, { cookie, lang });
+    expect(page.text).toContain(`data-kid="${kid}" data-state="disabled"`);
+    expect(page.text).not.toContain(`/api/customer/download?kid=${kid}`);
+    labels.add(/class="state disabled">([^<]+)</.exec(page.text)![1]!);
+  }
+  expect(labels.size).toBe(languages.length);
+  expect((await call(`${url}/api/customer`, { cookie })).text).toContain('Disabled by the seller');
+  const refused = await call(`${url}/api/customer/download?kid=${kid}`, { cookie, lang: 'vi' });
+  expect([refused.status, refused.headers['x-error']]).toEqual([409, 'certificate_disabled']);
+  expect(refused.text).toContain('Người bán đã vô hiệu hóa chứng chỉ này');
+  expect((await status('enable')).body.code).toBe(1);
+  const allowed = await call(`${url}/api/customer/download?kid=${kid}`, { cookie });
+  expect(allowed.status).toBe(200);
 });

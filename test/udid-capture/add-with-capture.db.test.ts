@@ -4,7 +4,9 @@
  */
 import { jest } from '@jest/globals';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
-import { makeTenant } from '../support/fixtures';
+import { makeOwner, makeTenant } from '../support/fixtures';
+import { SignJWT } from 'jose';
+import { createSource } from '../../shared/domain/sources/source-admin';
 import { signingKeys } from '../../shared/domain/udid-capture/capture-keys';
 import { issueTicket } from '../../shared/domain/udid-capture/ticket';
 import type { UdidCapture } from '../../shared/records/udid-capture';
@@ -18,10 +20,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => bed.close());
 
-async function ticketFor(udid: string, tenantId = 'default', capturedAt = Math.floor(Date.now() / 1000)): Promise<string> {
+async function ticketFor(udid: string, tenantId = 'default', capturedAt = Math.floor(Date.now() / 1000), bound: Partial<Pick<UdidCapture, 'source_id' | 'owner_id'>> = {}): Promise<string> {
   const capture: UdidCapture = {
     capture_id: 'cap_test', tenant_id: tenantId, source_id: '', owner_id: '', udid, product: 'iPhone15,2', version: '17.4',
-    serial: '', device_name: '', return_url: 'https://shop.example.com/done', captured_at: capturedAt, verified: true,
+    serial: '', device_name: '', return_url: 'https://shop.example.com/done', captured_at: capturedAt, verified: true, ...bound,
   };
   return issueTicket(await signingKeys(tenantId, capturedAt), capture);
 }
@@ -59,4 +61,32 @@ test('a bad, forged, expired or foreign ticket, or one with a udid, is refused b
     expect([reason, res.body.code, res.body.data?.error, res.body.data?.fields]).toEqual([reason, 0, reason, ['capture']]);
   }
   expect(await balanceOf(userId)).toBe(before);
+});
+
+test('issue 39: a ticket names its reseller and source — another reseller’s add, or another source beside it, is refused and charges nothing', async () => {
+  const mine = await makeOwner({ balance: 1_000_000 });
+  const theirs = await makeOwner({ balance: 1_000_000 });
+  const second = await createSource({ userId: mine.user.userId, name: 'Second' }, 1_700_000_000);
+  const udid = udid25();
+  const ticket = await ticketFor(udid, 'default', Math.floor(Date.now() / 1000), { source_id: mine.source.source_id, owner_id: mine.user.userId });
+  const before = [await balanceOf(mine.user.userId), await balanceOf(theirs.user.userId)];
+  for (const [token, params] of [
+    [theirs.token, {}],
+    [theirs.token, { source_id: theirs.source.source_id }],
+    [mine.token, { source_id: second.source_id }],
+  ] as const) {
+    const res = await add(bed.api, { token, capture: ticket, ...params }, { lang: 'ru' });
+    expect([res.body.code, res.body.data?.error, res.body.data?.fields]).toEqual([0, 'capture_foreign', ['capture']]);
+    expect(res.body.msg).toBe('Билет захвата принадлежит другому реселлеру или другому источнику и здесь недействителен');
+  }
+  expect([await balanceOf(mine.user.userId), await balanceOf(theirs.user.userId)]).toEqual(before);
+  // A ticket from before the binding (no reseller, no return target in it) is no ticket.
+  const now = Math.floor(Date.now() / 1000);
+  const keys = await signingKeys('default', now);
+  const unbound = await new SignJWT({ tid: 'default', sid: '', cid: 'cap_old', product: 'iPhone15,2', ios: '17.4' })
+    .setProtectedHeader({ alg: 'ES256', kid: keys.ticketKid, typ: 'JWT' }).setSubject(udid25()).setAudience('udid-capture').setIssuedAt(now).setExpirationTime(now + 3600).sign(keys.ticketKey);
+  expect((await add(bed.api, { token: mine.token, capture: unbound })).body.data?.error).toBe('capture_invalid');
+  // Its own reseller, on its own source: the add goes through with the feed URL.
+  const own = await add(bed.api, { token: mine.token, capture: ticket, source_id: mine.source.source_id });
+  expect([own.body.code, typeof own.body.data?.feed_url]).toEqual([1, 'string']);
 });

@@ -13,6 +13,7 @@ import { startTestApi, type TestApi } from '../support/api';
 import { makeOwner, makeTenant, type Owner } from '../support/fixtures';
 import { setClock } from '../../shared/clock';
 import { listTenantCaptures } from '../../shared/db/repositories/udid-capture-repository';
+import { changeTenantSettings } from '../../shared/domain/tenants/tenant-service';
 import { signingKeys } from '../../shared/domain/udid-capture/capture-keys';
 import { setProfileSigner } from '../../shared/domain/udid-capture/profile-signer';
 import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
@@ -32,7 +33,16 @@ beforeAll(async () => {
   foreignDeviceCa();
   await addTrustAnchor(Buffer.from(certificatePem(ca.root)), 1_700_000_000);
   owner = await makeOwner();
+  await changeTenantSettings('default', { settings: { returnTargets: [SHOP] } });
 }, 180_000);
+
+/** A storefront's return target, registered on each tenant whose profile returns to it. */
+const SHOP = 'https://shop.example.com/done';
+async function tenantWithShop() {
+  const tenant = await makeTenant();
+  await changeTenantSettings(tenant.tenantId, { settings: { returnTargets: [SHOP] } });
+  return tenant;
+}
 afterAll(() => api.close());
 
 const udid = () => `00008030-${Math.floor(Math.random() * 2 ** 52).toString(16).toUpperCase().padStart(16, '0')}`;
@@ -86,7 +96,7 @@ describe('the profile', () => {
   });
 
   test('signed with the tenant signer: openssl cms -verify accepts it against the signer chain, and the plist is inside', async () => {
-    const { tenantId, host } = await makeTenant();
+    const { tenantId, host } = await tenantWithShop();
     const dir = mkdtempSync(join(tmpdir(), 'signer-'));
     const { p12, chainPem } = makeSigner();
     await setProfileSigner(tenantId, p12, 'secret', 1_700_000_000);
@@ -109,18 +119,14 @@ describe('the profile', () => {
 });
 
 describe('the callback', () => {
-  test('a genuine device: 301 to the install page with its UDID and a ticket that verifies offline; the capture is recorded', async () => {
+  test('a genuine device: 301 to the install page with only its one-time st (no UDID, no ticket); the capture is recorded', async () => {
     const before = await capturesStored();
     const { device, result } = await capture();
     expect(result.status).toBe(301);
     const location = new URL(result.location!);
     expect(location.pathname).toBe(`/api/rjy/${owner.source.source_id}/install`);
-    expect(location.searchParams.get('udid')).toBe(device);
-    const keys = await signingKeys('default', 1_700_000_000);
-    const { payload, protectedHeader } = await jwtVerify(location.searchParams.get('ticket')!, await importJWK(keys.ticketPublicJwk, 'ES256'), { audience: 'udid-capture' });
-    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: keys.ticketKid });
-    expect(payload).toMatchObject({ sub: device, tid: 'default', sid: owner.source.source_id, product: 'iPhone15,2', ios: '17.4' });
-    expect(payload.exp! - payload.iat!).toBe(86_400);
+    expect([...location.searchParams.keys()]).toEqual(['st']);
+    expect(result.location).not.toContain(device);
     expect(await capturesStored()).toBe(before + 1);
 
     const list = await api.request('GET', `/api/udid/captures?token=${owner.token}`);
@@ -133,6 +139,21 @@ describe('the callback', () => {
     const captured = (events.body.data!.events as { type: string; data: Record<string, unknown> }[]).filter((e) => e.data.udid === device);
     expect(captured).toEqual([expect.objectContaining({ type: 'udid.captured', data: expect.objectContaining({ udid: device, product: 'iPhone15,2', source_id: owner.source.source_id }) })]);
     expect(captured[0]!.data).not.toHaveProperty('serial');
+  });
+
+  test('a storefront capture: 301 to the registered target with the UDID and a ticket that verifies offline, naming reseller, source and target', async () => {
+    const profile = await profileOf(`/api/rjy/${owner.source.source_id}/udid.mobileconfig?return=${encodeURIComponent(`${SHOP}?order=7`)}`);
+    const device = udid();
+    const result = await postAnswer(callbackUrl(profile.url), buildAnswer(ca, { udid: device }, profile.challenge));
+    expect(result.status).toBe(301);
+    const location = new URL(result.location!);
+    expect(`${location.origin}${location.pathname}`).toBe(SHOP);
+    expect([location.searchParams.get('order'), location.searchParams.get('udid'), location.searchParams.get('st')]).toEqual(['7', device, null]);
+    const keys = await signingKeys('default', 1_700_000_000);
+    const { payload, protectedHeader } = await jwtVerify(location.searchParams.get('ticket')!, await importJWK(keys.ticketPublicJwk, 'ES256'), { audience: 'udid-capture' });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: keys.ticketKid });
+    expect(payload).toMatchObject({ sub: device, tid: 'default', sid: owner.source.source_id, own: owner.user.userId, ret: `${SHOP}?order=7`, product: 'iPhone15,2', ios: '17.4' });
+    expect(payload.exp! - payload.iat!).toBe(86_400);
   });
 
   test('SHA-256 signed attributes are accepted as well as SHA-1', async () => {
@@ -174,7 +195,7 @@ describe('the callback', () => {
   });
 
   test("another tenant's challenge is refused on this tenant's host", async () => {
-    const other = await makeTenant();
+    const other = await tenantWithShop();
     const profile = await profileOf(`/api/udid/profile?return=${encodeURIComponent('https://shop.example.com/done')}`, other.host);
     expect(new URL(profile.url).host).toBe(other.host);
     const answer = buildAnswer(ca, { udid: udid() }, profile.challenge);

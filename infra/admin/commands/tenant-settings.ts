@@ -11,6 +11,7 @@ import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { profileSignerView, removeProfileSigner, setProfileSigner, type SignerView } from '../../../shared/domain/udid-capture/profile-signer';
 import { readFileSync } from 'node:fs';
+import { normalizedReturnTarget, returnTargetProblem, RETURN_TARGETS_MAX } from '../../../shared/domain/udid-capture/return-targets';
 
 /**
  * The identity that signs the tenant's UDID profiles (iOS then shows them "Verified"): a .p12 with its
@@ -57,6 +58,21 @@ const p12PasswordFlag = () =>
       const problem = p12PasswordProblem(password);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  );
+
+/** `https://a.example/udid,https://b.example/done` (or `none`): the storefronts' return URLs, replacing the list. */
+const returnTargetsFlag = () =>
+  z.pipe(
+    z.pipe(flagText(RETURN_TARGETS_MAX * 2050), z.transform((s: string) => (s === 'none' ? [] : s.split(',').map((t) => t.trim())))),
+    z.array(z.string()).check(
+      z.superRefine((targets: string[], ctx) => {
+        if (targets.length > RETURN_TARGETS_MAX) ctx.addIssue({ code: 'custom', message: `at most ${RETURN_TARGETS_MAX} targets` });
+        for (const target of targets) {
+          const problem = returnTargetProblem(target);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${target || '(empty)'} ${problem}` });
+        }
+      }),
+    ),
   );
 
 export const tenantSettingsCommands: Record<string, Command> = {
@@ -113,6 +129,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       'reports-per-hour': z.optional(
         z.pipe(flagInt({ min: REPORTS_PER_HOUR_BOUNDS.min }), z.number().check(z.refine((n) => n <= REPORTS_PER_HOUR_BOUNDS.max, `must be at most ${REPORTS_PER_HOUR_BOUNDS.max}`))),
       ),
+      'return-targets': z.optional(returnTargetsFlag()),
     });
     // Every flag but --tenant sets something: without one there is nothing to do.
     const given = Object.entries(f).filter(([name, value]) => name !== 'tenant' && value !== undefined);
@@ -134,6 +151,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
     if (f['ipa-max-bytes'] !== undefined) settings.ipaMaxBytes = f['ipa-max-bytes'];
     if (f['feed-max-age-seconds'] !== undefined) settings.feedMaxAgeSeconds = f['feed-max-age-seconds'];
     if (f['reports-per-hour'] !== undefined) settings.reportsPerSourcePerHour = f['reports-per-hour'];
+    if (f['return-targets'] !== undefined) settings.returnTargets = [...new Set(f['return-targets'].map(normalizedReturnTarget))];
     const updated = Object.keys(settings).length || f.lang ? await changeTenantSettings(tenant.tenantId, { settings, ...(f.lang ? { defaultLang: f.lang } : {}) }) : tenant;
     return {
       tenant_id: updated.tenantId,
@@ -151,6 +169,7 @@ export const tenantSettingsCommands: Record<string, Command> = {
       ipa_max_bytes: updated.settings.ipaMaxBytes,
       feed_max_age_seconds: updated.settings.feedMaxAgeSeconds,
       reports_per_hour: updated.settings.reportsPerSourcePerHour,
+      return_targets: updated.settings.returnTargets,
     };
   },
 };

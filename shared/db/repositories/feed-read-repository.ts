@@ -6,7 +6,7 @@
 import { batchGetAll } from '../batch';
 import { tableName } from '../table-names';
 import { appFromItem } from './app-repository';
-import { deviceKeyItem } from './device-key-repository';
+import { deviceKeyItem, deviceKeyState, deviceUrlItem } from './device-key-repository';
 import { anyDisabled, disabledDeviceKey } from './disabled-device-repository';
 import { listedApps } from './feed-document-repository';
 import { blockKey, unlockKey } from './protection-repository';
@@ -43,16 +43,20 @@ export interface Standing {
   unlockedUntil: number;
   /** The source's owner disabled some certificate of this UDID. */
   disabled: boolean;
+  /** The device key the UDID holds now (read only when asked). */
+  deviceKey?: string | undefined;
 }
 
 /** Where `udid` stands with the source and its owner: one BatchGetItem. */
-export async function readStanding(sourceId: string, ownerId: string, udid: string): Promise<Standing> {
+export async function readStanding(sourceId: string, ownerId: string, udid: string, withDeviceKey = false): Promise<Standing> {
   const [protection, disabled] = [tableName('sourceProtection'), tableName('disabledDevices')];
+  const keys = [blockKey(udid), unlockKey(udid), ...(withDeviceKey ? [deviceUrlItem(udid)] : [])];
   const found = await batchGetAll({
-    [protection]: { Keys: [blockKey(udid), unlockKey(udid)].map((item_key) => ({ source_id: sourceId, item_key })), ConsistentRead: true },
+    [protection]: { Keys: keys.map((item_key) => ({ source_id: sourceId, item_key })), ConsistentRead: true },
     [disabled]: { Keys: [disabledDeviceKey(ownerId, udid)], ConsistentRead: true },
   });
   const items = found[protection] ?? [];
   const unlock = items.find((i) => i.item_key === unlockKey(udid));
-  return { blocked: items.some((i) => i.item_key === blockKey(udid)), unlockedUntil: Number(unlock?.ends_at ?? 0), disabled: anyDisabled(found[disabled]?.[0]) };
+  const deviceKey = withDeviceKey ? deviceKeyState(items.find((i) => i.item_key === deviceUrlItem(udid))).key : undefined;
+  return { blocked: items.some((i) => i.item_key === blockKey(udid)), unlockedUntil: Number(unlock?.ends_at ?? 0), disabled: anyDisabled(found[disabled]?.[0]), ...(withDeviceKey ? { deviceKey } : {}) };
 }

@@ -22,12 +22,15 @@ export interface StoredProof {
   source_id: string;
   product: string;
   device_name: string;
+  /** When the device proved itself (its capture), epoch seconds: a device URL revoked since is not given back. */
+  proven_at: number;
   expires_at: number;
 }
 
 /** Only the proof's own fields, whatever else an item held (its keys). */
 function proofFields(p: StoredProof): StoredProof {
-  return { tenant_id: p.tenant_id, udid: p.udid, source_id: p.source_id, product: p.product, device_name: p.device_name, expires_at: p.expires_at };
+  // A proof stored before `proven_at` existed counts as proven at the epoch: any revocation is after it.
+  return { tenant_id: p.tenant_id, udid: p.udid, source_id: p.source_id, product: p.product, device_name: p.device_name, proven_at: Number(p.proven_at ?? 0), expires_at: p.expires_at };
 }
 
 export async function putTicket(hash: string, proof: StoredProof): Promise<void> {
@@ -91,9 +94,9 @@ export async function listCertificatesOfUdid(tenantId: string, udid: string): Pr
  * The one certificate a download hands out, with its `.p12` and profile: a plain read by kid, so the download
  * function carries none of the device repository's writers.
  */
-export async function getCertificate(kid: string): Promise<Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime'> | undefined> {
+export async function getCertificate(kid: string): Promise<Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime' | 'enabled'> | undefined> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: ['kid', 'tenant_id', 'udid', 'zt', 'pname', 'p12', 'mobileprovision', 'addtime'] }),
+    new GetCommand({ TableName: tableName('devices'), Key: { kid }, ConsistentRead: true, AttributesToGet: ['kid', 'tenant_id', 'udid', 'zt', 'pname', 'p12', 'mobileprovision', 'addtime', 'enabled'] }),
   );
-  return out.Item as Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime'> | undefined;
+  return out.Item as Pick<Device, 'kid' | 'tenant_id' | 'udid' | 'zt' | 'pname' | 'p12' | 'mobileprovision' | 'addtime' | 'enabled'> | undefined;
 }

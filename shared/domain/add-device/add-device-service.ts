@@ -12,7 +12,7 @@ import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { holdCompletePart, noteSlotSettled, noteSlotSettledPart, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { holdCompletePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import type { TransactionPart } from '../../db/transactions';
@@ -28,8 +28,7 @@ import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, type Issued } from './issue-on-account';
-import { keepRegistration } from './kept-registration';
-import { NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
+import { addSlots, keepRegistration, NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
 import { deviceAddedPart } from '../events/add-events';
@@ -151,11 +150,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
             { newlyRegistered: left.newlyRegistered },
           )),
         // Every add, paid or free, notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
-        slotNotes: {
-          reservedPart: (accountId: string) => slotNotePart(hold.holdId, slotNote(accountId, request.deviceClass)),
-          settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
-          settledPart: (accountId: string) => noteSlotSettledPart(hold.holdId, slotNote(accountId, request.deviceClass)),
-        },
+        slots: addSlots(hold.holdId, request.deviceClass, request.mode),
       });
     } catch (error) {
       await refund(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed');

@@ -11,6 +11,7 @@ import type { TenantSettings } from '../../records/tenant';
 import type { FetchOverrides } from './ipa-download';
 import type { IpaInspection } from '../../records/ipa-inspection';
 import { inspectInRequest, type RequestInspection } from './inspector';
+import { config } from '../../config';
 
 /** Seconds an owner is told to wait before publishing again while the background job reads the file. */
 export const PENDING_RETRY_SECONDS = 60;
@@ -20,7 +21,7 @@ export const PENDING_RETRY_SECONDS = 60;
  * (its inspection tests turn it on); deployed, nothing sets it.
  */
 export function inspectionEnabled(): boolean {
-  return process.env.IPA_INSPECTION !== 'off';
+  return config().ipaInspection;
 }
 
 let testHooks: { fetch?: FetchOverrides; requestBudgetMs?: number } = {};

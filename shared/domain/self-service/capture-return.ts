@@ -1,7 +1,8 @@
 /**
- * Which captures hand the customer a ticket: only those returning to one of this tenant's own customer pages
- * (a source's install page, the tenant's page). A storefront elsewhere gets the signed capture ticket as before
- * and never a ticket for our pages.
+ * Where a capture sends the device. Back to one of this tenant's own customer pages (the capture's source's
+ * install page, the tenant's page): only the one-time `st`, which that page spends for the customer's session;
+ * no UDID and no capture ticket, so the URL is worth nothing once opened, and nothing in it is ever rendered.
+ * To a storefront (a registered return target): `udid` and the signed capture ticket, never an `st`.
  */
 import type { UdidCapture } from '../../records/udid-capture';
 import { installPagePath } from '../udid-capture/install-page-path';
@@ -23,10 +24,10 @@ export function returnsToCustomerPage(capture: Pick<UdidCapture, 'return_url' | 
   return pages.some((page) => samePage(capture.return_url, page));
 }
 
-/** The capture's redirect, with the one-time ticket added when it returns to a customer page. */
-export async function withCustomerTicket(answer: { location: string; capture: UdidCapture }, baseUrl: string, now: number): Promise<string> {
+/** The capture's redirect: the page with only its one-time ticket, or the storefront's `?udid=…&ticket=…`. */
+export async function captureRedirect(answer: { location: string; capture: UdidCapture }, baseUrl: string, now: number): Promise<string> {
   if (!returnsToCustomerPage(answer.capture, baseUrl)) return answer.location;
-  const target = new URL(answer.location);
+  const target = new URL(answer.capture.return_url);
   target.searchParams.set(TICKET_PARAM, await issueTicket(answer.capture, now));
   return target.toString();
 }

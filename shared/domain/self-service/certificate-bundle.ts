@@ -29,7 +29,8 @@ function zipOf(files: readonly { name: string; data: Buffer }[], mtime: Date): P
 }
 
 /**
- * The zip of `kid`, when it is a certificate of the proven device on this tenant and usable. The password is
+ * The zip of `kid`, when it is a certificate of the proven device on this tenant, usable, and not disabled by
+ * its owner. The password is
  * the tenant's `.p12` password, under which the certificate was issued. `passwordLine` words the text file.
  */
 export async function certificateBundle(device: ProvenDevice, tenant: Tenant, kid: string, passwordLine: (password: string) => string): Promise<CertificateBundle> {
@@ -37,6 +38,8 @@ export async function certificateBundle(device: ProvenDevice, tenant: Tenant, ki
   if (!certificate || certificate.tenant_id !== tenant.tenantId || udidKey(certificate.udid) !== udidKey(device.udid)) {
     throw new DomainError('download_refused', 'certificate_not_found', { fields: ['kid'] });
   }
+  // Disabled by its owner: the same refusal, whatever else the certificate's state.
+  if (certificate.enabled === false) throw new DomainError('conflict', 'certificate_disabled');
   if (certificate.zt !== 'normal' || !certificate.p12 || !certificate.mobileprovision) throw new DomainError('conflict', 'certificate_not_ready');
   const password = tenant.settings.p12Password;
   const zip = await zipOf(

@@ -21,7 +21,9 @@ export interface CustomerCertificate {
   deviceClass: DeviceType;
   /** The hosting account's membership expiry, epoch seconds; 0 when unknown. */
   membershipExpiresAt: number;
-  /** The certificate and profile can be downloaded (issued, not revoked or expired). */
+  /** Its owner (the reseller) disabled it: shown as disabled, neither downloadable nor re-issued here. */
+  disabled: boolean;
+  /** The certificate and profile can be downloaded (issued, not revoked or expired, not disabled). */
   downloadable: boolean;
   /** Revoked inside its warranty window and not replaced since: the customer may re-issue it free. */
   reissue: boolean;
@@ -59,7 +61,8 @@ export async function certificatesOfDevice(device: ProvenDevice, tenant: Tenant,
       deviceName: c.pname,
       deviceClass: c.type,
       membershipExpiresAt: c.ytime,
-      downloadable: c.zt === 'normal',
-      reissue: open.has(c.kid),
+      disabled: c.enabled === false,
+      downloadable: c.zt === 'normal' && c.enabled !== false,
+      reissue: open.has(c.kid) && c.enabled !== false,
     }));
 }

@@ -25,12 +25,14 @@ export interface ProvenDevice {
   sourceId: string;
   product: string;
   deviceName: string;
+  /** When the device proved itself (its capture), epoch seconds. */
+  provenAt: number;
   /** When the proof (ticket or session) ends, epoch seconds. */
   expiresAt: number;
 }
 
 function proven(stored: StoredProof): ProvenDevice {
-  return { tenantId: stored.tenant_id, udid: stored.udid, sourceId: stored.source_id, product: stored.product, deviceName: stored.device_name, expiresAt: stored.expires_at };
+  return { tenantId: stored.tenant_id, udid: stored.udid, sourceId: stored.source_id, product: stored.product, deviceName: stored.device_name, provenAt: stored.proven_at, expiresAt: stored.expires_at };
 }
 
 /** The one-time ticket of a capture that returns to one of the tenant's customer pages. */
@@ -42,6 +44,7 @@ export async function issueTicket(capture: UdidCapture, now: number): Promise<st
     source_id: capture.source_id,
     product: capture.product,
     device_name: capture.device_name,
+    proven_at: capture.captured_at,
     expires_at: now + TICKET_SECONDS,
   });
   return ticket;

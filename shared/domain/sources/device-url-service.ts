@@ -17,10 +17,10 @@ export async function ownedDeviceUrl(actor: Actor, sourceId: string, udid: strin
   return { udid: device, url: await deviceFeedUrl(source, device, baseUrl, now) };
 }
 
-export async function revokeOwnedDeviceUrl(actor: Actor, sourceId: string, udid: string | undefined) {
+export async function revokeOwnedDeviceUrl(actor: Actor, sourceId: string, udid: string | undefined, now: number) {
   const source = await ownedSource(actor, sourceId);
   const device = requireUdid(udid);
-  return { udid: device, revoked: await revokeDeviceKey(source.source_id, device) };
+  return { udid: device, revoked: await revokeDeviceKey(source.source_id, device, now) };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { withSourceKeys } from '../../db/repositories/source-repository';
 import { readFeedSource, readStanding } from '../../db/repositories/feed-read-repository';
 import { getSource } from '../../db/repositories/source-repository';
-import { openDeviceRef } from './device-ref';
+import { deviceKeyTag, openDeviceRef } from './device-ref';
 import { getAppWithSource, listApps } from '../../db/repositories/app-repository';
 import { isUdidFormat } from '../../records/device';
 import { DomainError } from '../errors';
@@ -16,7 +16,7 @@ import { buildSuspendedFeed, isSuspended, type SuspensionPolicy } from './suspen
 import type { Lang } from '../../i18n/languages';
 import type { Source } from '../../records/source';
 
-const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended') => new DomainError('download_refused', reason);
+const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended' | 'device_url_revoked') => new DomainError('download_refused', reason);
 
 /** Who the feed's query says is asking. */
 export interface DeviceQuery {
@@ -70,7 +70,7 @@ export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
   // Round trip 2: where the device stands (and the apps themselves, only when the feed copy is not complete).
   // (Whether the owner's subscription lapsed is cached per container: it costs a read once a minute at most.)
   const [device, apps, suspended] = await Promise.all([
-    askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds),
+    askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds).then((d) => (d.proven && request.query.key ? { ...d, keyTag: deviceKeyTag(request.query.key) } : d)),
     found.apps ?? listApps(source.source_id),
     isSuspended(source, request.suspension, request.nowSeconds),
   ]);
@@ -126,8 +126,11 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
   const ref = openDeviceRef(secret, device);
   if (!ref) throw refuse('bad_signature');
   // Round trip 2: where the link's device stands.
-  const standing = isUdidFormat(ref.udid) ? await readStanding(source.source_id, source.owner_id, ref.udid) : { ...NO_STANDING, disabled: false };
+  // (With a proven link's device key in the same BatchGetItem: no round trip of its own.)
+  const standing = isUdidFormat(ref.udid) ? await readStanding(source.source_id, source.owner_id, ref.udid, ref.keyTag !== undefined) : { ...NO_STANDING, disabled: false };
   if (standing.blocked) throw refuse('blocked');
+  // A link issued under a device key the owner revoked (or replaced) since dies with it.
+  if (ref.keyTag !== undefined && (standing.deviceKey === undefined || deviceKeyTag(standing.deviceKey) !== ref.keyTag)) throw refuse('device_url_revoked');
   if (standing.disabled) throw refuse('device_disabled');
   const app = found.app;
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');

@@ -26,6 +26,8 @@ export interface AskingDevice {
   udid: string | undefined;
   /** The UDID came with its device key: proven, not merely claimed (only a proven device's unlocks count). */
   proven: boolean;
+  /** The tag of that device key, sealed into the links: they die with the key. */
+  keyTag?: string | undefined;
   /** The source's owner disabled this device: every link goes through the gate, which refuses it. */
   disabled: boolean;
   /** On the source's block list: the reader gets the blocked document instead of the catalogue. */
@@ -93,7 +95,7 @@ function linkFor(appId: number, ctx: FeedContext, locked = false): string {
   return gateUrl(ctx.baseUrl, ctx.source.link_secret, {
     sourceId: ctx.source.source_id,
     appId,
-    device: udid === undefined ? '' : sealDeviceRef(ctx.source.link_secret, { udid, proven }),
+    device: udid === undefined ? '' : sealDeviceRef(ctx.source.link_secret, { udid, proven, keyTag: ctx.device.keyTag }),
     exp: linkExpiry(ctx.nowSeconds, ctx.linkTtlSeconds),
     locked,
   });

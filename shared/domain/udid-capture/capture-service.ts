@@ -17,6 +17,7 @@ import { MOBILECONFIG_TYPE, profilePlist, signProfile, tenantSigner } from './pr
 import { issueTicket } from './ticket';
 import { trustAnchorsDer } from './trust-anchors';
 import { installPagePath } from './install-page-path';
+import { isAllowedReturn } from './return-targets';
 
 export const CALLBACK_PATH = '/api/udid/callback';
 
@@ -51,6 +52,7 @@ export async function buildProfile(request: ProfileRequest): Promise<ProfileAnsw
   }
   const returnUrl = request.returnUrl ?? (source ? `${request.baseUrl}${installPagePath(source.source_id)}` : '');
   if (!returnUrl) throw new DomainError('validation', 'return_required', { fields: ['return'] });
+  if (!isAllowedReturn(returnUrl, tenant, request.baseUrl)) throw returnRefused();
   const keys = await signingKeys(tenant.tenantId, now);
   const challenge = await issueChallenge(keys.challengeSecret, { tenantId: tenant.tenantId, sourceId: source?.source_id ?? '', ownerId, returnUrl }, now);
   const xml = profilePlist({ tenantId: tenant.tenantId, tenantName: tenant.name, callbackUrl: `${request.baseUrl}${CALLBACK_PATH}`, challenge: challenge.token, description: request.description });
@@ -73,6 +75,9 @@ export interface CaptureAnswer {
   ticket: string;
 }
 
+/** A return target that is neither one of the tenant's hosts nor one its operator registered. */
+const returnRefused = () => new DomainError('validation', 'return_not_allowed', { fields: ['return'] });
+
 const refused = (reason: 'device_response_malformed' | 'device_signature_invalid' | 'device_signer_untrusted' | 'device_attributes_invalid' | 'challenge_invalid' | 'challenge_expired' | 'challenge_used') =>
   new DomainError('validation', reason, { fields: ['body'] });
 
@@ -81,8 +86,12 @@ function udidCapturedPart(capture: UdidCapture) {
   return eventPart('udid.captured', { tenantId: capture.tenant_id, userId: capture.owner_id }, captureEventData(capture));
 }
 
-/** Verifies a device's answer and records the capture; any failure is a refusal that stores nothing. */
-export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, now: number): Promise<CaptureAnswer> {
+/**
+ * Verifies a device's answer and records the capture; any failure is a refusal that stores nothing. The
+ * challenge's return target is checked again (`baseUrl`: the callback's own host, the profile's): a target the
+ * operator unregistered since the profile was made receives nothing.
+ */
+export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, baseUrl: string, now: number): Promise<CaptureAnswer> {
   let attributes;
   try {
     attributes = await verifyDeviceResponse(der, await trustAnchorsDer());
@@ -93,6 +102,7 @@ export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, now:
   const keys = await signingKeys(tenant.tenantId, now);
   const challenge = await readChallenge(keys.challengeSecret, attributes.challenge, tenant.tenantId, now);
   if (typeof challenge === 'string') throw refused(challenge);
+  if (!isAllowedReturn(challenge.returnUrl, tenant, baseUrl)) throw returnRefused();
   const capture: UdidCapture = {
     capture_id: randomId('cap_'),
     tenant_id: tenant.tenantId,

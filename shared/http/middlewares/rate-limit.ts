@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { giveBack, incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
 import { logger } from '../../logger';
 import { DomainError, type ErrorKind } from '../../domain/errors';
-import type { IpLimit, RouteDefinition } from '../../routes';
+import type { IpLimit, RouteDefinition } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
 import type { MessageKey } from '../../i18n/localize';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { authenticate } from '../../domain/users/authentication';
 import { DomainError } from '../../domain/errors';
-import type { AuthKind } from '../../routes';
+import type { AuthKind } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -12,7 +12,7 @@ function bearerToken(header: string | undefined): string | undefined {
 /**
  * Identifies the token owner: `Authorization: Bearer` on management routes (a missing header is an invalid
  * token, code 10; an expired one code 11), the `token` parameter on device routes (missing → its own error,
- * code 12; invalid or expired → invalid).
+ * code 12; invalid or expired → invalid). A token of another tenant than the host's is an unknown token there.
  */
 export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
   return {
@@ -29,7 +29,7 @@ export function tokenAuth(kind: AuthKind): MiddlewareObj<ApiEvent, ApiResult, Er
         if (!token) throw new DomainError('token_missing', 'token_missing');
       }
       try {
-        context.app.user = await authenticate(token, Math.floor(context.app.now / 1000));
+        context.app.user = await authenticate(token, Math.floor(context.app.now / 1000), context.app.tenant.tenantId);
       } catch (error) {
         // The device and add contracts know one token failure, "Invalid token" (code 10 / code 0), which covers
         // expiry; only the management routes tell an expired token apart (code 11).

@@ -37,7 +37,7 @@ export const CUSTOMER_STYLE = `
 .cert h3{margin:0 0 4px;font-size:17px;display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap}
 .state{font-size:13px;font-weight:600;border-radius:8px;padding:2px 8px;background:#e5e5ea;color:#1c1c1e}
 .state.normal{background:#d1f2dc;color:#0b6b2b}.state.processing{background:#fff1c2;color:#7a5a00}
-.state.revoked,.state.ineligible{background:#ffd9d6;color:#a1150b}.state.expired{background:#e5e5ea;color:#48484a}
+.state.revoked,.state.ineligible,.state.disabled{background:#ffd9d6;color:#a1150b}.state.expired{background:#e5e5ea;color:#48484a}
 .meta{color:var(--muted);font-size:14px;margin:2px 0}.cert .btn{margin-top:10px}
 .kid{font:12px/1.4 ui-monospace,Menlo,monospace;direction:ltr;unicode-bidi:embed}
 .ok{background:#d1f2dc;color:#0b6b2b;border-radius:12px;padding:12px 14px;margin:0 0 12px}
@@ -51,7 +51,11 @@ function formatDate(lang: Lang, seconds: number): string {
   return `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(seconds * 1000))} UTC`;
 }
 
+/** The state the card shows: its owner's disabling outranks the certificate's own state. */
+const shownState = (c: CustomerCertificate) => (c.disabled ? 'disabled' : c.state);
+
 function stateLabel(m: CustomerSectionModel, c: CustomerCertificate): string {
+  if (c.disabled) return m.t('cp_state_disabled');
   if (c.state === 'processing') return m.t('cp_state_processing', { date: formatDate(m.lang, c.addedAt) });
   return m.t(`cp_state_${c.state}` as MessageKey);
 }
@@ -70,7 +74,7 @@ function certificateCard(m: CustomerSectionModel, c: CustomerCertificate): strin
   const reissue = c.reissue
     ? `<form method="post" action="${e(`${m.baseUrl}/api/customer/reissue`)}">${hidden('kid', c.kid)}${hidden('source', m.sourceId)}<button class="btn secondary" type="submit">${e(m.t('cp_reissue'))}</button></form>`
     : '';
-  return `<div class="cert" data-kid="${e(c.kid)}" data-state="${c.state}"><h3><span>${e(c.deviceName || CLASS_NAMES[c.deviceClass] || '')}</span><span class="state ${c.state}">${e(stateLabel(m, c))}</span></h3>${lines.map((l) => `<p class="meta">${l}</p>`).join('')}<p class="meta kid">${e(c.kid)}</p>${download}${reissue}</div>`;
+  return `<div class="cert" data-kid="${e(c.kid)}" data-state="${shownState(c)}"><h3><span>${e(c.deviceName || CLASS_NAMES[c.deviceClass] || '')}</span><span class="state ${shownState(c)}">${e(stateLabel(m, c))}</span></h3>${lines.map((l) => `<p class="meta">${l}</p>`).join('')}<p class="meta kid">${e(c.kid)}</p>${download}${reissue}</div>`;
 }
 
 export function renderCustomerSection(m: CustomerSectionModel): string {

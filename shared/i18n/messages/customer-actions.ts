@@ -29,6 +29,15 @@ export const customerActionMessages = defineMessages({
     es: 'Este certificado no se puede descargar ahora (en revisión, revocado o caducado)',
     ru: 'Этот сертификат сейчас нельзя скачать (на проверке, отозван или истёк)',
   },
+  certificate_disabled: {
+    zh: '此证书已被卖家停用，无法下载',
+    en: 'The seller disabled this certificate; it cannot be downloaded',
+    'zh-TW': '此憑證已被賣家停用，無法下載',
+    vi: 'Người bán đã vô hiệu hóa chứng chỉ này; không thể tải xuống',
+    ar: 'عطّل البائع هذه الشهادة؛ لا يمكن تنزيلها',
+    es: 'El vendedor desactivó este certificado; no se puede descargar',
+    ru: 'Продавец отключил этот сертификат; скачать его нельзя',
+  },
   redeem_limited: {
     zh: '尝试次数过多，请 {retry_after} 秒后再试',
     en: 'Too many attempts; try again in {retry_after} seconds',

@@ -78,6 +78,15 @@ export const customerPageMessages = defineMessages({
     es: 'Revocado',
     ru: 'Отозван',
   },
+  cp_state_disabled: {
+    zh: '已被卖家停用',
+    en: 'Disabled by the seller',
+    'zh-TW': '已被賣家停用',
+    vi: 'Bị người bán vô hiệu hóa',
+    ar: 'عطّلها البائع',
+    es: 'Desactivado por el vendedor',
+    ru: 'Отключён продавцом',
+  },
   cp_state_expired: {
     zh: '已过期',
     en: 'Expired',

@@ -29,6 +29,15 @@ export const downloadMessages = defineMessages({
     es: 'Este enlace de descarga ha caducado; actualice la fuente e inténtelo de nuevo',
     ru: 'Срок действия ссылки истёк; обновите источник и повторите попытку',
   },
+  device_url_revoked: {
+    zh: '此设备的源地址已被源的所有者撤销，请使用新的源地址',
+    en: "The source's owner revoked this device's feed URL; use your new feed URL",
+    'zh-TW': '此裝置的源網址已被源的擁有者撤銷，請使用新的源網址',
+    vi: 'Chủ nguồn đã thu hồi URL nguồn của thiết bị này; hãy dùng URL nguồn mới',
+    ar: 'ألغى مالك المصدر رابط المصدر لهذا الجهاز؛ استخدم رابط المصدر الجديد',
+    es: 'El propietario de la fuente revocó la URL de la fuente de este dispositivo; use su nueva URL',
+    ru: 'Владелец источника отозвал адрес источника для этого устройства; используйте новый адрес',
+  },
   device_disabled: {
     zh: '此设备已被源所有者停用，无法下载',
     en: 'The source owner disabled this device; it cannot download',

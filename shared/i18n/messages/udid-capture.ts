@@ -78,14 +78,14 @@ export const udidCaptureMessages = defineMessages({
     es: 'URL de la fuente (para añadirla a mano)',
     ru: 'Адрес источника (для ручного добавления)',
   },
-  udid_page_expired: {
-    zh: '此链接已过期，请重新获取 UDID。',
-    en: 'This link has expired; get your UDID again.',
-    'zh-TW': '此連結已過期，請重新取得 UDID。',
-    vi: 'Liên kết này đã hết hạn; hãy lấy lại UDID.',
-    ar: 'انتهت صلاحية هذا الرابط؛ احصل على UDID مرة أخرى.',
-    es: 'Este enlace ha caducado; obtenga su UDID de nuevo.',
-    ru: 'Срок действия ссылки истёк; получите UDID снова.',
+  udid_page_url_revoked: {
+    zh: '源的所有者已撤销此设备的源地址。请重新获取 UDID 以领取新的地址。',
+    en: "The source's owner revoked this device's feed URL. Get your UDID again to receive a new one.",
+    'zh-TW': '源的擁有者已撤銷此裝置的源網址。請重新取得 UDID 以領取新的網址。',
+    vi: 'Chủ nguồn đã thu hồi URL nguồn của thiết bị này. Hãy lấy lại UDID để nhận URL mới.',
+    ar: 'ألغى مالك المصدر رابط المصدر لهذا الجهاز. احصل على UDID مرة أخرى لتتلقى رابطًا جديدًا.',
+    es: 'El propietario de la fuente revocó la URL de la fuente de este dispositivo. Obtenga su UDID de nuevo para recibir una nueva.',
+    ru: 'Владелец источника отозвал адрес источника для этого устройства. Получите UDID снова, чтобы получить новый адрес.',
   },
   udid_page_error_title: {
     zh: '未能获取 UDID',

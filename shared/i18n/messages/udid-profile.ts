@@ -11,6 +11,15 @@ export const udidProfileMessages = defineMessages({
     es: 'Indique return: adónde vuelve el cliente tras capturar el UDID',
     ru: 'Передайте return: куда клиент вернётся после получения UDID',
   },
+  return_not_allowed: {
+    zh: 'return 不是本站的地址，也不是运营者登记的返回地址',
+    en: "return is neither one of this site's addresses nor a return target its operator registered",
+    'zh-TW': 'return 不是本站的網址，也不是營運者登記的返回網址',
+    vi: 'return không phải địa chỉ của trang này và cũng không phải địa chỉ trả về mà nhà vận hành đã đăng ký',
+    ar: 'return ليس أحد عناوين هذا الموقع ولا وجهة عودة سجّلها المشغّل',
+    es: 'return no es una dirección de este sitio ni un destino de retorno registrado por su operador',
+    ru: 'return — не адрес этого сайта и не адрес возврата, зарегистрированный его оператором',
+  },
   udid_profile_description: {
     zh: '向 {name} 发送一次本设备的 UDID、型号和 iOS 版本。不会安装任何内容。',
     en: "Sends this device's UDID, model and iOS version to {name} once. It installs nothing.",

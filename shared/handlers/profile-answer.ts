@@ -1,7 +1,7 @@
-import { buildProfile, type ProfileAnswer, type ProfileRequest } from '../../shared/domain/udid-capture/capture-service';
-import type { RawResult, RequestState } from '../../shared/http/request-state';
-import { requestBaseUrl } from '../../shared/http/request-url';
-import { localize } from '../../shared/i18n/localize';
+import { buildProfile, type ProfileAnswer, type ProfileRequest } from '../domain/udid-capture/capture-service';
+import type { RawResult, RequestState } from '../http/request-state';
+import { requestBaseUrl } from '../http/request-url';
+import { localize } from '../i18n/localize';
 
 /**
  * The Profile Service profile for the request's tenant, returning to `target` (a source's install page, or a

@@ -4,14 +4,14 @@
  * are 25 or 40 hex characters. The first failure becomes a DomainError naming the parameter.
  */
 import * as z from 'zod/mini';
-import type { AccountMode } from '../../shared/records/account';
-import type { AddRequest } from '../../shared/domain/add-device/add-request';
-import { BEIZHU_MAX_CHARS, isUdidFormat, type DevicePool } from '../../shared/records/device';
-import { DomainError } from '../../shared/domain/errors';
-import { CODE_PATTERN } from '../../shared/domain/pricing/activation-codes';
-import type { PricedClass } from '../../shared/domain/pricing/prices';
-import { isWarrantyTier, tierAllowedIn } from '../../shared/domain/pricing/warranty';
-import { codePoints, optionalSourceId } from '../../shared/validation/fields';
+import type { AccountMode } from '../records/account';
+import type { AddRequest } from '../domain/add-device/add-request';
+import { BEIZHU_MAX_CHARS, isUdidFormat, type DevicePool } from '../records/device';
+import { DomainError } from '../domain/errors';
+import { CODE_PATTERN } from '../domain/pricing/activation-codes';
+import type { PricedClass } from '../domain/pricing/prices';
+import { isWarrantyTier, tierAllowedIn } from '../domain/pricing/warranty';
+import { codePoints, optionalSourceId } from './fields';
 
 const TRUTHY = ['true', '1', 'yes', 'y', 'on'];
 const FALSY = ['false', '0', 'no', 'n', 'off', ''];

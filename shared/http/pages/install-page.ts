@@ -2,9 +2,9 @@
  * The customer's install page: mobile first, no outside script or font, one inline script and style
  * allowed by a per-answer nonce (the CSP forbids everything else).
  */
-import type { Lang } from '../../shared/i18n/languages';
-import type { MessageKey } from '../../shared/i18n/localize';
-import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from '../../shared/http/pages/customer-section';
+import type { Lang } from '../../i18n/languages';
+import type { MessageKey } from '../../i18n/localize';
+import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from './customer-section';
 
 export interface InstallPageModel {
   lang: Lang;
@@ -14,8 +14,8 @@ export interface InstallPageModel {
   iconUrl: string;
   announcement: string;
   profileUrl: string;
-  captured: { udid: string; feedUrl: string; links: { app: string; href: string }[] } | undefined;
-  expired: boolean;
+  /** The session's device; `proveAgainUrl` when this page has no feed URL for it (proven elsewhere, or revoked since). */
+  captured: { udid: string; feedUrl: string; links: { app: string; href: string }[]; proveAgainUrl?: string | undefined } | undefined;
   /** The customer's certificates and actions (shared/http/pages/customer-section.ts), once the device is proven. */
   customerSection?: string;
   /** Why a one-time ticket opened nothing (spent, expired): shown instead of the device. */
@@ -80,9 +80,13 @@ export function renderInstallPage(m: InstallPageModel): string {
     const c = m.captured;
     body = `<h2>${e(m.t('udid_page_your_udid'))}</h2><div class="card"><p class="udid" id="udid">${e(c.udid)}</p><button class="btn" id="copy" type="button" data-udid="${e(c.udid)}" data-done="${e(m.t('udid_page_copied'))}">${e(m.t('udid_page_copy'))}</button></div>
 ${c.feedUrl ? `<h2>${e(m.t('udid_page_add_source'))}</h2><div class="card apps">${c.links.map((l) => `<a class="btn" href="${e(l.href)}">${e(l.app)}</a>`).join('')}</div>
-<h2>${e(m.t('udid_page_feed_url'))}</h2><div class="card"><p class="url" id="feed-url">${e(c.feedUrl)}</p></div>` : ''}${m.customerSection ?? ''}`;
+<h2>${e(m.t('udid_page_feed_url'))}</h2><div class="card"><p class="url" id="feed-url">${e(c.feedUrl)}</p></div>` : ''}${
+      c.proveAgainUrl
+        ? `<h2>${e(m.t('udid_page_add_source'))}</h2><div class="card">${m.notice ? `<p class="note warn" id="notice">${e(m.notice)}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(c.proveAgainUrl)}">${e(m.t('udid_page_button'))}</a></div>`
+        : ''
+    }${m.customerSection ?? ''}`;
   } else {
-    body = `<h2>${e(m.t('udid_page_title'))}</h2><div class="card">${m.notice ? `<p class="note warn" id="notice">${e(m.notice)}</p>` : m.expired ? `<p class="note warn">${e(m.t('udid_page_expired'))}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(m.profileUrl)}">${e(m.t('udid_page_button'))}</a></div>`;
+    body = `<h2>${e(m.t('udid_page_title'))}</h2><div class="card">${m.notice ? `<p class="note warn" id="notice">${e(m.notice)}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(m.profileUrl)}">${e(m.t('udid_page_button'))}</a></div>`;
   }
   return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(m.sourceName)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}${m.customerSection ? CUSTOMER_STYLE : ''}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}${m.customerSection ? DOWNLOAD_SCRIPT : ''}</script>` : ''}</body></html>`;
 }
