@@ -6,6 +6,26 @@ export interface Answer {
   /** Parsed JSON body, or `{ raw }` for anything else. */
   body: Record<string, unknown> & { code?: number; msg?: string; data?: Record<string, unknown> };
   headers: Record<string, string | string[] | undefined>;
+  /** The body's bytes as received (a profile, a zip). */
+  bytes: Buffer;
+}
+
+export interface SendOptions {
+  host?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+  /** A raw body (a device's signed answer) and its type. */
+  raw?: { bytes: Buffer; type: string };
+  /** The loopback address to send from (127.x.y.z): what a separate caller looks like to per-IP limits. */
+  from?: string;
+  /** A `Cookie` header. */
+  cookie?: string;
+  /**
+   * What counts as success for this request, beyond the status: the outcome to record instead of `ok` when
+   * the answer is not what the action needed (a page that did not open a session, a zip missing a file).
+   */
+  judge?: (answer: Answer) => string | undefined | Promise<string | undefined>;
 }
 
 /** One finished request as the report and the 5xx accounting see it. */
@@ -37,11 +57,15 @@ export class SoakClient {
    * Sends one request labelled `route` (the route table's `METHOD path`); `outcome` names what came back.
    * A network failure (the API process killed, a reset) is an answer with status 0.
    */
-  async send(route: string, method: string, path: string, options: { host?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string> } = {}): Promise<Answer> {
+  async send(route: string, method: string, path: string, options: SendOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { 'X-Lang': 'en', ...options.headers };
     if (options.host) headers.Host = options.host;
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    if (options.cookie) headers.Cookie = options.cookie;
+    let body: string | Buffer | undefined;
+    if (options.raw) {
+      body = options.raw.bytes;
+      headers['Content-Type'] = options.raw.type;
+    } else if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['Content-Type'] = 'application/json';
     } else if (options.form) {
@@ -57,19 +81,20 @@ export class SoakClient {
     // documentation advises (`request.reusedSocket`). Not a product answer; API Gateway has no such race.
     const attempt = () =>
       new Promise<Answer>((resolve, reject) => {
-        const req = request(`${this.baseUrl}${path}`, { method, headers, agent, timeout: 60_000 }, (res) => {
+        const req = request(`${this.baseUrl}${path}`, { method, headers, agent, timeout: 60_000, ...(options.from ? { localAddress: options.from } : {}) }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', reject);
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const bytes = Buffer.concat(chunks);
+            const text = bytes.toString('utf8');
             let parsed: Answer['body'];
             try {
               parsed = JSON.parse(text) as Answer['body'];
             } catch {
               parsed = { raw: text };
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
+            resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers, bytes });
           });
         });
         req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -83,13 +108,15 @@ export class SoakClient {
         throw error;
       });
     } catch (error) {
-      answer = { status: 0, body: { raw: error instanceof Error ? error.message : String(error) }, headers: {} };
+      answer = { status: 0, body: { raw: error instanceof Error ? error.message : String(error) }, headers: {}, bytes: Buffer.alloc(0) };
       // A client that got no answer waits a moment before its next call (no hammering of a restarting API).
       await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       this.inFlight.set(route, (this.inFlight.get(route) ?? 1) - 1);
     }
-    this.samples.push({ route, outcome: outcomeOf(answer), status: answer.status, start, end: Date.now(), ...(answer.status === 0 ? { detail: String(answer.body.raw) } : {}) });
+    let outcome = outcomeOf(answer);
+    if (outcome === 'ok' && options.judge) outcome = (await options.judge(answer)) ?? 'ok';
+    this.samples.push({ route, outcome, status: answer.status, start, end: Date.now(), ...(answer.status === 0 ? { detail: String(answer.body.raw) } : {}) });
     return answer;
   }
 
@@ -103,9 +130,12 @@ export class SoakClient {
 /** `ok`, `refused:<data.error>`, `http <status>`, or `network` (no answer at all). */
 export function outcomeOf(answer: Answer): string {
   if (answer.status === 0) return 'network';
-  const error = answer.body.data?.error;
+  const error = answer.body.data?.error ?? answer.headers['x-error'];
   if (answer.status >= 500) return `${answer.status}${typeof error === 'string' ? ` ${error}` : ''}`;
   if (typeof error === 'string') return `refused:${error}`;
+  // A page or a raw answer names its refusal in X-Error.
+  const xError = answer.headers['x-error'];
+  if (answer.status >= 400 && typeof xError === 'string') return `http ${answer.status} ${xError}`;
   if (answer.body.code === 1 || (answer.body.code === undefined && answer.status < 400)) return 'ok';
   return `http ${answer.status} code ${String(answer.body.code)}`;
 }

@@ -21,6 +21,8 @@ export interface ScheduledFault {
   at: number;
   name: string;
   fire(harness: Harness, client: SoakClient): Promise<FaultWindow[]>;
+  /** The tenant an account revoke hits (its customers then find revoked certificates). */
+  revokesTenant?: (harness: Harness) => string;
 }
 
 /** The long slow fault: Apple answers a registration after the add stopped waiting (8 s, and a second look 3 s later). */
@@ -54,6 +56,7 @@ function appleFault(at: number, index: number): ScheduledFault {
 const revokeAccount: ScheduledFault = {
   at: 0.4,
   name: 'account revoke (operator CLI) of an instant account of the second tenant',
+  revokesTenant: (harness) => harness.world.tenants[1]!.tenantId,
   async fire(harness) {
     const tenant = harness.world.tenants[1]!;
     const account = harness.world.accounts.find((a) => a.tenantId === tenant.tenantId && a.mode === 'instant')!;

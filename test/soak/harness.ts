@@ -19,7 +19,7 @@ import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
 import { createPlan } from '../../shared/domain/subscriptions/plan-service';
 import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
-import { requireTenant } from '../../shared/domain/tenants/tenant-service';
+import { changeTenantSettings, requireTenant } from '../../shared/domain/tenants/tenant-service';
 import { nowSeconds } from '../../shared/clock';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
@@ -27,6 +27,9 @@ import { startDynamoDbLocal, waitForDynamoDb } from '../../infra/local/dynamodb-
 import { freePort } from '../../infra/local/free-port';
 import { seedDemo } from '../../infra/local/seed';
 import { buildIpa, defaultInfo, machO } from '../../infra/local/ipa-builder';
+import { certificatePem, createDeviceCa, type DeviceCa } from '../../infra/device-simulator/device-pki';
+import { addTrustAnchor } from '../../shared/domain/udid-capture/trust-anchors';
+import { WebhookReceiver } from './webhooks';
 
 export interface SoakUser {
   userId: string;
@@ -38,6 +41,8 @@ export interface SoakUser {
   sourceId: string;
   /** Unused activation codes (instant, tier 1), taken by coded adds. */
   codes: string[];
+  /** As many more, set aside for customers to redeem on their page. */
+  customerCodes: string[];
 }
 
 export interface SoakAccount {
@@ -50,8 +55,13 @@ export interface SoakAccount {
 export interface SoakTenant {
   tenantId: string;
   host: string | undefined;
-  /** UDIDs the tenant's users add, overlapping between users. */
+  /** UDIDs the tenant's users add, overlapping between users (iPhones: the adds name no type). */
   udids: string[];
+  /**
+   * iPads' UDIDs, which only customers' phones bring (captured as iPads): a UDID is one device, so the users'
+   * iPhone adds never name them.
+   */
+  ipadUdids: string[];
 }
 
 export interface SoakWorld {
@@ -75,8 +85,15 @@ export interface Harness {
   sim: AscSimulator;
   api: ApiProcess;
   world: SoakWorld;
+  /** The device CA the customers' phones chain to, trusted as `udid anchor-add` trusts one. */
+  deviceCa: DeviceCa;
+  /** Where the users' webhooks deliver. */
+  receiver: WebhookReceiver;
   stop(): Promise<void>;
 }
+
+/** A storefront outside the service that the tenants registered as a return target. */
+export const SOAK_STOREFRONT = 'https://shop.example.com/after-capture';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 const udid25 = () => `${hex(4)}-${hex(8)}`;
@@ -176,6 +193,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     stops.push(() => new Promise((resolve) => download.server.close(() => resolve())));
 
     const world = await seedWorld(sim, download.url, options);
+    // The device simulator's root, installed as the operator installs Apple's (`udid anchor-add` calls this).
+    const deviceCa = createDeviceCa('Soak devices');
+    await addTrustAnchor(Buffer.from(certificatePem(deviceCa.root)), nowSeconds());
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    stops.push(() => receiver.stop());
     options.log(`world: ${world.tenants.length} tenants, ${world.users.length} users, ${world.accounts.length} Apple accounts`);
 
     const env: NodeJS.ProcessEnv = {
@@ -197,7 +220,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       stop: () => killed(current.child),
     };
     stops.push(() => api.stop());
-    return { sim, api, world, stop };
+    return { sim, api, world, deviceCa, receiver, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -208,9 +231,12 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
   const now = nowSeconds();
   const other = await createTenant({ name: 'Soak tenant B', domain: `soak-${hex(3).toLowerCase()}.example.com`, lang: 'en' }, now);
   const tenants: SoakTenant[] = [
-    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
-    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
+    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
+    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
   ];
+  // The storefront the mix's tenant profile links return to, registered as its operator would
+  // (`tenant set --return-targets`): a capture may return only to the tenant's own hosts and such targets.
+  for (const tenant of tenants) await changeTenantSettings(tenant.tenantId, { settings: { returnTargets: [SOAK_STOREFRONT] } });
   const accounts: SoakAccount[] = [];
   for (const tenant of tenants) {
     // Two instant accounts, so revoking one leaves the tenant selling; one review account.
@@ -235,9 +261,12 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       for (let a = 0; a < 3; a++) {
         await createApp(source.source_id, { name: `Soak App ${a}`, version: '1.0.0', download_url: `${downloadUrl}/app-${a}.ipa`, bundle_identifier: `com.example.soak.app${a}`, developer_name: 'Soak', size: 1_048_576, icon_url: `${downloadUrl}/icon-${a}.png`, description: 'A soak app' }, now);
       }
-      const codes: string[] = [];
-      for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);
-      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes });
+      const newCodes = async () => {
+        const codes: string[] = [];
+        for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);
+        return codes;
+      };
+      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes: await newCodes(), customerCodes: await newCodes() });
     }
   }
   return { tenants, users, accounts, downloadUrl, plans };

@@ -12,7 +12,9 @@
 import { randomInt } from 'node:crypto';
 import * as routeTable from '../../shared/routes';
 import type { SoakClient, Answer } from './client';
-import type { SoakUser, SoakWorld } from './harness';
+import { capture, redeem, tryEndedSession, visit, type CustomerState } from './customers';
+import { SOAK_STOREFRONT, type SoakUser, type SoakWorld } from './harness';
+import type { WebhookReceiver } from './webhooks';
 
 /** `METHOD /path/{param}`: how the report names a route. */
 export const label = (method: string, route: { path: string }) => `${method} ${route.path}`;
@@ -36,11 +38,17 @@ export interface SoakState {
   unlockCodes: Map<string, string[]>;
   /** Per source: download links seen in feeds (path and query), for gate requests. */
   links: Map<string, string[]>;
+  /** Per source: links from feeds read with the UDID of a device the mix added and last saw enabled. */
+  deviceLinks?: Map<string, string[]>;
   /** Per source: app ids the mix created. */
   apps: Map<string, number[]>;
   versionCounter: number;
   /** Per source: device keys handed out with device feed URLs (what a device proves itself with). */
   deviceKeys?: Map<string, { udid: string; key: string }[]>;
+  /** The customers' phones, their sessions and what they downloaded. */
+  customers: CustomerState;
+  /** Where the users' webhooks deliver, and the secrets they were shown. */
+  receiver: WebhookReceiver;
 }
 
 export interface SoakAction {
@@ -51,6 +59,8 @@ export interface SoakAction {
 
 export const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
 const chance = (p: number) => Math.random() < p;
+/** A passer-by's address (127.2.x.y): requests without a session or a device come from many callers, not one. */
+const strangerIp = () => `127.2.${randomInt(250)}.${randomInt(250) + 2}`;
 
 function tenantUdid(state: SoakState, user: SoakUser): string {
   return pick(state.world.tenants.find((t) => t.tenantId === user.tenantId)!.udids);
@@ -81,13 +91,39 @@ async function addDevice(client: SoakClient, user: SoakUser, state: SoakState, p
   return answer;
 }
 
-async function readFeed(client: SoakClient, user: SoakUser, state: SoakState, udid: string | undefined): Promise<void> {
+async function readFeed(client: SoakClient, user: SoakUser, state: SoakState, udid: string | undefined, enabledDevice = false): Promise<void> {
   const route = routeTable.sourceFeedRoute;
   const path = route.path.replace('{source_id}', user.sourceId) + (udid ? `?udid=${udid}` : '');
   const answer = await client.send(label('GET', route), 'GET', path, { host: user.host });
-  const apps = (answer.body as { apps?: { downloadURL?: string }[] }).apps ?? [];
-  const links = apps.flatMap((a) => (a.downloadURL ? [new URL(a.downloadURL)] : [])).map((u) => `${u.pathname}${u.search}`);
+  const apps = (answer.body as { apps?: { downloadURL?: string; lock?: string | number }[] }).apps ?? [];
+  // Gate links only: an origin URL (an unprotected source's unlocked app) is the reseller's host, not a route.
+  const gate = /^\/api\/rjy\/[^/]+\/apps\/\d+\/download$/;
+  const linkOf = (a: { downloadURL?: string }) => (a.downloadURL ? [new URL(a.downloadURL)].filter((u) => gate.test(u.pathname)) : []);
+  const links = apps.flatMap(linkOf).map((u) => `${u.pathname}${u.search}`);
   if (links.length) state.links.set(user.sourceId, links.slice(0, 10));
+  // For a device's own downloads: the apps the feed shows it unlocked (a locked one is refused until unlocked).
+  const open = apps.filter((a) => String(a.lock ?? '0') !== '1').flatMap(linkOf).map((u) => `${u.pathname}${u.search}`);
+  if (open.length && enabledDevice) (state.deviceLinks ??= new Map()).set(user.sourceId, open.slice(0, 20));
+}
+
+/**
+ * Points the user's webhook at the soak's receiver and notes the signing secret the answer shows (the first
+ * set, or a rotation). An answer lost to a fault may have set a secret the soak never saw: the next set
+ * rotates it.
+ */
+export async function setWebhook(c: SoakClient, u: SoakUser, s: SoakState): Promise<Answer> {
+  const hook = routeTable.userWebhookRoute;
+  const uncertain = (s.receiver.secretsUncertain.get(u.userId) ?? 0) === Infinity;
+  const rotate = uncertain || !s.receiver.secrets.has(u.userId);
+  const answer = await c.send(label('PUT', hook), 'PUT', hook.path, { ...bearer(u), json: { url: s.receiver.hookUrl(u.userId), ...(rotate ? { rotate_secret: true } : {}) } });
+  const secret = answer.body.data?.secret;
+  if (typeof secret === 'string') {
+    s.receiver.noteSecret(u.userId, secret);
+    // Deliveries signed with the lost secret may still be on their way for a moment.
+    if (uncertain) s.receiver.secretsUncertain.set(u.userId, Date.now() + 15_000);
+  }
+  if (answer.status === 0 || answer.status >= 500) s.receiver.secretsUncertain.set(u.userId, Infinity);
+  return answer;
 }
 
 export const actions: SoakAction[] = [
@@ -159,7 +195,8 @@ export const actions: SoakAction[] = [
     weight: 6,
     run: (c, u, s) => {
       const known = devicesOf(s, u);
-      return readFeed(c, u, s, known.length && chance(0.7) ? pick(known).udid : tenantUdid(s, u));
+      const device = known.length && chance(0.7) ? pick(known) : undefined;
+      return readFeed(c, u, s, device?.udid ?? tenantUdid(s, u), device?.expected === true);
     },
   },
   { name: 'feed read', weight: 3, run: (c, u, s) => readFeed(c, u, s, undefined) },
@@ -167,7 +204,10 @@ export const actions: SoakAction[] = [
     name: 'gate download',
     weight: 4,
     run: async (c, u, s) => {
-      const links = s.links.get(u.sourceId);
+      // Mostly a link a device the mix added (and last saw enabled) was given: the gate lets it through unless
+      // the app is locked, the UDID blocked or the device since disabled; otherwise any link seen.
+      const deviceLinks = s.deviceLinks?.get(u.sourceId);
+      const links = deviceLinks?.length && chance(0.7) ? deviceLinks : s.links.get(u.sourceId);
       if (!links?.length) return readFeed(c, u, s, tenantUdid(s, u));
       return c.send(label('GET', routeTable.downloadGateRoute), 'GET', pick(links), { host: u.host });
     },
@@ -202,7 +242,8 @@ export const actions: SoakAction[] = [
     name: 'source update',
     weight: 2,
     run: (c, u) =>
-      c.send(label('PATCH', routeTable.updateSourceRoute), 'PATCH', managePath(u), { ...bearer(u), json: { name: `Soak source ${randomInt(1000)}`, open_black: pick([0, 1]), encrypt_enabled: 0 } }),
+      // Mostly protected links (the default): every download then goes through the gate.
+      c.send(label('PATCH', routeTable.updateSourceRoute), 'PATCH', managePath(u), { ...bearer(u), json: { name: `Soak source ${randomInt(1000)}`, open_black: pick([0, 1]), encrypt_enabled: pick([0, 1, 1]) } }),
   },
   {
     name: 'unlock codes: create or list',
@@ -303,12 +344,12 @@ export const actions: SoakAction[] = [
         case 0:
           return c.send(label('GET', routeTable.sourceUdidProfileRoute), 'GET', feedPath(routeTable.sourceUdidProfileRoute), { host: u.host });
         case 1:
-          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?${new URLSearchParams({ return: 'https://shop.example.com/after-capture', user: u.userId }).toString()}`, { host: u.host });
+          return c.send(label('GET', routeTable.udidProfileRoute), 'GET', `${routeTable.udidProfileRoute.path}?${new URLSearchParams({ return: SOAK_STOREFRONT, user: u.userId }).toString()}`, { host: u.host });
         case 2:
           return c.send(label('GET', routeTable.installPageRoute), 'GET', feedPath(routeTable.installPageRoute), { host: u.host });
         case 3:
           // Not a signed device answer: refused, and nothing is captured.
-          return c.send(label('POST', routeTable.udidCallbackRoute), 'POST', routeTable.udidCallbackRoute.path, { host: u.host, json: { udid: 'not-a-device-answer' } });
+          return c.send(label('POST', routeTable.udidCallbackRoute), 'POST', routeTable.udidCallbackRoute.path, { host: u.host, from: strangerIp(), json: { udid: 'not-a-device-answer' } });
         default: {
           const route = routeTable.udidCapturesRoute;
           return chance(0.5)
@@ -319,21 +360,27 @@ export const actions: SoakAction[] = [
     },
   },
   {
-    // Without a proven device's session every customer action is refused (the proof itself is the UDID
-    // capture's, which needs a device's signed answer): the page asks for the UDID, download and actions 401.
+    // Without a proven device's session every customer action is refused: the page asks for the UDID,
+    // download and actions 401. From many passers-by, so the per-IP limits are not one address's.
     name: "the customer's page without a session",
     weight: 1,
     run: (c, u) => {
+      const from = strangerIp();
       switch (randomInt(3)) {
         case 0:
-          return c.send(label('GET', routeTable.customerPageRoute), 'GET', routeTable.customerPageRoute.path, { host: u.host });
+          return c.send(label('GET', routeTable.customerPageRoute), 'GET', routeTable.customerPageRoute.path, { host: u.host, from });
         case 1:
-          return c.send(label('GET', routeTable.customerDownloadRoute), 'GET', `${routeTable.customerDownloadRoute.path}?kid=k0000000000`, { host: u.host });
+          return c.send(`${label('GET', routeTable.customerDownloadRoute)} (no session)`, 'GET', `${routeTable.customerDownloadRoute.path}?kid=k0000000000`, { host: u.host, from });
         default:
-          return c.send(label('POST', routeTable.customerActionRoute), 'POST', routeTable.customerActionRoute.path.replace('{action}', 'redeem'), { host: u.host, form: { code: 'NOSUCHCODE1' } });
+          return c.send(`${label('POST', routeTable.customerActionRoute)} (no session)`, 'POST', routeTable.customerActionRoute.path.replace('{action}', 'redeem'), { host: u.host, from, form: { code: 'NOSUCHCODE1' } });
       }
     },
   },
+  // Customers with proven devices: capture through the Profile Service, then the page with the session.
+  { name: 'customer: capture a device and open its session', weight: 2, run: (c, u, s) => capture(c, u, s.customers, s.world) },
+  { name: 'customer: redeem a code and download', weight: 2, run: (c, u, s) => redeem(c, u, s.customers) },
+  { name: 'customer: the page, a re-issue or a download', weight: 2, run: (c, u, s) => visit(c, u, s.customers) },
+  { name: 'customer: a session past its end', weight: 1, run: (c, _u, s) => tryEndedSession(c, s.customers) },
   {
     name: 'device feed URL: hand out or revoke',
     weight: 1,
@@ -349,19 +396,33 @@ export const actions: SoakAction[] = [
   {
     name: 'events and webhook',
     weight: 2,
-    run: (c, u, s) => {
+    run: async (c, u, s) => {
       const events = routeTable.userEventsRoute;
       const hook = routeTable.userWebhookRoute;
-      switch (randomInt(6)) {
+      switch (randomInt(24)) {
         case 0:
-          return c.send(label('GET', events), 'GET', `${events.path}?limit=20`, bearer(u));
         case 1:
-          return c.send(label('POST', events), 'POST', events.path, { ...bearer(u), json: { limit: 20 } });
+        case 11:
+        case 12:
+          return c.send(label('GET', events), 'GET', `${events.path}?limit=20`, bearer(u));
         case 2:
-          return c.send(label('PUT', hook), 'PUT', hook.path, { ...bearer(u), json: { url: `${s.world.downloadUrl}/hook/${u.userId}` } });
         case 3:
-          return c.send(label('DELETE', hook), 'DELETE', hook.path, bearer(u));
+        case 13:
+        case 14:
+          return c.send(label('POST', events), 'POST', events.path, { ...bearer(u), json: { limit: 20 } });
         case 4:
+        case 5:
+        case 15:
+        case 16:
+          return setWebhook(c, u, s);
+        case 6:
+          // Rarely, and set again at once: the events in between are not delivered (they stay in the feed).
+          await c.send(label('DELETE', hook), 'DELETE', hook.path, bearer(u));
+          return setWebhook(c, u, s);
+        case 7:
+        case 8:
+        case 9:
+        case 10:
           return c.send(label('POST', routeTable.userWebhookTestRoute), 'POST', routeTable.userWebhookTestRoute.path, bearer(u));
         default:
           return c.send(label('GET', hook), 'GET', hook.path, bearer(u));

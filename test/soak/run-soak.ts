@@ -9,7 +9,8 @@ import { SoakClient, type Sample } from './client';
 import { faultSchedule, LATE_APPLE_ANSWER_MS, type FaultWindow } from './faults';
 import { startHarness } from './harness';
 import { invariants, scanAll, STALE_HOLD_LIMIT_SECONDS, takeSnapshot, type InvariantContext } from './invariants';
-import { actions, everyRouteLabel, pick, type SoakAction, type SoakState } from './mix';
+import { CUSTOMER_STEPS, customerState } from './customers';
+import { actions, everyRouteLabel, pick, setWebhook, type SoakAction, type SoakState } from './mix';
 
 export interface SoakOptions {
   minutes: number;
@@ -23,6 +24,8 @@ export interface SoakResult {
   violations: string[];
   /** Routes of the route table the mix never sent. */
   unsent: string[];
+  /** Routes of the route table that never once succeeded (sent or not). */
+  neverSucceeded: string[];
   requests: number;
   unaccounted5xx: Sample[];
 }
@@ -45,7 +48,7 @@ function accountFor(sample: Sample, windows: FaultWindow[]): string | undefined 
 function table(samples: Sample[], windows: FaultWindow[]): { text: string; unaccounted: Sample[]; accounted: Map<string, number> } {
   const byRoute = new Map<string, Sample[]>();
   for (const s of samples) byRoute.set(s.route, [...(byRoute.get(s.route) ?? []), s]);
-  const lines = ['| route | requests | outcomes | p50 ms | p99 ms | 5xx / lost |', '|---|---:|---|---:|---:|---:|'];
+  const lines = ['| route | requests | ok | outcomes | p50 ms | p99 ms | 5xx / lost |', '|---|---:|---:|---|---:|---:|---:|'];
   const unaccounted: Sample[] = [];
   const accounted = new Map<string, number>();
   for (const [route, list] of [...byRoute].sort(([a], [b]) => a.localeCompare(b))) {
@@ -59,17 +62,40 @@ function table(samples: Sample[], windows: FaultWindow[]): { text: string; unacc
       else unaccounted.push(f);
     }
     const outcomeText = [...outcomes].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`).join(', ');
-    lines.push(`| ${route} | ${list.length} | ${outcomeText} | ${percentile(latencies, 50)} | ${percentile(latencies, 99)} | ${failures.length} |`);
+    lines.push(`| ${route} | ${list.length} | ${outcomes.get('ok') ?? 0} | ${outcomeText} | ${percentile(latencies, 50)} | ${percentile(latencies, 99)} | ${failures.length} |`);
   }
   return { text: lines.join('\n'), unaccounted, accounted };
 }
 
-/** At most this many top-up rounds of every action (each round sends ~40 requests). */
+/** At most this many top-up rounds of every action (each round sends ~50 requests). */
 const TOP_UP_ROUNDS = 40;
 
+const routeOf = (s: Sample) => s.route.replace(/ \(.*\)$/, '');
+
 function unsentRoutes(samples: readonly Sample[]): string[] {
-  const sent = new Set(samples.map((s) => s.route.replace(/ \(.*\)$/, '')));
+  const sent = new Set(samples.map(routeOf));
   return everyRouteLabel().filter((l) => !sent.has(l));
+}
+
+/**
+ * Routes of the route table without one successful answer (`ok`: the action got what it asked for), and the
+ * customer's steps that share a route (opening a session, a redeem, a re-issue) each on its own.
+ */
+function unsucceededRoutes(samples: readonly Sample[]): string[] {
+  const ok = samples.filter((s) => s.outcome === 'ok');
+  const succeeded = new Set([...ok.map(routeOf), ...ok.map((s) => s.route)]);
+  return [...everyRouteLabel(), ...CUSTOMER_STEPS].filter((l) => !succeeded.has(l));
+}
+
+/** Successes per route of the route table (its labelled variants together), for the report. */
+function successCounts(samples: readonly Sample[]): string {
+  const counts = new Map([...everyRouteLabel(), ...CUSTOMER_STEPS].map((l) => [l, 0]));
+  for (const s of samples) {
+    if (s.outcome !== 'ok') continue;
+    if (counts.has(routeOf(s))) counts.set(routeOf(s), counts.get(routeOf(s))! + 1);
+    if (s.route !== routeOf(s) && counts.has(s.route)) counts.set(s.route, counts.get(s.route)! + 1);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([route, n]) => `${n === 0 ? 'NEVER' : String(n).padStart(5)}  ${route}`).join('\n');
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
@@ -77,7 +103,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const harness = await startHarness({ usersPerTenant: options.usersPerTenant, udidsPerTenant: 30, codesPerUser: 20, log });
   try {
     const client = new SoakClient(harness.api.url);
-    const state: SoakState = { world: harness.world, devices: new Map(), unlockCodes: new Map(), links: new Map(), apps: new Map(), versionCounter: 0 };
+    const state: SoakState = {
+      world: harness.world,
+      devices: new Map(),
+      unlockCodes: new Map(),
+      links: new Map(),
+      apps: new Map(),
+      versionCounter: 0,
+      customers: customerState(harness.world, harness.deviceCa, harness.api.url, options.minutes),
+      receiver: harness.receiver,
+    };
+    // Every user's webhook points at the receiver from the start (deliveries cover events from then on).
+    await Promise.all(harness.world.users.map((user) => setWebhook(client, user, state)));
     const durationMs = options.minutes * 60_000;
     const started = Date.now();
     const deadline = started + durationMs;
@@ -101,6 +138,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         log(`fault at ${Math.round((Date.now() - started) / 1000)} s: ${fault.name}`);
         try {
           windows.push(...(await fault.fire(harness, client)));
+          if (fault.revokesTenant) state.customers.revokedAt.set(fault.revokesTenant(harness), Date.now());
         } catch (error) {
           errors.push(`fault ${fault.name}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -110,8 +148,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await Promise.all([...Array.from({ length: options.concurrency }, worker), faults]);
     clearInterval(progress);
     // A short or slow run may not have drawn a rare branch of the mix: every action again, round by round,
-    // until every route has been sent (bounded), so "never sent" means no action sends it, not bad luck.
-    for (let round = 0; round < TOP_UP_ROUNDS && unsentRoutes(client.samples).length > 0; round++) {
+    // until every route has succeeded once (bounded), so "never succeeded" means no action of the mix can
+    // succeed on it, not bad luck.
+    for (let round = 0; round < TOP_UP_ROUNDS && unsucceededRoutes(client.samples).length > 0; round++) {
       await Promise.all(
         actions.map((action) =>
           action.run(client, pick(harness.world.users), state).catch((error: unknown) => {
@@ -138,6 +177,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await runReservationWorker(nowSeconds() + STALE_HOLD_LIMIT_SECONDS);
     const drainUntil = Date.now() + 60_000;
     while (Date.now() < drainUntil && (await scanAll('reservations')).some((r) => r.status === 'pending')) await new Promise((r) => setTimeout(r, 2_000));
+    // And the webhook deliveries still owed (a first attempt, or a retry after the receiver's 503), bounded.
+    const deliveriesUntil = Date.now() + 60_000;
+    while (Date.now() < deliveriesUntil && (await scanAll('events')).some((e) => e.delivery_due_at !== undefined)) await new Promise((r) => setTimeout(r, 2_000));
     await harness.api.stop();
 
     const context: InvariantContext = { state, sim: harness.sim, snapshot: await takeSnapshot(), trafficEnd };
@@ -152,6 +194,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const s of unaccounted) violations.push(`unaccounted ${s.outcome} on ${s.route} at ${new Date(s.start).toISOString()} (${s.end - s.start} ms${s.detail ? `: ${s.detail}` : ''})`);
     for (const e of errors) violations.push(`soak error: ${e}`);
     const unsent = unsentRoutes(client.samples);
+    const neverSucceeded = unsucceededRoutes(client.samples);
+    for (const route of neverSucceeded) violations.push(`never succeeded: ${route}`);
+    const customers = state.customers;
+    const receiver = state.receiver;
+    const owed = context.snapshot.events.filter((e) => e.delivery_due_at !== undefined).length;
+    const settled = (outcome: string) => context.snapshot.events.filter((e) => e.delivery === outcome).length;
     const pending = context.snapshot.reservations.filter((r) => r.status === 'pending').length;
     const summary = [
       `${client.samples.length} requests in ${options.minutes} min at concurrency ${options.concurrency}, ${harness.world.users.length} users, ${harness.world.tenants.length} tenants`,
@@ -161,11 +209,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       `5xx and lost answers: ${[...accounted].map(([by, n]) => `${n} during ${by}`).join('; ') || 'none'}; unaccounted: ${unaccounted.length}`,
       `Faults: ${windows.filter((w) => !w.name.startsWith('Apple')).map((w) => w.name).join('; ')}; Apple faults met by requests: ${harness.sim.takenFaults().length}`,
       `Devices followed for status: ${state.devices.size}; reservations still pending after the drain: ${pending}; routes never sent: ${unsent.join(', ') || 'none'}`,
+      `Customers: ${customers.phones.length} phones, ${customers.sessions.length} sessions opened, ${customers.zips.checked} zips opened (${customers.zips.incomplete.length} incomplete), ${customers.sessions.filter((x) => x.afterEnd).length} sessions tried after their end`,
+      `Webhooks: ${receiver.delivered.size} events delivered and verified, ${receiver.duplicates()} repeated deliveries dropped by id, ${receiver.refusedOnPurpose.size} first deliveries answered 503 on purpose (${[...receiver.refusedOnPurpose].filter((id) => receiver.delivered.has(id)).length} delivered again later), ${receiver.pings} pings, ${receiver.unverifiable} unverifiable (secret answer lost), ${owed} still owed after the drain; the outbox: ${settled('delivered')} delivered, ${settled('skipped')} skipped (no webhook then), ${settled('failed')} given up`,
+      '',
+      'Successes per route of the route table:',
+      successCounts(client.samples),
       '',
       'Invariants:',
       ...lines,
     ].join('\n');
-    return { table: summary, violations, unsent, requests: client.samples.length, unaccounted5xx: unaccounted };
+    return { table: summary, violations, unsent, neverSucceeded, requests: client.samples.length, unaccounted5xx: unaccounted };
   } finally {
     await harness.stop();
   }
