@@ -17,7 +17,7 @@ import { udidKey } from '../../shared/records/device';
 import type { AscSimulator } from '../../infra/asc-simulator/server';
 import { hashToken } from '../../shared/domain/users/tokens';
 import { SESSION_SECONDS, sessionDevice } from '../../shared/domain/self-service/proof';
-import type { LedgerEntry } from '../../shared/domain/ledger/ledger-entry';
+import type { LedgerEntry } from '../../shared/records/ledger-entry';
 import type { SoakState } from './mix';
 import type { DeliveredEvent } from './webhooks';
 
