@@ -1,8 +1,8 @@
 /** The add: the current route and the two legacy ones, one endpoint for limiting and one implementation. */
-import { ADD_TABLES, type RouteDefinition } from './definitions';
+import { addTablesAnd, type RouteDefinition } from './definitions';
 
 /** Beside what any add touches: the source a `source_id` names, and its device key for the feed URL. */
-const addData = { read: [...ADD_TABLES.read, 'sources'], write: [...ADD_TABLES.write, 'sourceProtection'] } as const;
+const addData = /* @__PURE__ */ addTablesAnd({ read: ['sources'], write: ['sourceProtection'] });
 
 export const addDeviceRoute = {
   function: 'add-device',

@@ -1,5 +1,5 @@
 /** The customer's page and what a proven device does from it. */
-import { ADD_TABLES, type RouteDefinition } from './definitions';
+import { addTablesAnd, type RouteDefinition } from './definitions';
 
 /** The customer's page without a source (the tenant's), and what a proven device can do from either page. */
 export const customerPageRoute = {
@@ -47,6 +47,6 @@ export const customerActionRoute = {
   envelope: 'page',
   description: "Redeem an activation code (the add the code's owner would make) or take the free re-issue of a revoked certificate, for the proven device",
   // rateLimits: the service's per-device and per-tenant hours of redeems and re-issues.
-  data: { read: ADD_TABLES.read, write: [...ADD_TABLES.write, 'rateLimits'] },
+  data: /* @__PURE__ */ addTablesAnd({ write: ['rateLimits'] }),
   secrets: true,
 } as const satisfies RouteDefinition;

@@ -175,3 +175,11 @@ export const ADD_TABLES = {
   read: ['prices', 'udidCapture'],
   write: ['devices', 'users', 'counters', 'accounts', 'codes', 'reservations', 'addLocks', 'paymentHolds', 'registrations', 'ledger', 'events'],
 } as const satisfies { read: readonly TableKey[]; write: readonly TableKey[] };
+
+/**
+ * `ADD_TABLES` with a route's own tables after them. Called with a pure mark, so a bundle that does not use the
+ * entry drops it with its lists (a function carries only its own entry of the route table).
+ */
+export function addTablesAnd<R extends TableKey = never, W extends TableKey = never>(own: { read?: readonly R[]; write?: readonly W[] }) {
+  return { read: [...ADD_TABLES.read, ...(own.read ?? [])], write: [...ADD_TABLES.write, ...(own.write ?? [])] };
+}

@@ -44,19 +44,30 @@ const byArea = [
 ] satisfies readonly RouteDefinition[];
 
 /**
- * Where two functions serve one path, the one that creates or changes what the path names comes first (it
- * names the path's alarm and dashboard line); otherwise the areas' order. Within an area the exports come in
- * name order, so the table states this rule rather than relying on where a route is declared.
+ * The table's order, stated rather than left to where a route is declared (an area's exports come in name
+ * order): by path, segment by segment, a literal segment before a parameter — the order API Gateway matches
+ * in, so a reader of the list (the local runtime, the OpenAPI document) that takes the first matching path
+ * finds `/api/customer/download` before `/api/customer/{action}`; and on one path, the function that creates
+ * or changes what the path names first (it names the path's alarm and dashboard line).
  */
 const METHOD_RANK: Record<HttpMethod, number> = { POST: 0, PATCH: 0, PUT: 0, GET: 1, DELETE: 2 };
-const everyRoute = orderedByPath(byArea);
 
-function orderedByPath<T extends RouteDefinition>(list: readonly T[]): T[] {
-  const rank = (route: T) => Math.min(...route.methods.map((method) => METHOD_RANK[method]));
-  const onPath = new Map<string, T[]>();
-  for (const route of list) onPath.set(route.path, [...(onPath.get(route.path) ?? []), route]);
-  return [...onPath.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
+function tableOrder(a: RouteDefinition, b: RouteDefinition): number {
+  const as = a.path.split('/');
+  const bs = b.path.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const [x, y] = [as[i] ?? '', bs[i] ?? ''];
+    if (x === y) continue;
+    const [xParam, yParam] = [x.startsWith('{'), y.startsWith('{')];
+    if (xParam !== yParam) return xParam ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  if (as.length !== bs.length) return as.length - bs.length;
+  const rank = (route: RouteDefinition) => Math.min(...route.methods.map((method) => METHOD_RANK[method]));
+  return rank(a) - rank(b);
 }
+
+const everyRoute = [...byArea].sort(tableOrder);
 
 export type Route = (typeof everyRoute)[number];
 
