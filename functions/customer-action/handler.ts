@@ -10,6 +10,8 @@ import { deviceMessages } from '../../shared/i18n/messages/device';
 import { tokenMessages } from '../../shared/i18n/messages/token';
 import { customerActionRoute } from '../../shared/routes/customer';
 import { parseRequest } from './schema';
+// The stores this function's rules reach, wired once when it loads.
+import '../../shared/stores/ledger';
 
 useMessages(addDeviceMessages);
 useMessages(customerActionMessages);

@@ -5,6 +5,8 @@ import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { subscribe, subscriptionOverview } from '../../shared/domain/subscriptions/subscription-service';
 import { parseRequest } from './schema';
+// The stores this function's rules reach, wired once when it loads.
+import '../../shared/stores/ledger';
 
 useMessages(managementMessages, subscriptionMessages);
 

@@ -1,4 +1,5 @@
 import { createTables } from '../../shared/db/create-tables';
+import '../../shared/stores/ledger';
 import { startApiServer } from './api-server';
 import { startAscSimulator } from '../asc-simulator/server';
 import { startBackgroundJobs } from './background-jobs';
