@@ -1,9 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
+import { config } from './config';
 
 /** One Powertools logger per container; the service name comes from POWERTOOLS_SERVICE_NAME when deployed. */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'appsource' });
+export const logger = new Logger({ serviceName: config().serviceName });
 
 /**
  * A scheduled job's handler with the Lambda context on every log line (the EventBridge event says nothing

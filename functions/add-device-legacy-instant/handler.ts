@@ -1,7 +1,9 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { addDeviceLegacyInstantRoute } from '../../shared/routes';
-import { addBusiness } from '../add-device/add-business';
+import { addDeviceLegacyInstantRoute } from '../../shared/routes/add-device';
+import { addBusiness } from '../../shared/handlers/add-business';
 import { parseRequest } from './schema';
+// The stores this function's rules reach, wired once when it loads.
+import '../../shared/stores/ledger';
 
 /** GET|POST /api/adddevice: the legacy instant add, same parameters and response as v2 in instant mode. */
 export const handler = createHandler(addDeviceLegacyInstantRoute, addBusiness(parseRequest));

@@ -1,5 +1,5 @@
 import type { RequestState } from '../../shared/http/request-state';
-import { parseAddRequest, type AddParams } from '../add-device/add-params';
+import { parseAddRequest, type AddParams } from '../../shared/validation/add-params';
 
 /** `/api/addyydevice`: the v2 parameters, always in review (reservation) mode. */
 export function parseRequest({ params }: Pick<RequestState, 'params'>): AddParams {

@@ -8,8 +8,10 @@ import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
 import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { tokenMessages } from '../../shared/i18n/messages/token';
-import { customerActionRoute } from '../../shared/routes';
+import { customerActionRoute } from '../../shared/routes/customer';
 import { parseRequest } from './schema';
+// The stores this function's rules reach, wired once when it loads.
+import '../../shared/stores/ledger';
 
 useMessages(addDeviceMessages);
 useMessages(customerActionMessages);

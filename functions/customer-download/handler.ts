@@ -4,7 +4,7 @@ import { requireDevice } from '../../shared/http/customer-session';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
 import { tokenMessages } from '../../shared/i18n/messages/token';
-import { customerDownloadRoute } from '../../shared/routes';
+import { customerDownloadRoute } from '../../shared/routes/customer';
 import { parseRequest } from './schema';
 
 useMessages(customerActionMessages, tokenMessages);

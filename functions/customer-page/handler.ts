@@ -9,8 +9,8 @@ import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerPageMessages } from '../../shared/i18n/messages/customer-page';
 import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
 import { tokenMessages } from '../../shared/i18n/messages/token';
-import { customerPageRoute } from '../../shared/routes';
-import { pageAnswer, renderInstallPage } from '../install-page/page';
+import { customerPageRoute } from '../../shared/routes/customer';
+import { pageAnswer, renderInstallPage } from '../../shared/http/pages/install-page';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);

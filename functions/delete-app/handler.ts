@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deleteAppRoute } from '../../shared/routes';
+import { deleteAppRoute } from '../../shared/routes/apps';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { appLifecycleMessages } from '../../shared/i18n/messages/app-lifecycle';

@@ -1,9 +1,9 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deviceInfoRoute } from '../../shared/routes';
+import { deviceInfoRoute } from '../../shared/routes/devices';
 import { useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { findOwnedDevice } from '../../shared/domain/devices/device-service';
-import { infoView } from '../../shared/domain/devices/device';
+import { infoView } from '../../shared/records/device';
 import { feedUrlFields, sourceForFeedUrl } from '../../shared/domain/sources/device-url-service';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { deviceReadWith, deviceReadWithToken } from '../../shared/http/device-read-with-token';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deviceListRoute } from '../../shared/routes';
+import { deviceListRoute } from '../../shared/routes/devices';
 import { useMessages } from '../../shared/i18n/localize';
 import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
 import { pagingMessages } from '../../shared/i18n/messages/paging';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BEIZHU_MAX_CHARS, DEVICE_TYPES, DEVICE_ZT, isUdidFormat } from '../../shared/domain/devices/device';
+import { BEIZHU_MAX_CHARS, DEVICE_TYPES, DEVICE_ZT, isUdidFormat } from '../../shared/records/device';
 import type { DeviceListFilters } from '../../shared/domain/devices/device-list';
 import { WARRANTY_TIERS } from '../../shared/domain/pricing/warranty';
 import type { RequestState } from '../../shared/http/request-state';

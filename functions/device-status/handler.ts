@@ -1,9 +1,9 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deviceStatusRoute } from '../../shared/routes';
+import { deviceStatusRoute } from '../../shared/routes/devices';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { changeDeviceStatus } from '../../shared/domain/devices/device-service';
-import { statusView } from '../../shared/domain/devices/device';
+import { statusView } from '../../shared/records/device';
 
 import { deviceReadWith, deviceReadWithToken } from '../../shared/http/device-read-with-token';
 import { parseRequest } from './schema';

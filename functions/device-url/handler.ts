@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { deviceUrlRoute } from '../../shared/routes';
+import { deviceUrlRoute } from '../../shared/routes/protection';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { requestBaseUrl } from '../../shared/http/request-url';

@@ -1,5 +1,5 @@
 import { createPublicHandler } from '../../shared/http/create-public-handler';
-import { downloadGateRoute } from '../../shared/routes';
+import { downloadGateRoute } from '../../shared/routes/feed';
 import { useMessages } from '../../shared/i18n/localize';
 import { downloadMessages } from '../../shared/i18n/messages/download';
 import { protectionMessages } from '../../shared/i18n/messages/protection';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { listAppsRoute } from '../../shared/routes';
+import { listAppsRoute } from '../../shared/routes/apps';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { pagingMessages } from '../../shared/i18n/messages/paging';

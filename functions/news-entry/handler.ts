@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { newsEntryRoute } from '../../shared/routes';
+import { newsEntryRoute } from '../../shared/routes/sources';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { newsMessages } from '../../shared/i18n/messages/news';

@@ -7,6 +7,8 @@ import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
 import { runSubscriptionNoticePass } from '../../shared/domain/events/subscription-notices';
 import { scheduledJob } from '../../shared/jobs/scheduled-job';
 import { logger, withLambdaContext } from '../../shared/logger';
+// The stores this function's rules reach, wired once when it loads.
+import '../../shared/stores/ledger';
 
 export const handler = withLambdaContext(
   scheduledJob('reservation-worker', async ({ now, budgetMs }) => {

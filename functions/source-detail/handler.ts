@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { sourceDetailRoute } from '../../shared/routes';
+import { sourceDetailRoute } from '../../shared/routes/sources';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { deleteSource, readSource } from '../../shared/domain/sources/source-management';

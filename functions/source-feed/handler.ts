@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createPublicHandler } from '../../shared/http/create-public-handler';
-import { sourceFeedRoute } from '../../shared/routes';
+import { sourceFeedRoute } from '../../shared/routes/feed';
 import { useMessages } from '../../shared/i18n/localize';
 import { protectionMessages } from '../../shared/i18n/messages/protection';
 import { suspensionMessages } from '../../shared/i18n/messages/suspension';

@@ -4,7 +4,7 @@
  * kept as undefined rather than refused here: the service refuses them once it knows the source exists.
  */
 import type { DeviceQuery } from '../../shared/domain/sources/feed-service';
-import { normalizeUnlockCode } from '../../shared/domain/sources/protection';
+import { normalizeUnlockCode } from '../../shared/records/protection';
 import type { MisuseReport } from '../../shared/domain/sources/protection-service';
 import type { RequestState } from '../../shared/http/request-state';
 import { singleQueryValue } from '../../shared/http/request-url';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { sourceHealthCheckRoute } from '../../shared/routes';
+import { sourceHealthCheckRoute } from '../../shared/routes/sources';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { checkSourceHealthNow } from '../../shared/domain/link-health/health-check-service';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { sourceHealthRoute } from '../../shared/routes';
+import { sourceHealthRoute } from '../../shared/routes/sources';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { sourceHealth } from '../../shared/domain/link-health/health-service';

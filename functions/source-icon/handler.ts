@@ -1,5 +1,5 @@
 import { createPublicHandler } from '../../shared/http/create-public-handler';
-import { sourceIconRoute } from '../../shared/routes';
+import { sourceIconRoute } from '../../shared/routes/feed';
 import { BLOCKED_ICON_PNG } from '../../shared/domain/sources/blocked-icon';
 
 // The built-in icon the blocked document's placeholder app points at when the source has no icon of its own.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe } from '../../shared/contracts/describe';
 import type { FunctionContract } from '../../shared/contracts/function-contract';
-import { newsItemData } from '../news-entry/contract';
+import { newsItemData } from '../../shared/contracts/news-contract';
 
 export const contract: FunctionContract = {
   request: z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { NewsInput } from '../../shared/domain/sources/news-service';
-import { SOURCE_FORMAT_LIMITS } from '../../shared/domain/sources/source-format';
+import { SOURCE_FORMAT_LIMITS } from '../../shared/records/source-format';
 import type { RequestState } from '../../shared/http/request-state';
 import { appBit, appText, appUrl, bundleIdentifier, tintColor } from '../../shared/validation/app-fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';

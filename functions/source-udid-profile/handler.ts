@@ -2,8 +2,8 @@ import { sourceOnTenant } from '../../shared/domain/sources/source-lookup';
 import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { useMessages } from '../../shared/i18n/localize';
 import { udidProfileMessages } from '../../shared/i18n/messages/udid-profile';
-import { sourceUdidProfileRoute } from '../../shared/routes';
-import { answerWithProfile } from '../udid-profile/profile-answer';
+import { sourceUdidProfileRoute } from '../../shared/routes/udid-capture';
+import { answerWithProfile } from '../../shared/handlers/profile-answer';
 import { parseRequest } from './schema';
 
 useMessages(udidProfileMessages);

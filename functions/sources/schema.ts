@@ -4,7 +4,7 @@ import type { RequestState } from '../../shared/http/request-state';
 import { text } from '../../shared/validation/fields';
 import { parseManagementParams, supplied } from '../../shared/validation/management-params';
 import { cursorText, decodeCursor, PAGE_LIMITS, pageLimit } from '../../shared/validation/paging';
-import { updateSourceShape } from '../update-source/schema';
+import { updateSourceShape } from '../../shared/validation/source-settings';
 
 /** A new source: a name, and any setting update-source takes. */
 export const createSourceShape = { ...updateSourceShape, name: z.optional(text(100, { min: 1 })) };

@@ -1,10 +1,12 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { subscriptionRoute } from '../../shared/routes';
+import { subscriptionRoute } from '../../shared/routes/account';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionMessages } from '../../shared/i18n/messages/subscriptions';
 import { subscribe, subscriptionOverview } from '../../shared/domain/subscriptions/subscription-service';
 import { parseRequest } from './schema';
+// The stores this function's rules reach, wired once when it loads.
+import '../../shared/stores/ledger';
 
 useMessages(managementMessages, subscriptionMessages);
 

@@ -5,7 +5,7 @@ import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { useMessages } from '../../shared/i18n/localize';
 import { deviceAnswerMessages } from '../../shared/i18n/messages/device-answer';
 import { udidProfileMessages } from '../../shared/i18n/messages/udid-profile';
-import { udidCallbackRoute } from '../../shared/routes';
+import { udidCallbackRoute } from '../../shared/routes/udid-capture';
 import { parseRequest } from './schema';
 
 useMessages(deviceAnswerMessages, udidProfileMessages);

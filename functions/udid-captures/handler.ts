@@ -1,6 +1,6 @@
 import { listCaptures } from '../../shared/domain/udid-capture/capture-list';
 import { createHandler } from '../../shared/http/create-handler';
-import { udidCapturesRoute } from '../../shared/routes';
+import { udidCapturesRoute } from '../../shared/routes/udid-capture';
 import { parseRequest } from './schema';
 
 /** GET|POST /api/udid/captures: the caller's captures on this tenant, newest first. */

@@ -1,8 +1,8 @@
 import { createPublicHandler } from '../../shared/http/create-public-handler';
 import { useMessages } from '../../shared/i18n/localize';
 import { udidProfileMessages } from '../../shared/i18n/messages/udid-profile';
-import { udidProfileRoute } from '../../shared/routes';
-import { answerWithProfile } from './profile-answer';
+import { udidProfileRoute } from '../../shared/routes/udid-capture';
+import { answerWithProfile } from '../../shared/handlers/profile-answer';
 import { parseRequest } from './schema';
 
 useMessages(udidProfileMessages);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { UNLOCK_CODE_LIMITS } from '../../shared/domain/sources/protection';
+import { UNLOCK_CODE_LIMITS } from '../../shared/records/protection';
 import type { RequestState } from '../../shared/http/request-state';
 import { parseManagementParams } from '../../shared/validation/management-params';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { sourceFormatFieldDocs, sourceSettingsData } from '../../shared/contracts/source-contract';
 import type { FunctionContract } from '../../shared/contracts/function-contract';
-import { updateSourceShape } from './schema';
+import { updateSourceShape } from '../../shared/validation/source-settings';
 
 export const contract: FunctionContract = {
   request: z.object({ ...updateSourceShape, ...sourceFormatFieldDocs }),

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { updateSourceRoute } from '../../shared/routes';
+import { updateSourceRoute } from '../../shared/routes/sources';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { subscriptionStateMessages } from '../../shared/i18n/messages/subscription-state';

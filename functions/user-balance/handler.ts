@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { userBalanceRoute } from '../../shared/routes';
+import { userBalanceRoute } from '../../shared/routes/account';
 import { useMessages } from '../../shared/i18n/localize';
 import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
 import { readBalance } from '../../shared/domain/ledger/statement';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { userEventsRoute } from '../../shared/routes';
+import { userEventsRoute } from '../../shared/routes/account';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { listEvents } from '../../shared/domain/events/feed';

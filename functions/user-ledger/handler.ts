@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { userLedgerRoute } from '../../shared/routes';
+import { userLedgerRoute } from '../../shared/routes/account';
 import { useMessages } from '../../shared/i18n/localize';
 import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
 import { pagingMessages } from '../../shared/i18n/messages/paging';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LEDGER_KINDS, type LedgerKind } from '../../shared/domain/ledger/ledger-entry';
+import { LEDGER_KINDS, type LedgerKind } from '../../shared/records/ledger-entry';
 import type { RequestState } from '../../shared/http/request-state';
 import { preprocess } from '../../shared/validation/fields';
 import { checkRange, cursorParam, decodeCursor, LIST_LIMIT, listLimit, parseListParams, unixSeconds } from '../../shared/validation/list-params';

@@ -1,5 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
-import { userWebhookRoute } from '../../shared/routes';
+import { userWebhookRoute } from '../../shared/routes/account';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { eventMessages } from '../../shared/i18n/messages/events';

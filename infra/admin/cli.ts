@@ -1,8 +1,9 @@
 import { RuleError, type RuleReason } from '../../shared/domain/errors';
+import '../../shared/stores/ledger';
 import { commands } from './commands';
 import { CliError, EXIT_STATUS, RAW_TEXT, type Flags } from './cli-types';
 import { configureAdminTarget } from './target';
-import { ownRecord, ownValue } from '../../shared/validation/own-record';
+import { ownRecord, ownValue } from '../../shared/own-record';
 
 export function parseArgv(argv: string[]): { name: string; flags: Flags } {
   const words: string[] = [];

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { appleErrors } from './apple-errors';
 import { bundleIdResource, certificateResource, deviceResource, profileResource } from './jsonapi';
-import { UDID_PATTERN } from '../../shared/domain/devices/device';
+import { UDID_PATTERN } from '../../shared/records/device';
 import type { SimTeam } from './teams';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { RouteDefinition } from '../../shared/routes';
-import { ownRecord } from '../../shared/validation/own-record';
+import { ownRecord } from '../../shared/own-record';
 
 export interface IncomingRequest {
   method: string;

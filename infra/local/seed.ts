@@ -1,23 +1,25 @@
 import { nowSeconds } from '../../shared/clock';
 import { addAccount } from '../../shared/domain/accounts/account-service';
-import type { AccountMode } from '../../shared/domain/accounts/account';
+import type { AccountMode } from '../../shared/records/account';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import type { AscSimulator } from '../asc-simulator/server';
 import { simulatedAccountInput } from '../admin/simulated-account';
 import { getTenant } from '../../shared/db/repositories/tenant-repository';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
-import type { AppMetadata } from '../../shared/domain/sources/app';
+import type { AppMetadata } from '../../shared/records/app';
 import { importDevice } from '../../shared/domain/devices/device-import';
-import { DEFAULT_TENANT_ID } from '../../shared/domain/tenants/tenant';
-import { createTenant } from '../../shared/domain/tenants/tenant-service';
-import { createUser } from '../../shared/domain/users/user-service';
+import { DEFAULT_TENANT_ID } from '../../shared/records/tenant';
+import { changeTenantSettings, createTenant, requireTenant } from '../../shared/domain/tenants/tenant-service';
+import { createPlan } from '../../shared/domain/subscriptions/plan-service';
+import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
+import { createUser, requireUser } from '../../shared/domain/users/user-service';
 
 export interface DemoData {
   tenantId: string;
   userId: string;
   token: string;
   sourceId: string;
-  /** Draft ids: the first two are complete (full client metadata), the last lacks an http(s) download URL. */
+  /** Draft ids: the first two publish; the third says 2.2.0 for a 2.1.0 IPA (publish: `ipa_mismatch`). */
   draftIds: number[];
   /** An imported, enabled certificate of the demo user (device status/info). */
   device: { kid: string; udid: string };
@@ -27,10 +29,15 @@ export interface DemoData {
  * Demo data for a fresh local run: the default tenant (every localhost request belongs to it), one user
  * with a balance and a token, and a source holding drafts to publish.
  */
-/** The demo drafts' files, served by demo-downloads.ts: each IPA says what its draft says, so it publishes. */
+/**
+ * The demo drafts' files, served by demo-downloads.ts. The first two say what their drafts say, so they
+ * publish; the third is a 2.1.0 build behind a draft that says 2.2.0, so its publish shows the IPA check's
+ * refusal (40003 `ipa_mismatch`) as the README does.
+ */
 export const DEMO_APPS = [
   { file: 'demo-player-1.0.0.ipa', bundleId: 'com.example.demo.player', version: '1.0.0', build: '100' },
   { file: 'demo-reader-2.3.1.ipa', bundleId: 'com.example.demo.reader', version: '2.3.1', build: '231' },
+  { file: 'demo-notes-2.1.0.ipa', bundleId: 'com.example.demo.notes', version: '2.1.0', build: '210' },
 ] as const;
 
 /** `downloadsUrl`: where the demo IPAs are served (npm start's loopback host). */
@@ -65,12 +72,51 @@ export async function seedDemo(downloadsUrl = 'https://downloads.example.com'): 
       size: 12_582_912,
       version_description: 'Bug fixes.',
     },
-    { name: 'Demo Unfinished', version: '0.1.0', download_url: 'not a url yet' },
+    {
+      name: 'Demo Notes',
+      version: '2.2.0',
+      download_url: `${downloadsUrl}/${DEMO_APPS[2].file}`,
+      bundle_identifier: 'com.example.demo.notes',
+      developer_name: 'Demo Studio',
+      description: 'Takes notes.',
+      icon_url: 'https://downloads.example.com/icons/demo-notes.png',
+      size: 8_388_608,
+      version_description: 'Says 2.2.0; its file is still the 2.1.0 build.',
+    },
   ];
   const draftIds: number[] = [];
   for (const draft of drafts) draftIds.push((await createApp(source.source_id, draft, now)).id);
   const device = await importDevice({ userId: user.userId, udid: '00008101-000A1B2C3D4E5F60', type: 'iphone', warranty: 1, pname: 'Demo iPhone', beizhu: 'demo' }, now);
   return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds, device: { kid: device.kid, udid: device.udid } };
+}
+
+export interface DemoPlanData {
+  planId: string;
+  /** The plan's limit of sources (the README's "third source" example meets it). */
+  sources: number;
+  trialDays: number;
+}
+
+export const DEMO_PLAN = { name: 'Demo', price: 500, days: 30, sources: 2, appsPerSource: 500, publishedPerSource: 100 } as const;
+const DEMO_TRIAL_DAYS = 7;
+
+/**
+ * The demo tenant sells one plan (2 sources) with a 7-day trial, and the demo user runs that trial: so the
+ * plan examples work (a third source is over the quota) and the demo user may write to its sources (on a
+ * tenant that sells plans, writes need a running subscription). Another user created with the CLI sees the
+ * trial on offer. A second call (another demo user on the same tenant) reuses the plan.
+ */
+export async function seedDemoPlan(userId: string): Promise<DemoPlanData> {
+  const now = nowSeconds();
+  const tenant = await requireTenant(DEFAULT_TENANT_ID);
+  let planId = tenant.settings.trialPlanId;
+  if (!planId) {
+    planId = (await createPlan(DEFAULT_TENANT_ID, DEMO_PLAN, now)).planId;
+    await changeTenantSettings(DEFAULT_TENANT_ID, { settings: { trialPlanId: planId, trialDays: DEMO_TRIAL_DAYS } });
+  }
+  const owner = await requireUser(userId);
+  await subscribe(owner, await requireTenant(DEFAULT_TENANT_ID), { trial: true }, now);
+  return { planId, sources: DEMO_PLAN.sources, trialDays: DEMO_TRIAL_DAYS };
 }
 
 export interface DemoAddData {

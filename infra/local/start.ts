@@ -1,10 +1,11 @@
 import { createTables } from '../../shared/db/create-tables';
+import '../../shared/stores/ledger';
 import { startApiServer } from './api-server';
 import { startAscSimulator } from '../asc-simulator/server';
 import { startBackgroundJobs } from './background-jobs';
 import { startDynamoDbLocal, JavaMissingError, waitForDynamoDb } from './dynamodb-local';
 import { assertPortFree } from './free-port';
-import { DEMO_APPS, seedDemo, seedDemoAccounts, type DemoAddData, type DemoData } from './seed';
+import { DEMO_APPS, seedDemo, seedDemoAccounts, seedDemoPlan, type DemoAddData, type DemoData, type DemoPlanData } from './seed';
 import { startDemoDownloads } from './demo-downloads';
 
 export interface LocalRuntimeOptions {
@@ -31,6 +32,9 @@ export interface LocalRuntime {
   demo: DemoData;
   ascSimUrl: string;
   addDemo: DemoAddData;
+  plan: DemoPlanData;
+  /** Where the demo drafts' IPAs are served. */
+  downloadsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -60,6 +64,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const downloads = await startDemoDownloads(DEMO_APPS);
     stops.push(() => downloads.close());
     const demo = await seedDemo(downloads.baseUrl);
+    const plan = await seedDemoPlan(demo.userId);
     // SIM_PROCESSING_SECONDS (read by the simulator) sets how long review devices stay PROCESSING.
     const sim = await startAscSimulator({ port: options.ascSimPort });
     stops.push(() => sim.close());
@@ -68,15 +73,28 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stops.push(() => jobs.stop());
     const api = await startApiServer(options.port);
     stops.push(() => api.close());
-    return { apiUrl: api.url, dynamoEndpoint: endpoint, demo, ascSimUrl: sim.url, addDemo, stop };
+    return { apiUrl: api.url, dynamoEndpoint: endpoint, demo, ascSimUrl: sim.url, addDemo, plan, downloadsUrl: downloads.baseUrl, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
+/**
+ * The shell variables the README's examples use, named as they are there: the banner prints them as one line
+ * to paste, and the README examples test binds the same ones.
+ */
+export function demoShellVariables(demo: DemoData, code: string, downloadsUrl: string): Record<string, string> {
+  return { TOKEN: demo.token, SOURCE: demo.sourceId, KID: demo.device.kid, UDID: demo.device.udid, CODE: code, USER_ID: demo.userId, IPAS: downloadsUrl };
+}
+
+export const shellLine = (variables: Record<string, string>) =>
+  Object.entries(variables)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+
 export function banner(runtime: LocalRuntime): string {
-  const { apiUrl, demo } = runtime;
+  const { apiUrl, demo, plan } = runtime;
   const auth = `-H 'Authorization: Bearer ${demo.token}'`;
   return [
     '',
@@ -85,9 +103,15 @@ export function banner(runtime: LocalRuntime): string {
     `  DynamoDB Local:  ${runtime.dynamoEndpoint} (in memory: data is gone when this stops)`,
     `  Demo user:       ${demo.userId} (tenant ${demo.tenantId})`,
     `  Demo token:      ${demo.token}`,
-    `  Demo source:     ${demo.sourceId} (drafts ${demo.draftIds.join(', ')})`,
+    `  Demo source:     ${demo.sourceId} (drafts ${demo.draftIds.join(', ')}: ${demo.draftIds[0]} and ${demo.draftIds[1]} publish, ${demo.draftIds[2]} says 2.2.0 for a 2.1.0 IPA)`,
+    `  Demo IPAs:       ${runtime.downloadsUrl} (the drafts' files)`,
+    `  Demo device:     ${demo.device.kid} (UDID ${demo.device.udid}, enabled)`,
+    `  Demo plan:       ${plan.planId} (${plan.sources} sources; the tenant's ${plan.trialDays}-day trial, which the demo user runs)`,
     `  App Store Connect simulator: ${runtime.ascSimUrl} (accounts ${runtime.addDemo.accounts.map((a) => `${a.accountId} ${a.mode}`).join(', ')})`,
     `  Demo activation code (instant, warranty 1): ${runtime.addDemo.code}`,
+    '',
+    'The README\'s examples use these shell variables (paste the line into your shell):',
+    `  ${shellLine(demoShellVariables(demo, runtime.addDemo.code, runtime.downloadsUrl))}`,
     '',
     'Try:',
     `  curl -s -X POST ${apiUrl}/api/appstore/manage/sources/${demo.sourceId}/apps/${demo.draftIds[0]}/publish ${auth} -H 'X-Lang: en'`,

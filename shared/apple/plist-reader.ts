@@ -4,7 +4,7 @@
  * the add functions' bundles near the size of the SDK they need. Anything else is an error.
  */
 import { ServiceError } from '../service-error';
-import { ownRecord, ownValue } from '../validation/own-record';
+import { ownRecord, ownValue } from '../own-record';
 
 export type PlistValue = string | number | boolean | Date | Uint8Array | PlistValue[] | { [key: string]: PlistValue };
 

@@ -2,7 +2,7 @@ import { createHash, verify, X509Certificate } from 'node:crypto';
 import { parsePlist, type PlistValue } from './plist-reader';
 import { child, DerError, octetsOf, oidOf, readDer, Tag, type DerNode } from './der';
 import { unreadableFileError } from './unreadable-file-error';
-import { ownValue } from '../validation/own-record';
+import { ownValue } from '../own-record';
 
 /**
  * Reads a `.mobileprovision`: a CMS SignedData whose content is an XML plist. The signature is checked against

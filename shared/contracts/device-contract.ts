@@ -3,8 +3,8 @@
  * rules; the HTTP tests check every answer against these shapes).
  */
 import * as z from 'zod/mini';
-import { UDID_PATTERN } from '../domain/devices/device';
-import { ID_PATTERN } from '../domain/ids';
+import { UDID_PATTERN } from '../records/device';
+import { ID_PATTERN } from '../ids';
 import { WARRANTY_TIERS } from '../domain/pricing/warranty';
 import { describe } from './describe';
 

@@ -1,6 +1,6 @@
 /** What the webhook and events routes take and answer, for the OpenAPI document. */
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from '../domain/events/event';
+import { EVENT_TYPES } from '../records/event';
 import { describe } from './describe';
 
 export const eventTypeList = describe(

@@ -3,8 +3,8 @@
  * the functions' schemas enforce the rules.
  */
 import * as z from 'zod/mini';
-import { DEVICE_TYPES, DEVICE_ZT, UDID_PATTERN } from '../domain/devices/device';
-import { LEDGER_KINDS } from '../domain/ledger/ledger-entry';
+import { DEVICE_TYPES, DEVICE_ZT, UDID_PATTERN } from '../records/device';
+import { LEDGER_KINDS } from '../records/ledger-entry';
 import { WARRANTY_TIERS } from '../domain/pricing/warranty';
 import { tokenParam } from './device-contract';
 import { describe } from './describe';

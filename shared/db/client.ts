@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsRegion, dynamoEndpoint } from '../config';
+import { config } from '../config';
 import { untilCounted, WRITE_COMMANDS } from './write-gate';
 
 let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
@@ -10,18 +10,15 @@ let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | u
  * when tests point the same process at another DynamoDB Local).
  */
 export function documentClient(): DynamoDBDocumentClient {
-  const endpoint = dynamoEndpoint();
+  const { dynamoEndpoint: endpoint, awsRegion, localCredentials } = config();
   if (cached && cached.endpoint === endpoint) return cached.client;
   const base = new DynamoDBClient({
-    region: awsRegion(),
+    region: awsRegion,
     ...(endpoint
       ? {
           endpoint,
           // DynamoDB Local accepts any credentials; real AWS uses the default provider chain.
-          credentials: {
-            accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-            secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-          },
+          credentials: localCredentials,
         }
       : {}),
   });

@@ -4,6 +4,7 @@
  * needs the definitions (keys, indexes, streams) that the stack and the local bootstrap build from.
  */
 import type { TableKey } from './tables';
+import { config, deployedTableName } from '../config';
 
 /** `rateLimits` → `RATE_LIMITS`: the environment variable that names a deployed table. */
 export function tableEnvVar(key: TableKey): string {
@@ -16,7 +17,7 @@ export function tableSuffix(key: TableKey): string {
 }
 
 // Every DynamoDB call asks for its table's name: the two regex-derived spellings are worked out once per key.
-// The environment itself is read each time (tests and the local runtime switch TABLE_PREFIX).
+// The environment comes from config(), which sees a changed TABLE_PREFIX (tests and the local runtime switch it).
 const derivedNames: Partial<Record<TableKey, { envVar: string; suffix: string }>> = {};
 
 /**
@@ -25,7 +26,5 @@ const derivedNames: Partial<Record<TableKey, { envVar: string; suffix: string }>
  */
 export function tableName(key: TableKey): string {
   const names = (derivedNames[key] ??= { envVar: tableEnvVar(key), suffix: tableSuffix(key) });
-  const deployed = process.env[names.envVar];
-  if (deployed) return deployed;
-  return `${process.env.TABLE_PREFIX ?? 'appsrc-'}${names.suffix}`;
+  return deployedTableName(names.envVar) ?? `${config().tablePrefix}${names.suffix}`;
 }

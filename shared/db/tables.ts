@@ -2,7 +2,7 @@
  * The one list of DynamoDB tables. The CDK stack and the local bootstrap both build their tables from it,
  * and functions resolve physical names through `tableName`.
  */
-import { DEVICE_RECORD_FIELDS } from '../domain/devices/device';
+import { DEVICE_RECORD_FIELDS } from '../records/device';
 
 export type AttributeType = 'S' | 'N';
 
@@ -122,7 +122,7 @@ export const tables = {
    * One item per UDID registered (or maybe registered) on an account, `<account>#<class>#<UDID>`: which
    * certificate counts the one slot Apple spends on it (`owner_kid`, set once by a conditional write), and the
    * slots adds kept while not knowing whether Apple registered it (`slots`; `queue` is set while any are kept,
-   * for the worker that settles them). shared/db/repositories/registration-repository.ts.
+   * for the worker that settles them). shared/db/repositories/registration-slot-repository.ts.
    */
   registrations: { partitionKey: stringKey('registration_id'), indexes: [{ name: 'by-queue', partitionKey: stringKey('queue'), sortKey: numberKey('created_at') }], ttlAttribute: 'expires_at' },
   /**

@@ -1,6 +1,6 @@
 import { useMessages } from '../i18n/localize';
 import { tokenMessages } from '../i18n/messages/token';
-import type { AuthKind, RouteDefinition } from '../routes';
+import type { AuthKind, RouteDefinition } from '../routes/definitions';
 import { rateLimit } from './middlewares/rate-limit';
 import { tokenAuth, type ReadWithToken } from './middlewares/token-auth';
 import type { ApiEvent, AppContext, ApiResult, AuthenticatedState, RequestState } from './request-state';
@@ -16,7 +16,7 @@ export type StateFor<A extends AuthKind> = A extends 'none' ? RequestState : Aut
 useMessages(tokenMessages);
 
 /**
- * The Middy chain of a function, configured from its route-table entry (its own constant in shared/routes.ts, so
+ * The Middy chain of a function, configured from its route-table entry (its own constant in shared/routes/<area>.ts, so
  * the bundle carries that entry and not the whole table): the shared request chain, then token auth, then the
  * rate limit. The rate limit follows auth (it counts per token owner) and precedes the business code, so a
  * refused request changes nothing (a `limitAlongside` route has its count made while its reads run, and its

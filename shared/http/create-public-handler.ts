@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../routes/definitions';
 import { ipRateLimits } from './middlewares/rate-limit';
 import type { ApiEvent, AppContext, ApiResult, RequestState } from './request-state';
 import { requestChain, type BusinessHandler } from './request-chain';

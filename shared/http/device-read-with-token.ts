@@ -5,7 +5,7 @@
  * alone reads it the usual way.
  */
 import { deviceRecordRead } from '../db/repositories/device-repository';
-import type { DeviceRecord } from '../domain/devices/device';
+import type { DeviceRecord } from '../records/device';
 import { parseOptionalSelector } from '../validation/device-selector';
 import type { RequestState } from './request-state';
 

@@ -1,5 +1,5 @@
 import type { ErrorKind } from '../domain/errors';
-import type { EnvelopeKind } from '../routes';
+import type { EnvelopeKind } from '../routes/definitions';
 
 export interface CodeAndStatus {
   code: number;

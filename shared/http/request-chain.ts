@@ -8,7 +8,7 @@ import { commonMessages } from '../i18n/messages/common';
 import { rateLimitMessages } from '../i18n/messages/rate-limit';
 import { newsLookupMessages } from '../i18n/messages/news-lookup';
 import { logger } from '../logger';
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../routes/definitions';
 import { envelope } from './middlewares/envelope';
 import { httpsOnly } from './middlewares/https-only';
 import { rawInputLimits } from './middlewares/input-limits';

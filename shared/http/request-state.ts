@@ -1,10 +1,10 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Lang } from '../i18n/languages';
 import type { MessageKey, MessageParams } from '../i18n/localize';
-import type { EnvelopeKind, RouteDefinition } from '../routes';
-import type { Actor } from '../domain/sources/source';
-import type { Tenant } from '../domain/tenants/tenant';
-import type { TokenOwner } from '../domain/users/user';
+import type { EnvelopeKind, RouteDefinition } from '../routes/definitions';
+import type { Actor } from '../records/source';
+import type { Tenant } from '../records/tenant';
+import type { TokenOwner } from '../records/user';
 
 export type Params = Record<string, unknown>;
 

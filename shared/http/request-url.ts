@@ -1,5 +1,5 @@
 import type { ApiEvent } from './request-state';
-import { normalizeHost, type Tenant } from '../domain/tenants/tenant';
+import { normalizeHost, type Tenant } from '../records/tenant';
 
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;

@@ -2,4 +2,6 @@
  * Off AWS nobody collects embedded metric lines, so the local runtime and the operator CLI switch
  * Powertools Metrics off. Imported first: the metrics instance reads this when its module loads.
  */
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+import { switchMetricsOffUnlessSet } from '../config';
+
+switchMetricsOffUnlessSet();

@@ -8,7 +8,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { env } from '../config';
+import { config } from '../config';
 
 export interface SealedSecret {
   /** Who wraps the data key: KMS (deployed) or the local key file. */
@@ -40,7 +40,7 @@ function gcmDecrypt(key: Buffer, iv: Buffer, tag: Buffer, data: Buffer): Buffer 
 }
 
 export function localKeyFile(): string {
-  return resolve(env('ACCOUNT_SECRETS_KEY_FILE') ?? '.local/account-secrets.key');
+  return resolve(config().accountSecretsKeyFile);
 }
 
 function localMasterKey(): Buffer {
@@ -99,14 +99,14 @@ let cachedKms: { arn: string; wrapper: KeyWrapper } | undefined;
 
 function wrapperFor(kind: SealedSecret['wrap']): KeyWrapper {
   if (kind === 'local') return localWrapper;
-  const arn = env('ACCOUNT_SECRETS_KEY_ARN');
+  const arn = config().accountSecretsKeyArn;
   if (!arn) throw new Error('ACCOUNT_SECRETS_KEY_ARN is not set: cannot open a KMS-sealed secret');
   if (cachedKms?.arn !== arn) cachedKms = { arn, wrapper: kmsWrapper(arn) };
   return cachedKms.wrapper;
 }
 
 function currentWrapper(): KeyWrapper {
-  return wrapperFor(env('ACCOUNT_SECRETS_KEY_ARN') ? 'kms' : 'local');
+  return wrapperFor(config().accountSecretsKeyArn ? 'kms' : 'local');
 }
 
 /**

@@ -4,7 +4,7 @@
  * multi-line descriptions).
  */
 import * as z from 'zod/mini';
-import { BUNDLE_ID_PATTERN } from '../domain/sources/app';
+import { BUNDLE_ID_PATTERN } from '../records/app';
 import { httpUrl } from './fields';
 import { DomainError, validationError } from '../domain/errors';
 import { appPermissionsField, screenshotsField } from './source-format-fields';

@@ -1,7 +1,7 @@
 /** Field rules of the customer's pages and actions: the one-time ticket, results, codes, certificates. */
 import * as z from 'zod/mini';
 import { PROOF_TOKEN_PATTERN } from '../domain/self-service/proof';
-import { KID_PATTERN } from '../domain/devices/device';
+import { KID_PATTERN } from '../records/device';
 import { preprocess } from './fields';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);

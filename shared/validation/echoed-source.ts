@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { validationError } from '../domain/errors';
-import type { RequestState } from '../http/request-state';
 import { text } from './fields';
 import { parseManagementParams } from './management-params';
 
@@ -11,7 +10,7 @@ import { parseManagementParams } from './management-params';
 export const echoedSourceShape = { source_id: z.optional(text(200)) };
 
 /** A request that names its source in the path and carries nothing else (the source may be echoed). */
-export function parseSourceRequest({ params, pathParams }: Pick<RequestState, 'params' | 'pathParams'>): { sourceId: string } {
+export function parseSourceRequest({ params, pathParams }: { params: Record<string, unknown>; pathParams: Record<string, string> }): { sourceId: string } {
   const echoed = parseManagementParams(params, { shape: echoedSourceShape });
   const sourceId = pathParams.source_id ?? '';
   if (echoed.source_id !== undefined && echoed.source_id !== sourceId) throw validationError('invalid_value', ['source_id']);

@@ -1,8 +1,8 @@
 /** Field rules of the webhook and events routes. */
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from '../domain/events/event';
+import { EVENT_TYPES } from '../records/event';
 import { CURSOR_PATTERN, EVENTS_PAGE } from '../domain/events/feed';
-import { isAcceptableWebhookUrl } from '../domain/events/webhook';
+import { isAcceptableWebhookUrl } from '../records/webhook';
 import { preprocess } from './fields';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { isUdidFormat, udidKey } from '../domain/devices/device';
-import { isHttpUrl } from '../domain/sources/app';
-import { ID_PATTERN } from '../domain/ids';
+import { isUdidFormat, udidKey } from '../records/device';
+import { isHttpUrl } from '../records/app';
+import { ID_PATTERN } from '../ids';
 
 /** Length in Unicode code points, as users count characters (an emoji is one, not two). */
 export const codePoints = (value: string): number => [...value].length;

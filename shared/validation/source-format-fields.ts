@@ -5,7 +5,7 @@
  * feed never carries a value a client would choke on.
  */
 import * as z from 'zod/mini';
-import { BUNDLE_ID_PATTERN } from '../domain/sources/app';
+import { BUNDLE_ID_PATTERN } from '../records/app';
 import {
   ENTITLEMENT_PATTERN,
   PRIVACY_KEY_PATTERN,
@@ -13,7 +13,7 @@ import {
   type AppPermissions,
   type Screenshot,
   type Screenshots,
-} from '../domain/sources/source-format';
+} from '../records/source-format';
 import { fromJsonText, storedUrl } from './fields';
 
 // eslint-disable-next-line no-control-regex

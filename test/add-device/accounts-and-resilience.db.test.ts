@@ -9,7 +9,7 @@ import { runRevocationSweep } from '../../shared/domain/accounts/revocation-swee
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { freePort } from '../../infra/local/free-port';
 import { addDevice } from '../../shared/domain/add-device/add-device-service';
-import { parseAddRequest } from '../../functions/add-device/add-params';
+import { parseAddRequest } from '../../shared/validation/add-params';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';

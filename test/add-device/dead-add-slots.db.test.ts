@@ -5,9 +5,10 @@
  * where it reserved slots; the stale-hold sweep settles each before refunding: registered and unclaimed → kept
  * as an uncharged failed certificate (the next add reuses it), not registered → the slot goes back.
  */
-import { getAccount, reserveSlot } from '../../shared/db/repositories/account-repository';
+import { getAccount } from '../../shared/db/repositories/account-repository';
+import { reserveSlot } from '../../shared/db/repositories/registration-slot-repository';
 import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
-import { noteSlotReserved, slotNote } from '../../shared/db/repositories/payment-hold-repository';
+import { noteSlotReserved, slotNote } from '../../shared/db/repositories/registration-slot-repository';
 import { takeHold } from '../../shared/domain/ledger/charges';
 import { expectLedgerAddsUp } from '../support/ledger';
 import { ascClientFor } from '../../shared/domain/accounts/account-access';

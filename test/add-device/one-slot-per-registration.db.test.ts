@@ -8,9 +8,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
-import { getAccount, reserveSlot } from '../../shared/db/repositories/account-repository';
+import { getAccount } from '../../shared/db/repositories/account-repository';
+import { reserveSlot } from '../../shared/db/repositories/registration-slot-repository';
 import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
-import { noteSlotReserved, slotNote } from '../../shared/db/repositories/payment-hold-repository';
+import { noteSlotReserved, slotNote } from '../../shared/db/repositories/registration-slot-repository';
 import { ascClientFor } from '../../shared/domain/accounts/account-access';
 import { takeHold } from '../../shared/domain/ledger/charges';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';

@@ -2,7 +2,7 @@ import { startTestApi, type TestApi } from '../support/api';
 import { makeTenant, makeUser, newUdid, storedDevice } from '../support/fixtures';
 import { expireToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
-import type { Device } from '../../shared/domain/devices/device';
+import type { Device } from '../../shared/records/device';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
  * from the owner's index only, and never a secret.
  */
 import { documentClient } from '../../shared/db/client';
-import type { Device } from '../../shared/domain/devices/device';
+import type { Device } from '../../shared/records/device';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeTenant, makeUser, newUdid, storedDevice } from '../support/fixtures';
 
@@ -133,12 +133,13 @@ test('reads only the caller’s rows through the owner index: one Query, never a
   expect(calls.some((call) => call.command === 'ScanCommand')).toBe(false);
 });
 
-test('a token used on another tenant’s site lists nothing there', async () => {
+test('a token used on another tenant’s site is refused there like an unknown token, and lists nothing', async () => {
   const me = await shopUser();
   await device(me.user);
   const elsewhere = await makeTenant('en');
   const res = await list({ token: me.token, host: elsewhere.host });
-  expect(res.body).toMatchObject({ code: 1, data: { items: [], next: '' } });
+  expect(res.body).toMatchObject({ code: 10 });
+  expect(JSON.stringify(res.body)).not.toContain('items');
 });
 
 describe('bad input is refused by name, in the device envelope, and lists nothing', () => {

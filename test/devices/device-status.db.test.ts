@@ -3,7 +3,7 @@ import { makeTenant, makeUser, newUdid } from '../support/fixtures';
 import { expireToken, rotateToken } from '../../shared/domain/users/user-service';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { getDevice } from '../../shared/db/repositories/device-repository';
-import type { Device } from '../../shared/domain/devices/device';
+import type { Device } from '../../shared/records/device';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { useIsolatedTables } from '../support/tables';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
-import { bucketKey, chargeIpLimit, chargeRequest, ipBucketKey, minuteWindow } from '../../shared/http/middlewares/rate-limit';
+import { bucketKey, chargeIpLimit, chargeRequest, ipBucketKey } from '../../shared/http/middlewares/rate-limit';
+import { minuteWindow } from '../../shared/limit-windows';
 import type { RouteDefinition } from '../../shared/routes';
 
 beforeAll(async () => {

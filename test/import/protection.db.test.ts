@@ -3,7 +3,7 @@ import { useIsolatedTables } from '../support/tables';
 import { makeOwner, type Owner } from '../support/fixtures';
 import { blockUdid, deviceStanding, grantUnlock, listBlocked, listMonitored, listUnlockCodes, recordMonitored } from '../../shared/db/repositories/protection-repository';
 import { unlockWithCode } from '../../shared/domain/sources/protection-service';
-import { normalizeUnlockCode } from '../../shared/domain/sources/protection';
+import { normalizeUnlockCode } from '../../shared/records/protection';
 import { admin } from '../support/admin-cli';
 import { outfile, samples, tempFile, watchDynamo } from '../support/import';
 

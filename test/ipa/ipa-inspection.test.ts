@@ -2,7 +2,7 @@
  * The inspector against real IPAs built here and served by a loopback host: every fact read back exactly,
  * and each kind of bad file or origin refused with its reason.
  */
-import { InspectionDeferred, sameFile } from '../../shared/domain/ipa/inspection';
+import { InspectionDeferred, sameFile } from '../../shared/records/ipa-inspection';
 import { inspectIpa, type InspectOptions } from '../../shared/domain/ipa/inspector';
 import { EntitlementsScanner } from '../../shared/domain/ipa/macho-entitlements';
 import { appPermissionsFor } from '../../shared/domain/sources/app-permissions';

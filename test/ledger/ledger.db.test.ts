@@ -65,14 +65,6 @@ describe('written with the money', () => {
     await expectLedgerAddsUp(s.tenantId);
   }, 120_000);
 
-  test('a debit the balance does not cover writes nothing, not even an entry', async () => {
-    const s = await shop(100);
-    const outcome = await writeWithLedger({ userId: s.userId, change: { amount: -101, kind: 'charge', ref: {}, at: nowS() } });
-    expect(outcome).toMatchObject({ ok: false, reason: 'not_covered' });
-    expect(await ledgerOf(s.userId)).toHaveLength(1);
-    expect((await getUser(s.userId))!.balance).toBe(100);
-  });
-
   test('a balance that predates the ledger becomes its opening entry with the first change', async () => {
     const s = await shop(0);
     await documentClient().send(new UpdateCommand({ TableName: tableName('users'), Key: { user_id: s.userId }, UpdateExpression: 'SET balance = :b', ExpressionAttributeValues: { ':b': 700 } }));

@@ -1,6 +1,6 @@
-import { healthAlertField } from '../../functions/update-source/schema';
-import { effectiveHealthAlert, HEALTH_ALERT_DEFAULTS } from '../../shared/domain/link-health/health-alert';
-import { allHealthShards, healthSchedule, healthShard, HEALTH_SHARDS } from '../../shared/domain/link-health/link-health';
+import { healthAlertField } from '../../shared/validation/source-settings';
+import { effectiveHealthAlert, HEALTH_ALERT_DEFAULTS } from '../../shared/records/health-alert';
+import { allHealthShards, healthSchedule, healthShard, HEALTH_SHARDS } from '../../shared/records/link-health';
 
 function withPrivateFetch<T>(value: string | undefined, run: () => T): T {
   const saved = process.env.FETCH_ALLOW_PRIVATE;

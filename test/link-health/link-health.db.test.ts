@@ -5,7 +5,7 @@ import { getSource } from '../../shared/db/repositories/source-repository';
 import { checkSourceLinks, runLinkHealthChecker } from '../../shared/domain/link-health/checker';
 import { checkSourceHealthNow } from '../../shared/domain/link-health/health-check-service';
 import { deliverAlert, type AlertBody } from '../../shared/domain/link-health/webhook';
-import type { App } from '../../shared/domain/sources/app';
+import type { App } from '../../shared/records/app';
 import { nowSeconds } from '../../shared/clock';
 import { startTestApi, type TestApi } from '../support/api';
 import { makeDraft, makeOwner, type Owner } from '../support/fixtures';

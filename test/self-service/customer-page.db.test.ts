@@ -15,7 +15,7 @@ import type { DeviceCa } from '../../infra/device-simulator/device-pki';
 import { deviceZtPart } from '../../shared/db/repositories/issued-device-repository';
 import { transactWrite } from '../../shared/db/transactions';
 import { exchangeTicket, issueTicket } from '../../shared/domain/self-service/proof';
-import type { UdidCapture } from '../../shared/domain/udid-capture/capture';
+import type { UdidCapture } from '../../shared/records/udid-capture';
 import { call, capture, customerWorld, enter } from './customer-support';
 import { languages } from '../../shared/i18n/languages';
 

@@ -66,7 +66,7 @@ export interface Phone {
   tenantId: string;
   host: string | undefined;
   udid: string;
-  /** Apple's model identifier its answer carries: an iPhone for the UDIDs the users add, an iPad for the others. */
+  /** Apple's model identifier its answer carries: an iPhone mostly, now and then an iPad (on the same UDIDs the users add). */
   product: string;
   ip: string;
   /** The page it returns to: a source's install page, or the tenant's customer page (''). */
@@ -158,7 +158,7 @@ function phoneToCapture(state: CustomerState, world: SoakWorld, user: SoakUser):
   const held = new Set(state.phones.filter((p) => p.tenantId === user.tenantId).map((p) => p.udid));
   const tenant = world.tenants.find((t) => t.tenantId === user.tenantId)!;
   const ipad = randomInt(5) === 0;
-  const free = (ipad ? tenant.ipadUdids : tenant.udids).filter((u) => !held.has(u));
+  const free = tenant.udids.filter((u) => !held.has(u));
   if (!free.length) return undefined;
   const phone: Phone = {
     tenantId: user.tenantId,

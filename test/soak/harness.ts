@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTables } from '../../shared/db/create-tables';
 import { addAccount } from '../../shared/domain/accounts/account-service';
-import type { AccountMode } from '../../shared/domain/accounts/account';
+import type { AccountMode } from '../../shared/records/account';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
@@ -55,13 +55,13 @@ export interface SoakAccount {
 export interface SoakTenant {
   tenantId: string;
   host: string | undefined;
-  /** UDIDs the tenant's users add, overlapping between users (iPhones: the adds name no type). */
-  udids: string[];
   /**
-   * iPads' UDIDs, which only customers' phones bring (captured as iPads): a UDID is one device, so the users'
-   * iPhone adds never name them.
+   * UDIDs the tenant's users add, overlapping between users, and customers' phones bring. Most adds name no
+   * type (iPhone), some name `deviceType: 'ipad'` and some phones are captured as iPads, on the same UDIDs:
+   * whichever registers a UDID first fixes its class at Apple, and the later adds naming the other one must
+   * still count Apple's class (free slots = 100 − registrations, per class).
    */
-  ipadUdids: string[];
+  udids: string[];
 }
 
 export interface SoakWorld {
@@ -231,8 +231,8 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
   const now = nowSeconds();
   const other = await createTenant({ name: 'Soak tenant B', domain: `soak-${hex(3).toLowerCase()}.example.com`, lang: 'en' }, now);
   const tenants: SoakTenant[] = [
-    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
-    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25), ipadUdids: Array.from({ length: 10 }, udid25) },
+    { tenantId: 'default', host: undefined, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
+    { tenantId: other.tenantId, host: other.domain, udids: Array.from({ length: options.udidsPerTenant }, udid25) },
   ];
   // The storefront the mix's tenant profile links return to, registered as its operator would
   // (`tenant set --return-targets`): a capture may return only to the tenant's own hosts and such targets.

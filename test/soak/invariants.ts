@@ -13,11 +13,11 @@ import { getAccount } from '../../shared/db/repositories/account-repository';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { ledgerEntries } from '../../shared/db/repositories/ledger-repository';
 import { checkLedger } from '../../shared/domain/ledger/reconcile';
-import { udidKey } from '../../shared/domain/devices/device';
+import { udidKey } from '../../shared/records/device';
 import type { AscSimulator } from '../../infra/asc-simulator/server';
 import { hashToken } from '../../shared/domain/users/tokens';
 import { SESSION_SECONDS, sessionDevice } from '../../shared/domain/self-service/proof';
-import type { LedgerEntry } from '../../shared/domain/ledger/ledger-entry';
+import type { LedgerEntry } from '../../shared/records/ledger-entry';
 import type { SoakState } from './mix';
 import type { DeliveredEvent } from './webhooks';
 

@@ -129,6 +129,8 @@ export async function setWebhook(c: SoakClient, u: SoakUser, s: SoakState): Prom
 export const actions: SoakAction[] = [
   { name: 'instant add', weight: 10, run: (c, u, s) => addDevice(c, u, s, { warranty: String(pick([0, 1, 2, 3])) }) },
   { name: 'review add', weight: 3, run: (c, u, s) => addDevice(c, u, s, { mode: 'review' }) },
+  // On the shared UDIDs: Apple may already have one as an iPhone (or register it as an iPad before an iPhone add).
+  { name: 'iPad add', weight: 2, run: (c, u, s) => addDevice(c, u, s, { deviceType: 'ipad', ...(chance(0.3) ? { mode: 'review' } : {}) }) },
   { name: 'legacy instant add', weight: 3, run: (c, u, s) => addDevice(c, u, s, {}, routeTable.addDeviceLegacyInstantRoute) },
   { name: 'legacy review add', weight: 2, run: (c, u, s) => addDevice(c, u, s, {}, routeTable.addDeviceLegacyReviewRoute) },
   {

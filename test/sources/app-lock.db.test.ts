@@ -5,7 +5,7 @@
  */
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
-import type { AppMetadata } from '../../shared/domain/sources/app';
+import type { AppMetadata } from '../../shared/records/app';
 
 let api: TestApi;
 beforeAll(async () => {

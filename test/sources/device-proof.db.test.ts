@@ -8,7 +8,7 @@ import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
 import { downloadUrls, feedProblems, NO_PROBLEMS } from '../support/feed-validators';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { translate } from '../../shared/i18n/catalog';
-import type { AppMetadata } from '../../shared/domain/sources/app';
+import type { AppMetadata } from '../../shared/records/app';
 
 let api: TestApi;
 beforeAll(async () => {

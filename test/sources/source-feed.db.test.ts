@@ -14,7 +14,7 @@ import { ipBucketKey } from '../../shared/http/middlewares/rate-limit';
 import { setClock } from '../../shared/clock';
 import { atMinuteStart } from '../support/clock';
 import { commands } from '../../infra/admin/commands';
-import type { AppMetadata } from '../../shared/domain/sources/app';
+import type { AppMetadata } from '../../shared/records/app';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { setClock } from '../../shared/clock';
 import { languages } from '../../shared/i18n/languages';
 import { translate } from '../../shared/i18n/catalog';
 import { routeFor } from '../../shared/routes';
-import type { AppMetadata } from '../../shared/domain/sources/app';
+import type { AppMetadata } from '../../shared/records/app';
 
 let api: TestApi;
 beforeAll(async () => {

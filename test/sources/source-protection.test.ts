@@ -1,6 +1,6 @@
 import { matchOperation } from '../../shared/http/middlewares/operation';
 import { applicableIpLimits } from '../../shared/http/middlewares/rate-limit';
-import { newUnlockCode, normalizeUnlockCode, unlockCodeView } from '../../shared/domain/sources/protection';
+import { newUnlockCode, normalizeUnlockCode, unlockCodeView } from '../../shared/records/protection';
 import { parseReport } from '../../functions/source-feed/schema';
 import { routes, routeFor } from '../../shared/routes';
 

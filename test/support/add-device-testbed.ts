@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
 import { addAccount } from '../../shared/domain/accounts/account-service';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
-import type { Account, AccountMode, PoolKind } from '../../shared/domain/accounts/account';
+import type { Account, AccountMode, PoolKind } from '../../shared/records/account';
 import { getUser } from '../../shared/db/repositories/user-repository';
 import { startTestApi, type ApiResponse, type TestApi } from './api';
 import { makeUser } from './fixtures';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
-import type { Device } from '../../shared/domain/devices/device';
+import type { Device } from '../../shared/records/device';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
-import type { App, AppMetadata } from '../../shared/domain/sources/app';
-import type { Source } from '../../shared/domain/sources/source';
-import type { User } from '../../shared/domain/users/user';
+import type { App, AppMetadata } from '../../shared/records/app';
+import type { Source } from '../../shared/records/source';
+import type { User } from '../../shared/records/user';
 
 export interface Owner {
   user: User;

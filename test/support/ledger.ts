@@ -15,7 +15,7 @@ export async function expectLedgerAddsUp(tenantId: string | undefined): Promise<
 /** A user's ledger, oldest first, as the API and the CLI show each entry. */
 export async function ledgerOf(userId: string) {
   const { ledgerEntries } = await import('../../shared/db/repositories/ledger-repository');
-  const { entryView } = await import('../../shared/domain/ledger/ledger-entry');
+  const { entryView } = await import('../../shared/records/ledger-entry');
   const entries = [];
   for await (const entry of ledgerEntries(userId)) entries.push(entryView(entry));
   return entries;

@@ -9,7 +9,7 @@ import { SignJWT } from 'jose';
 import { createSource } from '../../shared/domain/sources/source-admin';
 import { signingKeys } from '../../shared/domain/udid-capture/capture-keys';
 import { issueTicket } from '../../shared/domain/udid-capture/ticket';
-import type { UdidCapture } from '../../shared/domain/udid-capture/capture';
+import type { UdidCapture } from '../../shared/records/udid-capture';
 
 jest.setTimeout(90_000);
 

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { readP12 } from '../../../shared/apple/p12-reader';
 import { nowSeconds } from '../../../shared/clock';
 import { getAccount, listAllAccounts } from '../../../shared/db/repositories/account-repository';
-import { accountView, ACCOUNT_MODES, APPLE_BASE_URL, POOLS } from '../../../shared/domain/accounts/account';
+import { accountView, ACCOUNT_MODES, APPLE_BASE_URL, POOLS } from '../../../shared/records/account';
 import { addAccount, type NewAccountInput } from '../../../shared/domain/accounts/account-service';
 import { runRevocationSweep } from '../../../shared/domain/accounts/revocation-sweep';
 import { logger } from '../../../shared/logger';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
-import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
+import { ACCOUNT_MODES } from '../../../shared/records/account';
 import { createCode } from '../../../shared/domain/pricing/activation-codes';
 import { flagInt, flagText, parseFlags, type Command } from '../cli-types';
 

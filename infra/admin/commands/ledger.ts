@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ledgerEntries } from '../../../shared/db/repositories/ledger-repository';
-import { entryView, LEDGER_REF_FIELDS, type LedgerEntryView } from '../../../shared/domain/ledger/ledger-entry';
+import { entryView, LEDGER_REF_FIELDS, type LedgerEntryView } from '../../../shared/records/ledger-entry';
 import { checkLedger, reconcileUser } from '../../../shared/domain/ledger/reconcile';
 import { requireUser } from '../../../shared/domain/users/user-service';
 import { EXIT_STATUS, RAW_TEXT, flagText, parseFlags, type Command } from '../cli-types';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { getSubscription } from '../../../shared/db/repositories/subscription-repository';
-import { PLAN_BOUNDS, planView, type Plan } from '../../../shared/domain/subscriptions/plan';
+import { PLAN_BOUNDS, planView, type Plan } from '../../../shared/records/plan';
 import { changePlan, createPlan, plansOf, retirePlan } from '../../../shared/domain/subscriptions/plan-service';
 import { extendSubscription, subscriptionSummary } from '../../../shared/domain/subscriptions/subscription-service';
-import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
+import { DEFAULT_TENANT_ID } from '../../../shared/records/tenant';
 import { requireUser } from '../../../shared/domain/users/user-service';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 

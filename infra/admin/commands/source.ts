@@ -2,7 +2,7 @@ import * as zm from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
 import { getSource, withSourceKeys } from '../../../shared/db/repositories/source-repository';
 import { createApp, createSource } from '../../../shared/domain/sources/source-admin';
-import { sourceUrl } from '../../../shared/domain/sources/source';
+import { sourceUrl } from '../../../shared/records/source';
 import { FEED_JWE } from '../../../shared/domain/sources/feed-jwe';
 import { appFieldsShape, isLaterOs } from '../../../shared/validation/app-fields';
 import { CliError, flagText, parseFlags, type Command } from '../cli-types';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { getUser } from '../../../shared/db/repositories/user-repository';
-import { ACCOUNT_MODES } from '../../../shared/domain/accounts/account';
+import { ACCOUNT_MODES } from '../../../shared/records/account';
 import { PRICED_CLASSES, priceItem, setPrice, tenantScope, userScope } from '../../../shared/domain/pricing/prices';
 import { isWarrantyTier, tierAllowedIn, WARRANTY_TIERS } from '../../../shared/domain/pricing/warranty';
-import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, IPA_MAX_BYTES_BOUNDS, LINK_TTL_BOUNDS, p12PasswordProblem, REPORTS_PER_HOUR_BOUNDS } from '../../../shared/domain/tenants/tenant';
+import { CURRENCY_PATTERN, DEFAULT_TENANT_ID, EXPIRY_NOTICE_MAX_DAYS, IPA_MAX_BYTES_BOUNDS, LINK_TTL_BOUNDS, p12PasswordProblem, REPORTS_PER_HOUR_BOUNDS } from '../../../shared/records/tenant';
 import { FEED_MAX_AGE_BOUNDS } from '../../../shared/domain/sources/feed-caching';
 import { changeTenantSettings, requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { requirePlan } from '../../../shared/domain/subscriptions/plan-service';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { signingKeys } from '../../../shared/domain/udid-capture/capture-keys';
 import { addTrustAnchor, removeTrustAnchor, trustAnchorViews } from '../../../shared/domain/udid-capture/trust-anchors';
-import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
+import { DEFAULT_TENANT_ID } from '../../../shared/records/tenant';
 import { requireTenant } from '../../../shared/domain/tenants/tenant-service';
 import { CliError, flagText, parseFlags, type Command } from '../cli-types';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { nowSeconds } from '../../../shared/clock';
-import { DEFAULT_TENANT_ID } from '../../../shared/domain/tenants/tenant';
+import { DEFAULT_TENANT_ID } from '../../../shared/records/tenant';
 import { createUser, credit, expireToken, requireUser, rotateToken } from '../../../shared/domain/users/user-service';
-import type { User } from '../../../shared/domain/users/user';
+import type { User } from '../../../shared/records/user';
 import { flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { userSubscription } from './plan';
 

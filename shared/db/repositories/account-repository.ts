@@ -12,10 +12,9 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../table-names';
-import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
-import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../domain/accounts/account';
+import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
-import { updatePart, itemUpdate } from '../item-update';
+import { itemUpdate } from '../item-update';
 
 interface AccountItem {
   account_id: string;
@@ -43,7 +42,8 @@ interface AccountItem {
   created_at: number;
 }
 
-const freeAttr = (deviceClass: DeviceClass) => `free_${deviceClass}` as const;
+/** The account item's count of free slots of a class (registration-slot-repository.ts takes and gives them). */
+export const freeAttr = (deviceClass: DeviceClass) => `free_${deviceClass}` as const;
 
 function toItem(a: Account): AccountItem {
   return {
@@ -135,61 +135,6 @@ export async function setCustomerP12(accountId: string, copies: Record<string, S
       ConditionExpression: 'attribute_exists(account_id)',
       ExpressionAttributeValues: { ':c': copies },
     }),
-  );
-}
-
-/** Takes one slot of the class if the account is still active, still in `mode` and has one left. */
-export async function reserveSlot(accountId: string, deviceClass: DeviceClass, mode: AccountMode, also?: TransactionPart): Promise<boolean> {
-  const free = freeAttr(deviceClass);
-  const update = {
-    TableName: tableName('accounts'),
-    Key: { account_id: accountId },
-    UpdateExpression: `SET ${free} = ${free} - :one`,
-    ConditionExpression: `${free} > :zero AND #status = :active AND #mode = :mode`,
-    ExpressionAttributeNames: { '#status': 'status', '#mode': 'mode' },
-    ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':active': 'active', ':mode': mode },
-  };
-  // With `also` (the payment hold's note of the slot), both in one call: reserved and noted, or neither.
-  if (also) return (await transactWrite([transactionPart({ Update: update }), also])).ok;
-  return (await updateIf(update)).written;
-}
-
-function slotRelease(accountId: string, deviceClass: DeviceClass, count = 1) {
-  const free = freeAttr(deviceClass);
-  return {
-    TableName: tableName('accounts'),
-    Key: { account_id: accountId },
-    UpdateExpression: `SET ${free} = ${free} + :one`,
-    ExpressionAttributeValues: { ':one': count },
-  };
-}
-
-/** Gives a reserved slot back inside the add's transaction (Apple did not use it: the device was already there). */
-export function slotReleasePart(accountId: string, deviceClass: DeviceClass, count = 1): TransactionPart {
-  return transactionPart({ Update: slotRelease(accountId, deviceClass, count) });
-}
-
-/**
- * Records a slot Apple used, inside the add's transaction (the reservation already took it off `free`), and
- * gives back `release` slots kept for the same registration by adds that did not know whether Apple made it.
- */
-export function slotUsePart(accountId: string, deviceClass: DeviceClass, release = 0): TransactionPart {
-  const free = freeAttr(deviceClass);
-  return updatePart('accounts', { account_id: accountId }, {
-    change: release > 0 ? `SET ${free} = ${free} + :release ADD #issued :one` : 'ADD #issued :one',
-    values: { ':one': 1, ...(release > 0 ? { ':release': release } : {}) },
-    names: { '#issued': `issued_${deviceClass}` },
-  });
-}
-
-export async function releaseSlot(accountId: string, deviceClass: DeviceClass): Promise<void> {
-  await documentClient().send(new UpdateCommand(slotRelease(accountId, deviceClass)));
-}
-
-/** Apple says the class is full: no slot of it is left, whatever our count said. */
-export async function markClassFull(accountId: string, deviceClass: DeviceClass): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({ TableName: tableName('accounts'), Key: { account_id: accountId }, UpdateExpression: `SET ${freeAttr(deviceClass)} = :zero`, ExpressionAttributeValues: { ':zero': 0 } }),
   );
 }
 

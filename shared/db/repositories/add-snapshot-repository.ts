@@ -7,7 +7,7 @@ import { batchGetAll } from '../batch';
 import { tableName } from '../table-names';
 import { recentAddKey, recentAddKid } from './add-lock-repository';
 import { userFromItem } from './user-repository';
-import type { User } from '../../domain/users/user';
+import type { User } from '../../records/user';
 
 export interface AddSnapshot {
   recentKid: string | undefined;

@@ -18,7 +18,7 @@ import { transactWrite, type TransactItem } from '../transactions';
 import { appKey, publishedGuardKey } from './app-repository';
 import { feedIncompletePart } from './feed-document-repository';
 import { getSource } from './source-repository';
-import type { AppMetadata } from '../../domain/sources/app';
+import type { AppMetadata } from '../../records/app';
 
 /** 1 counter update + 3 items per app + the feed copy's marker stays within DynamoDB's 100 items per transaction. */
 export const IMPORT_TRANSACTION_APPS = 30;

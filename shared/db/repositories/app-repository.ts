@@ -8,9 +8,9 @@ import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
 import { getSource } from './source-repository';
 import { feedEntryPart, feedEntryRemovePart, feedIncompletePart, isItemTooLarge, type StoredApp } from './feed-document-repository';
-import { emptyMetadata, type App, type AppMetadata } from '../../domain/sources/app';
-import type { Actor, Source } from '../../domain/sources/source';
-import type { IpaInspection } from '../../domain/ipa/inspection';
+import { emptyMetadata, type App, type AppMetadata } from '../../records/app';
+import type { Actor, Source } from '../../records/source';
+import type { IpaInspection } from '../../records/ipa-inspection';
 
 export const appKey = (id: number) => `app#${String(id).padStart(10, '0')}`;
 

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
-import type { ActivationCode } from '../../domain/pricing/activation-code';
+import type { ActivationCode } from '../../records/activation-code';
 
 interface CodeItem {
   code: string;

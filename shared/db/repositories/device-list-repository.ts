@@ -6,7 +6,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
-import { DEVICE_RECORD_FIELDS, udidKey, type DeviceRecord, type DeviceType, type DeviceZt } from '../../domain/devices/device';
+import { DEVICE_RECORD_FIELDS, udidKey, type DeviceRecord, type DeviceType, type DeviceZt } from '../../records/device';
 
 // The UDID index copies whole items: the read asks for the record only, never the `.p12` or the profile.
 const PROJECTION_NAMES = Object.fromEntries(DEVICE_RECORD_FIELDS.map((field, i) => [`#r${i}`, field]));

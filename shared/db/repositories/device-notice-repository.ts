@@ -6,7 +6,7 @@
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
-import type { DeviceZt } from '../../domain/devices/device';
+import type { DeviceZt } from '../../records/device';
 
 export interface AccountDevice {
   kid: string;

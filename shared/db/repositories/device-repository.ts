@@ -29,7 +29,7 @@ import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { disabledCopyPart } from './disabled-device-repository';
-import { DEVICE_RECORD_FIELDS, udidKey, type Device, type DeviceRecord } from '../../domain/devices/device';
+import { DEVICE_RECORD_FIELDS, udidKey, type Device, type DeviceRecord } from '../../records/device';
 
 interface DeviceItem extends Device {
   /** `<user_id>#<UDID upper-cased>`: the partition key of the `by-user-udid` index. */

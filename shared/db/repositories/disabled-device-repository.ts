@@ -6,7 +6,7 @@
 import { scanItems } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
-import { udidKey } from '../../domain/devices/device';
+import { udidKey } from '../../records/device';
 import { documentClient } from '../client';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 

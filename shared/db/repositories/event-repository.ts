@@ -14,7 +14,7 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
-import { EVENT_RETENTION_SECONDS, type EventType, type ServiceEvent } from '../../domain/events/event';
+import { EVENT_RETENTION_SECONDS, type EventType, type ServiceEvent } from '../../records/event';
 
 /** Partitions of the due index, so the retry pass's reads spread out. */
 export const DELIVERY_SHARDS = 4;

@@ -10,8 +10,8 @@ import { deviceKeyItem, deviceKeyState, deviceUrlItem } from './device-key-repos
 import { anyDisabled, disabledDeviceKey } from './disabled-device-repository';
 import { listedApps } from './feed-document-repository';
 import { blockKey, unlockKey } from './protection-repository';
-import type { App } from '../../domain/sources/app';
-import type { Source } from '../../domain/sources/source';
+import type { App } from '../../records/app';
+import type { Source } from '../../records/source';
 
 export interface FeedSource {
   source: Source | undefined;

@@ -13,8 +13,8 @@ import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { devicePutPart } from './device-repository';
-import type { Device, DeviceZt } from '../../domain/devices/device';
-import type { Charge } from '../../domain/reservations/reservation';
+import type { Device, DeviceZt } from '../../records/device';
+import type { Charge } from '../../records/reservation';
 
 export interface IssuedDevice extends Device {
   issued_account: string;
@@ -64,7 +64,7 @@ export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt):
 }
 
 /** The kids of the account's certificates whose attribute `name` is `value` (the by-account index, kids only). */
-async function accountKidsWhere(accountId: string, name: 'zt' | 'apple_device_id', value: string): Promise<string[]> {
+export async function accountKidsWhere(accountId: string, name: 'zt' | 'apple_device_id', value: string): Promise<string[]> {
   const items = await queryAll({
     TableName: tableName('devices'),
     IndexName: 'by-account',
@@ -79,8 +79,3 @@ async function accountKidsWhere(accountId: string, name: 'zt' | 'apple_device_id
 
 /** The kids of an account's certificates in status `zt`. */
 export const listAccountDeviceKids = (accountId: string, zt: DeviceZt): Promise<string[]> => accountKidsWhere(accountId, 'zt', zt);
-
-/** Whether any certificate on the account points at Apple's device `appleDeviceId` (whoever owns it). */
-export async function accountHasRegistrationRow(accountId: string, appleDeviceId: string): Promise<boolean> {
-  return (await accountKidsWhere(accountId, 'apple_device_id', appleDeviceId)).length > 0;
-}

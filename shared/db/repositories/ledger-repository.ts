@@ -4,8 +4,12 @@
  * - `ledgerWriteParts(head, entries)` — the transaction parts of one change: the user item moved from `head`
  *   to the last entry's balance and sequence, on the condition that its sequence is still `head.seq` (so the
  *   entry's `balance_after` is exact whatever runs beside it), and a put per entry (its key is new).
+ * - `appendLedger(head, entries, own)` — those parts after the caller's own, as one transaction; a lost race
+ *   hands back the head that won it.
  * - `readLedgerHead(userId)` — the user's balance and sequence, strongly consistent; `headFromReturnedItem`
  *   the same from the user item a lost race handed back.
+ *
+ * With `ledgerEntries`, the ledger store of the domain (`shared/domain/ledger/ledger-store.ts`).
  * - `queryLedger(userId, …)` — a page of entries, newest first.
  * - `ledgerEntries(userId)` — every entry, oldest first (reconciliation).
  */
@@ -14,8 +18,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { queryItems, scanItems } from '../paging';
 import { tableName } from '../table-names';
-import { transactionPart, type TransactionPart } from '../transactions';
-import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../domain/ledger/ledger-entry';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
+import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../records/ledger-entry';
 
 function entryItem(entry: LedgerEntry): Record<string, unknown> {
   const ref: Record<string, unknown> = {};
@@ -67,6 +71,21 @@ export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry
 export function headFromReturnedItem(userId: string, item: Record<string, AttributeValue> | undefined): LedgerHead | undefined {
   if (!item?.tenant_id?.S) return undefined;
   return { userId, tenantId: item.tenant_id.S, balance: Number(item.balance?.N ?? 0), seq: Number(item.ledger_seq?.N ?? 0) };
+}
+
+/**
+ * The caller's own parts and the change's parts in one transaction. Not written: `ownFailed` names the caller's
+ * parts whose condition failed (none when the head moved or a concurrent transaction conflicted), `moved` is
+ * the head that won when the user item's condition handed it back.
+ */
+export async function appendLedger(
+  head: LedgerHead,
+  entries: readonly LedgerEntry[],
+  own: readonly TransactionPart[],
+): Promise<{ ok: true } | { ok: false; ownFailed: number[]; moved: LedgerHead | undefined }> {
+  const outcome = await transactWrite([...own, ...ledgerWriteParts(head, entries)], { conflicts: 'report' });
+  if (outcome.ok) return { ok: true };
+  return { ok: false, ownFailed: outcome.failed.filter((index) => index < own.length), moved: headFromReturnedItem(head.userId, outcome.returned?.[own.length]) };
 }
 
 export async function readLedgerHead(userId: string): Promise<LedgerHead | undefined> {

@@ -12,8 +12,8 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, queryItems } from '../paging';
 import { tableName } from '../table-names';
-import type { HealthRecord, ProbeOutcome } from '../../domain/link-health/link-health';
-import type { Source } from '../../domain/sources/source';
+import type { HealthRecord, ProbeOutcome } from '../../records/link-health';
+import type { Source } from '../../records/source';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 import { itemUpdate } from '../item-update';
 

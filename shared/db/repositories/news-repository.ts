@@ -4,8 +4,8 @@
  */
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
-import type { Actor } from '../../domain/sources/source';
-import type { NewsItem } from '../../domain/sources/source-format';
+import type { Actor } from '../../records/source';
+import type { NewsItem } from '../../records/source-format';
 
 const OWNED = 'attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner';
 const ownerNames = { '#tenant': 'tenant_id', '#owner': 'owner_id' };

@@ -4,18 +4,17 @@
  * (shared/domain/ledger/charges.ts builds it from these parts). The add's final transaction then
  * completes the hold, or the add releases it, which refunds exactly what was held; both are conditional on
  * the hold still being `held`, so a hold is settled once whatever retries or sweeps run. A free add holds
- * nothing but still records a hold: its notes of the slots it reserved are what the stale-hold sweep settles.
+ * nothing but still records a hold: its notes of the slots it reserved (registration-slot-repository.ts writes
+ * them) are what the stale-hold sweep settles.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { updateIf } from '../conditional-write';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { queueHead } from '../work-queue';
-import { itemUpdate } from '../item-update';
 import { snakeCaseFields } from '../../snake-case-fields';
-import type { Charge } from '../../domain/reservations/reservation';
-import type { DevicePool } from '../../domain/devices/device';
+import type { Charge } from '../../records/reservation';
+import type { DevicePool } from '../../records/device';
 
 export interface PaymentHold {
   holdId: string;
@@ -102,43 +101,4 @@ function holdFromItem(i: Record<string, unknown>): PaymentHold {
 export async function listStaleHolds(before: number, limit: number): Promise<PaymentHold[]> {
   const items = await queueHead({ table: 'paymentHolds', index: 'by-queue', queue: ['queue', QUEUE], due: ['created_at', '<', before], limit });
   return items.map(holdFromItem);
-}
-
-/** A slot note: `<account id>|<device class>`. */
-export const slotNote = (accountId: string, deviceClass: string) => `${accountId}|${deviceClass}`;
-
-export function parseSlotNote(note: string): { accountId: string; deviceClass: string } {
-  const [accountId = '', deviceClass = 'iphone'] = note.split('|');
-  return { accountId, deviceClass };
-}
-
-/** The add reserved a slot on `accountId` (only while the hold is held: afterwards nobody needs to know). */
-function slotNoteUpdate(holdId: string, note: string) {
-  return itemUpdate('paymentHolds', { hold_id: holdId }, { change: 'ADD slot_accounts :a', when: '#state = :held', names: { '#state': 'state' }, values: { ':a': new Set([note]), ':held': 'held' } });
-}
-
-export async function noteSlotReserved(holdId: string, note: string): Promise<void> {
-  await updateIf(slotNoteUpdate(holdId, note));
-}
-
-/** The note as a part of the slot's reservation, so the add spends no call of its own on it. */
-export function slotNotePart(holdId: string, note: string): TransactionPart {
-  return transactionPart({ Update: slotNoteUpdate(holdId, note) });
-}
-
-/**
- * The slot on `accountId` is accounted for. True for exactly one caller: whoever removes the note acts on the
- * slot (the add that gave it back, or the sweep), so a slot is never given back twice.
- */
-export async function noteSlotSettled(holdId: string, note: string): Promise<boolean> {
-  return (await updateIf(noteSettledUpdate(holdId, note))).written;
-}
-
-/** The same as a part of a write that accounts for the slot otherwise (a possible registration keeps it). */
-export function noteSlotSettledPart(holdId: string, note: string): TransactionPart {
-  return transactionPart({ Update: noteSettledUpdate(holdId, note) });
-}
-
-function noteSettledUpdate(holdId: string, note: string) {
-  return itemUpdate('paymentHolds', { hold_id: holdId }, { change: 'DELETE slot_accounts :a', when: 'contains(slot_accounts, :id)', values: { ':a': new Set([note]), ':id': note } });
 }

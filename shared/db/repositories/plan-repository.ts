@@ -4,7 +4,7 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
-import type { Plan } from '../../domain/subscriptions/plan';
+import type { Plan } from '../../records/plan';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 
 type PlanItem = SnakeCased<Plan>;

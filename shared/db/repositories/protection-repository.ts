@@ -14,7 +14,7 @@ import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
-import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../domain/sources/protection';
+import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../records/protection';
 
 const table = () => tableName('sourceProtection');
 

@@ -9,7 +9,7 @@ import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { queueHead } from '../work-queue';
-import type { Reservation } from '../../domain/reservations/reservation';
+import type { Reservation } from '../../records/reservation';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 import { updatePart, itemUpdate } from '../item-update';
 

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteIf } from '../conditional-write';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
-import { udidKey, type Device, type DeviceRecord } from '../../domain/devices/device';
+import { udidKey, type Device, type DeviceRecord } from '../../records/device';
 
 const table = () => tableName('udidCapture');
 const ticketScope = (tenantId: string, hash: string) => `ssticket#${tenantId}#${hash}`;

@@ -11,8 +11,8 @@ import type { TableKey } from '../tables';
 import { transactWrite, transactionPart, type TransactionOutcome } from '../transactions';
 import { appKey, fromItem, type AppItem } from './app-repository';
 import { sourceSlotReturnPart, sourceSlotTakePart } from './subscription-repository';
-import type { App } from '../../domain/sources/app';
-import type { Actor, Source } from '../../domain/sources/source';
+import type { App } from '../../records/app';
+import type { Actor, Source } from '../../records/source';
 
 /** A source created through the API carries this mark: its deletion gives its place in the plan back. */
 export const PLAN_COUNTED = 'plan_counted';

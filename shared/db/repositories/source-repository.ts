@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
-import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../domain/sources/source';
+import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../records/source';
 
 export async function getSource(sourceId: string): Promise<Source | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('sources'), Key: { source_id: sourceId }, ConsistentRead: true }));

@@ -9,8 +9,8 @@ import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
 import { queueHead } from '../work-queue';
-import { randomId } from '../../domain/ids';
-import type { Subscription, SubscriptionRecord } from '../../domain/subscriptions/subscription';
+import { randomId } from '../../ids';
+import type { Subscription, SubscriptionRecord } from '../../records/subscription';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 import { updatePart } from '../item-update';
 

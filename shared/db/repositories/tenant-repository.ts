@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
-import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../domain/tenants/tenant';
+import { builtInDefaultTenant, DEFAULT_TENANT_ID, defaultTenantSettings, normalizeHost, type Tenant } from '../../records/tenant';
 import { fallbackLanguage, isLang } from '../../i18n/languages';
 import { snakeCaseFields } from '../../snake-case-fields';
 

@@ -5,7 +5,7 @@ import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactWrite, type TransactionPart } from '../transactions';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
-import type { UdidCapture } from '../../domain/udid-capture/capture';
+import type { UdidCapture } from '../../records/udid-capture';
 
 const table = () => tableName('udidCapture');
 const tenantScope = (tenantId: string) => `tenant#${tenantId}`;

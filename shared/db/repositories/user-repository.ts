@@ -9,7 +9,7 @@ import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
 import { batchGetAll } from '../batch';
 import type { TableKey } from '../tables';
-import type { TokenOwner, User } from '../../domain/users/user';
+import type { TokenOwner, User } from '../../records/user';
 
 interface UserItem {
   user_id: string;

@@ -7,7 +7,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
-import type { Webhook } from '../../domain/events/webhook';
+import type { Webhook } from '../../records/webhook';
 import { snakeCaseFields, type SnakeCased } from '../../snake-case-fields';
 import { itemUpdate } from '../item-update';
 

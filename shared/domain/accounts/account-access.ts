@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { AscClient } from '../../apple/asc-client';
 import { open } from '../../secrets/envelope-encryption';
-import type { Account, AccountSecrets } from './account';
+import type { Account, AccountSecrets } from '../../records/account';
 
 export function accountSecrets(account: Account): Promise<AccountSecrets> {
   return open<AccountSecrets>(account.secrets);

@@ -8,10 +8,10 @@ import { putAccount } from '../../db/repositories/account-repository';
 import { getUser } from '../../db/repositories/user-repository';
 import { seal } from '../../secrets/envelope-encryption';
 import { RuleError } from '../errors';
-import { randomId } from '../ids';
+import { randomId } from '../../ids';
 import { requireTenant } from '../tenants/tenant-service';
 import { WARRANTY_TIERS, tiersForMode } from '../pricing/warranty';
-import { APPLE_DEVICES_PER_CLASS, type Account, type AccountSecrets } from './account';
+import { APPLE_DEVICES_PER_CLASS, type Account, type AccountSecrets } from '../../records/account';
 import { sealCustomerP12s } from './customer-p12';
 
 export { accountSecrets, ascClientFor } from './account-access';

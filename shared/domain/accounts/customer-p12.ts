@@ -8,7 +8,7 @@ import { P12ReadError } from '../../apple/p12-reader';
 import { listAllAccounts, setCustomerP12 } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { seal, type SealedSecret } from '../../secrets/envelope-encryption';
-import type { Account, AccountSecrets } from './account';
+import type { Account, AccountSecrets } from '../../records/account';
 import { accountSecrets, p12PasswordKey } from './account-access';
 
 /**

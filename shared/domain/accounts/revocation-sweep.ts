@@ -10,10 +10,10 @@ import { changeDeviceZt, deviceZtPart, listAccountDeviceKids } from '../../db/re
 import { expiryNoticePart, listAccountDevices } from '../../db/repositories/device-notice-repository';
 import { transactWrite } from '../../db/transactions';
 import { deviceExpiringPart, deviceRevokedPart, tenantSettingsCache } from '../events/device-events';
-import type { TenantSettings } from '../tenants/tenant';
+import type { TenantSettings } from '../../records/tenant';
 import { logger } from '../../logger';
 import { freeSlots } from '../../observability/metrics';
-import { DEVICE_CLASSES, type Account } from './account';
+import { DEVICE_CLASSES, type Account } from '../../records/account';
 import { ascClientFor } from './account-access';
 
 export interface SweepReport {

@@ -12,24 +12,23 @@ import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
-import { holdCompletePart, noteSlotSettled, noteSlotSettledPart, slotNote, slotNotePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
+import { holdCompletePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold } from '../ledger/charges';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import type { TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
-import { randomId } from '../ids';
-import type { Device } from '../devices/device';
+import { randomId } from '../../ids';
+import type { Device } from '../../records/device';
 import { DomainError } from '../errors';
 import { freeReissueTier, NOT_AN_ADD } from './free-reissue';
-import { nextCheckDelaySeconds, type Reservation } from '../reservations/reservation';
-import type { Tenant } from '../tenants/tenant';
-import type { TokenOwner, User } from '../users/user';
+import { nextCheckDelaySeconds, type Reservation } from '../../records/reservation';
+import type { Tenant } from '../../records/tenant';
+import type { TokenOwner, User } from '../../records/user';
 import { priceItem, priceScopes } from '../pricing/prices';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, readPool, type Issued } from './issue-on-account';
-import { keepRegistration } from './kept-registration';
-import { NEWLY_REGISTERED, slotState, writeWithSlot } from './registration-slot';
+import { addSlots, keepRegistration, NEWLY_REGISTERED, slotClass, slotState, writeWithSlot } from './registration-slot';
 import { choosePayment, holdPayment, type Payment } from './payment';
 import { addRefunded } from '../../observability/metrics';
 import { deviceAddedPart } from '../events/add-events';
@@ -153,15 +152,11 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
         preferAccounts: inPool.filter((d) => d.zt === 'failed' && d.apple_device_id).map((d) => d.account_id),
         keepRegistration: async (left) =>
           void (await keepRegistration(
-            { tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDeviceId: left.appleDevice.id, deviceName: left.deviceName, now: context.now },
+            { tenantId: tenant.tenantId, userId: user.userId, udid: request.udid, pool: request.pool, deviceClass: request.deviceClass, beizhu: request.beizhu, account: left.account, appleDevice: left.appleDevice, deviceName: left.deviceName, now: context.now },
             { newlyRegistered: left.newlyRegistered },
           )),
         // Every add, paid or free, notes on its hold where it reserved slots, so the sweep can settle them if the add dies.
-        slotNotes: {
-          reservedPart: (accountId: string) => slotNotePart(hold.holdId, slotNote(accountId, request.deviceClass)),
-          settled: (accountId: string) => noteSlotSettled(hold.holdId, slotNote(accountId, request.deviceClass)),
-          settledPart: (accountId: string) => noteSlotSettledPart(hold.holdId, slotNote(accountId, request.deviceClass)),
-        },
+        slots: addSlots(hold.holdId, request.deviceClass, request.mode),
       });
     } catch (error) {
       await refund(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed');
@@ -186,6 +181,8 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const { kid } = ids;
+  // Apple's class, not the asked one: it decides which slot the registration spends and what the profile is for.
+  const deviceClass = slotClass(issued.appleDevice, request.deviceClass);
   const reservation: Reservation | undefined =
     ids.reservationId !== undefined
       ? {
@@ -197,7 +194,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
           accountId: issued.account.accountId,
           appleDeviceId: issued.appleDevice.id,
           udid: request.udid,
-          deviceClass: request.deviceClass,
+          deviceClass,
           charge: payment.charge,
           createdAt: now,
           nextCheckAt: now + nextCheckDelaySeconds(0),
@@ -211,7 +208,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     tenant_id: tenant.tenantId,
     udid: request.udid,
     pname: issued.deviceName,
-    type: request.deviceClass,
+    type: deviceClass,
     shtype: payment.tier,
     zt: pending ? 'processing' : 'normal',
     ytime: issued.account.expiresAt,
@@ -230,7 +227,8 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   };
   // Whether this certificate counts the registration's slot or gives its reserved one back is decided in the
   // same write (registration-slot.ts): Apple spends one slot per registration however many adds reserved one.
-  const claim = { accountId: issued.account.accountId, deviceClass: request.deviceClass, udid: request.udid, appleDeviceId: issued.appleDevice.id };
+  // The slot this add reserved was of the asked class: when Apple's differs, the same write trades it for one of Apple's.
+  const claim = { accountId: issued.account.accountId, deviceClass, reserved: request.deviceClass, udid: request.udid, appleDeviceId: issued.appleDevice.id };
   const slotBefore = issued.existed ? await slotState(claim) : NEWLY_REGISTERED;
   const recent = recentAddPart(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
   // One atomic write across the repositories: each hands out its part, none of them sees the others'.

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { tryLock, unlock, unlockPart } from '../../db/repositories/add-lock-repository';
 import type { TransactionPart } from '../../db/transactions';
-import { udidKey } from '../devices/device';
+import { udidKey } from '../../records/device';
 import { DomainError } from '../errors';
 
 /** Longer than an add can take (Apple calls time out at 15 s, a few tries each); a crashed add frees it then. */

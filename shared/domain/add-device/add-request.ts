@@ -1,7 +1,7 @@
 /** An add as the add routes parsed it: what the add service is asked to do. */
-import type { AccountMode } from '../accounts/account';
+import type { AccountMode } from '../../records/account';
 import type { PricedClass } from '../pricing/prices';
-import type { DevicePool } from '../devices/device';
+import type { DevicePool } from '../../records/device';
 
 export interface AddRequest {
   udid: string;

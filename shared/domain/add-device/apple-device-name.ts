@@ -1,4 +1,4 @@
-import type { DeviceClass } from '../accounts/account';
+import type { DeviceClass } from '../../records/account';
 
 /**
  * Apple's device name: "iPad" in it is how Apple (and the simulator) tells an iPad's class from a registration.

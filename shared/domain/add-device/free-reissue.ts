@@ -2,10 +2,10 @@
  * The free re-issue rule, apart from the add so the customer's page can offer exactly what the add will do
  * without carrying the add's code.
  */
-import type { AccountMode } from '../accounts/account';
-import type { Device } from '../devices/device';
+import type { AccountMode } from '../../records/account';
+import type { Device } from '../../records/device';
 import { tierAllowedIn, warrantyWindowSeconds } from '../pricing/warranty';
-import type { Tenant } from '../tenants/tenant';
+import type { Tenant } from '../../records/tenant';
 
 /** Adds that delivered nothing (and charged nothing) do not start a force-add period. */
 export const NOT_AN_ADD: ReadonlySet<string> = new Set(['failed', 'ineligible']);

@@ -6,14 +6,13 @@
 import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
-import { listPool, markClassFull, releaseSlot as releaseReservedSlot, reserveSlot, setAccountMode } from '../../db/repositories/account-repository';
-import { notePossiblePart } from '../../db/repositories/registration-repository';
-import { transactWrite, type TransactionPart } from '../../db/transactions';
+import { listPool, setAccountMode } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
-import { poolKey, type Account, type AccountMode, type DeviceClass } from '../accounts/account';
+import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
 import { DomainError } from '../errors';
 import { appleDeviceName } from './apple-device-name';
+import type { AddSlots } from './registration-slot';
 
 export interface IssueRequest {
   tenantId: string;
@@ -42,12 +41,8 @@ export interface IssueRequest {
    * UDID reuses it instead of leaving it orphaned), or the slot back when another certificate counts it.
    */
   keepRegistration: (left: LeftRegistration) => Promise<void>;
-  /**
-   * The add's notes on its hold (paid or free): a slot reserved on an account, and that slot accounted for
-   * again (given back, or its registration kept). What is still noted when the add dies, the stale-hold sweep
-   * settles.
-   */
-  slotNotes: { reservedPart(accountId: string): TransactionPart; settled(accountId: string): Promise<unknown>; settledPart(accountId: string): TransactionPart };
+  /** The add's slots: reserved, given back and kept through the one slot rule (registration-slot.ts). */
+  slots: AddSlots;
 }
 
 /** A registration this add made (or found) on an account it then did not issue on. */
@@ -161,51 +156,19 @@ async function deliverableP12(account: Account, password: string): Promise<strin
   return p12;
 }
 
-/**
- * The slot reserved on `account` is kept as a possible registration instead of going back: Apple may register
- * the device after this add has answered. The hold's note moves to that record in the same write; the
- * reservation worker settles it later by asking Apple.
- */
-async function keepPossible(account: Account, request: IssueRequest): Promise<void> {
-  const possible = notePossiblePart({
-    accountId: account.accountId,
-    deviceClass: request.deviceClass,
-    udid: request.udid,
-    tenantId: request.tenantId,
-    userId: request.userId,
-    pool: request.pool === 'private' ? 1 : 0,
-    notedAt: Math.floor(Date.now() / 1000),
-  });
-  const note = request.slotNotes.settledPart(account.accountId);
-  try {
-    const outcome = await transactWrite([possible, note]);
-    if (!outcome.ok) logger.error('The slot note of a possible registration was already settled', { accountId: account.accountId });
-  } catch (error) {
-    // Still on the hold: the stale-hold sweep settles it as it settles a dead add's.
-    logger.error('Could not keep a possible registration', { accountId: account.accountId, error: error as Error });
-  }
-}
-
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
   const client = await ascClientFor(account, REQUEST_PATH_APPLE);
   // The add notes the slot on its hold in the same write that reserves it.
-  if (!(await reserveSlot(account.accountId, request.deviceClass, request.mode, request.slotNotes.reservedPart(account.accountId)))) return { kind: 'next' };
-  const settled = async () => {
-    await request.slotNotes.settled(account.accountId).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId: account.accountId, error: error as Error }));
-  };
-  const releaseSlot = async (accountId: string, deviceClass: DeviceClass) => {
-    await releaseReservedSlot(accountId, deviceClass);
-    await settled();
-  };
+  if (!(await request.slots.reserve(account.accountId))) return { kind: 'next' };
   let p12: string | undefined;
   try {
     p12 = await deliverableP12(account, request.p12Password);
   } catch (error) {
-    await releaseSlot(account.accountId, request.deviceClass);
+    await request.slots.giveBack(account.accountId);
     throw error;
   }
   if (p12 === undefined) {
-    await releaseSlot(account.accountId, request.deviceClass);
+    await request.slots.giveBack(account.accountId);
     return { kind: 'next' };
   }
   const name = appleDeviceName(request.deviceClass, request.udid);
@@ -214,22 +177,21 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
     registered = await registerOrFind(client, request, name);
   } catch (error) {
     if (!(error instanceof AppleApiError)) {
-      await releaseSlot(account.accountId, request.deviceClass);
+      await request.slots.giveBack(account.accountId);
       throw error;
     }
     if (error.kind === 'device_class_full') {
-      await markClassFull(account.accountId, request.deviceClass);
-      await settled();
+      await request.slots.classFull(account.accountId);
       return { kind: 'next' };
     }
-    await releaseSlot(account.accountId, request.deviceClass);
+    await request.slots.giveBack(account.accountId);
     if (error.kind === 'invalid_udid') throw new DomainError('add_failed', 'udid_rejected', { cause: error });
     logger.warn('Apple refused a registration; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
     return { kind: 'next', error };
   }
 
   if ('uncertain' in registered) {
-    await keepPossible(account, request);
+    await request.slots.keepPossible(account, { udid: request.udid, tenantId: request.tenantId, userId: request.userId, pool: request.pool === 'private' ? 1 : 0 });
     logger.warn('Apple did not say whether it registered the device; the slot stays noted; trying the next account', { accountId: account.accountId, detail: registered.uncertain.detail });
     return { kind: 'next', error: registered.uncertain };
   }
@@ -249,7 +211,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
       // Apple has the registration (and counts the slot); a later add on this team finds it and continues.
       logger.warn('Profile creation failed; trying the next account', { accountId: account.accountId, kind: error.kind, detail: error.detail });
       await request.keepRegistration({ account, appleDevice: device, deviceName: name, newlyRegistered: !existed });
-      await settled();
+      await request.slots.settled(account.accountId);
       return { kind: 'next', error };
     }
   }
@@ -258,7 +220,7 @@ async function tryAccount(account: Account, request: IssueRequest): Promise<Atte
   logger.warn('Instant account keeps new devices PROCESSING: moving it to review mode', { accountId: account.accountId });
   await setAccountMode(account.accountId, 'review');
   await request.keepRegistration({ account, appleDevice: device, deviceName: name, newlyRegistered: !existed });
-  await settled();
+  await request.slots.settled(account.accountId);
   return { kind: 'next' };
 }
 

@@ -5,15 +5,15 @@
  */
 import type { PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { headOf, takeHold } from '../ledger/charges';
-import { randomId } from '../ids';
-import type { User } from '../users/user';
+import { randomId } from '../../ids';
+import type { User } from '../../records/user';
 import { DomainError } from '../errors';
-import type { ActivationCode } from '../pricing/activation-code';
+import type { ActivationCode } from '../../records/activation-code';
 import { findCode } from '../pricing/activation-codes';
 import { effectivePrice, priceFor, priceItem } from '../pricing/prices';
-import type { Charge } from '../reservations/reservation';
+import type { Charge } from '../../records/reservation';
 import type { AddRequest } from './add-request';
-import type { DevicePool } from '../devices/device';
+import type { DevicePool } from '../../records/device';
 
 export interface Payment {
   charge: Charge;

@@ -1,22 +1,75 @@
 /**
- * Which certificate counts a registration's slot. Apple spends one slot per UDID registered on a team; every
- * add of that UDID on the account reserved one of its own. Exactly one of them keeps it: the one whose write
- * makes its certificate the registration's owner (a conditional write on the registration's record, in the
- * same transaction as the certificate). Every other gives its reserved slot back. Slots kept by adds that did
- * not know whether Apple registered the UDID go back with the owner's write.
+ * The one rule for Apple slots: Apple spends one slot per UDID registered on a team, and every add of that
+ * UDID on the account reserved one of its own. Exactly one of them keeps it: the one whose write makes its
+ * certificate the registration's owner (a conditional write on the registration's record, in the same
+ * transaction as the certificate). Every other gives its reserved slot back. Slots kept by adds that did not
+ * know whether Apple registered the UDID go back with the owner's write.
+ *
+ * Everything that takes, keeps or gives back a slot goes through here: the add (reserving a slot on an
+ * account, giving it back, keeping a registration it moved on from, its final write), the reservation worker
+ * (settling the slots kept for a registration Apple may have made late) and the stale-hold sweep (settling
+ * the slots a dead add reserved). Their writes come from one repository, registration-slot-repository.ts.
  *
  * Before owners were recorded, "does a certificate point at the registration?" stood for "is its slot
  * counted?". That cannot see an add whose certificate is not written yet, and the soak found two slots
  * counted for one registration (and, the other way round, none).
+ *
+ * The class whose slot a registration spends is Apple's (`deviceClass` in its answer, from the hardware), not
+ * the one the add asked for: the registration's record is keyed by it, its owner counts a slot of it, and an
+ * add that reserved a slot of another class gives that one back in the same write. Only a slot kept while
+ * Apple's answer is unknown is kept under the asked class (there is no answer to read a class from); the
+ * worker settles it against the record of Apple's class once it can look the device up.
  */
-import { slotReleasePart, slotUsePart } from '../../db/repositories/account-repository';
-import { accountHasRegistrationRow } from '../../db/repositories/issued-device-repository';
-import { ownRegistrationPart, readRegistration, type RegistrationRef } from '../../db/repositories/registration-repository';
+import type { AscDevice } from '../../apple/asc-resources';
+import { getAccount } from '../../db/repositories/account-repository';
+import { nextDeviceId } from '../../db/repositories/device-repository';
+import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import type { PaymentHold } from '../../db/repositories/payment-hold-repository';
+import {
+  accountHasRegistrationRow,
+  listDuePossible,
+  markClassFull,
+  notePossiblePart,
+  noteSlotSettled,
+  noteSlotSettledPart,
+  ownRegistrationPart,
+  parseSlotNote,
+  readRegistration,
+  releaseSlot,
+  reserveSlot,
+  settlePossiblePart,
+  slotCountPart,
+  slotNote,
+  slotNotePart,
+  slotReleasePart,
+  slotUsePart,
+  type PossibleRegistration,
+  type RegistrationRef,
+} from '../../db/repositories/registration-slot-repository';
 import { transactWrite, type TransactionOutcome, type TransactionPart } from '../../db/transactions';
+import { randomId } from '../../ids';
+import { logger } from '../../logger';
+import type { Account, AccountMode, DeviceClass } from '../../records/account';
+import type { DevicePool } from '../../records/device';
+import { ascClientFor } from '../accounts/account-access';
 
-/** A UDID Apple has registered on an account, and Apple's id for it. */
+/**
+ * A UDID Apple has registered on an account, and Apple's id for it. `deviceClass` is Apple's class of the
+ * registration (`slotClass`); `reserved` the class of the slot the add (or the add a row stands for) took.
+ */
 export interface RegistrationClaim extends RegistrationRef {
   appleDeviceId: string;
+  reserved: DeviceClass;
+}
+
+const APPLE_CLASSES: Readonly<Record<string, DeviceClass>> = { IPHONE: 'iphone', IPAD: 'ipad', MAC: 'mac' };
+
+/**
+ * The class whose slot Apple spends on the device: the one Apple reports. A class we keep no count of (an iPod
+ * touch, a watch) is counted as the class the add asked for, as before Apple's class was read.
+ */
+export function slotClass(device: Pick<AscDevice, 'deviceClass'>, asked: DeviceClass): DeviceClass {
+  return APPLE_CLASSES[device.deviceClass.toUpperCase()] ?? asked;
 }
 
 /** Whether some certificate counts the registration's slot; if not, how many slots adds kept for it meanwhile. */
@@ -58,8 +111,8 @@ export async function writeWithSlot(
   let state = initial;
   for (let attempt = 1; attempt <= OWNERSHIP_TRIES; attempt++) {
     const slot = state.owned
-      ? [slotReleasePart(claim.accountId, claim.deviceClass)]
-      : [ownRegistrationPart(claim, kid, state.kept), slotUsePart(claim.accountId, claim.deviceClass, state.kept), ...ownerOnly];
+      ? [slotReleasePart(claim.accountId, claim.reserved)]
+      : [ownRegistrationPart(claim, kid, state.kept), slotUsePart(claim.accountId, claim.deviceClass, state.kept, claim.reserved), ...ownerOnly];
     const outcome = await transactWrite([...slot, ...rest]);
     if (outcome.ok) return { ok: true, isOwner: !state.owned };
     if (state.owned || !outcome.failed.includes(0)) {
@@ -69,4 +122,218 @@ export async function writeWithSlot(
   }
   // Thrown, not answered: for the caller this is transient trouble it may retry, not a rule that refused it.
   throw new Error(`The registration's owner kept changing (${claim.accountId}, ${claim.udid})`);
+}
+
+// Keeping a registration nobody delivered on.
+//
+// A registration Apple holds for an add that did not deliver on that account — the add moved on after the
+// account's profile failed, or the add's function died after Apple registered the device — is kept as an
+// uncharged `failed` certificate with Apple's device id: the registration and its slot belong to a row, and
+// the next add of the UDID on that account reuses them instead of using a new slot.
+
+export interface KeptRegistration {
+  tenantId: string;
+  userId: string;
+  udid: string;
+  pool: DevicePool;
+  /** The class of the slot the add reserved. */
+  deviceClass: DeviceClass;
+  beizhu: string;
+  account: Account;
+  appleDevice: Pick<AscDevice, 'id' | 'deviceClass'>;
+  deviceName: string;
+  now: number;
+}
+
+/** The failed row that keeps the registration: uncharged, no profile, Apple's device id. */
+async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
+  return {
+    kid: randomId('k', 16),
+    id: await nextDeviceId(kept.tenantId),
+    user_id: kept.userId,
+    tenant_id: kept.tenantId,
+    udid: kept.udid,
+    pname: kept.deviceName,
+    // Apple's class: the registration (and any profile made for it later) is for that hardware.
+    type: slotClass(kept.appleDevice, kept.deviceClass),
+    shtype: 0,
+    zt: 'failed',
+    ytime: kept.account.expiresAt,
+    enabled: true,
+    beizhu: kept.beizhu,
+    p12: '',
+    mobileprovision: '',
+    pool: kept.pool,
+    account_id: kept.account.accountId,
+    addtime: kept.now,
+    apple_device_id: kept.appleDevice.id,
+    reservation_id: '',
+    issued_account: kept.account.accountId,
+    warranty_from: kept.now,
+    charge: { kind: 'free' },
+  };
+}
+
+/**
+ * Accounts for the slot reserved for a registration nobody delivered on: the failed row is written and counts
+ * the slot — or, when another certificate counts it already, the slot goes back and no row is needed. `also`
+ * joins the same write (a dead add's note on its hold). `newlyRegistered`: Apple registered the UDID for this
+ * add a moment ago, so nobody can count it yet (no read first). A failure is logged, not thrown: whatever the
+ * caller was doing can still finish. The outcome's `failed` indexes are those of `also`.
+ */
+export async function keepRegistration(kept: KeptRegistration, options: { newlyRegistered?: boolean; also?: TransactionPart[] } = {}): Promise<TransactionOutcome | undefined> {
+  const claim = { accountId: kept.account.accountId, deviceClass: slotClass(kept.appleDevice, kept.deviceClass), reserved: kept.deviceClass, udid: kept.udid, appleDeviceId: kept.appleDevice.id };
+  const also = options.also ?? [];
+  try {
+    const row = await keptRow(kept);
+    const state = options.newlyRegistered ? NEWLY_REGISTERED : await slotState(claim);
+    const outcome = await writeWithSlot(claim, row.kid, state, also, [issuedDevicePart(row)]);
+    if (outcome.isOwner) logger.warn('Kept a registration no certificate was delivered on as a failed certificate', { kid: row.kid, accountId: kept.account.accountId });
+    return outcome;
+  } catch (error) {
+    logger.error('Could not keep a registration no certificate was delivered on', { accountId: kept.account.accountId, appleDeviceId: kept.appleDevice.id, error: error as Error });
+    return undefined;
+  }
+}
+
+// An add's slots: reserved on an account, noted on the add's hold, and accounted for once.
+
+/**
+ * One add's slots, noted on its hold (paid or free): every slot it reserves is noted in the same write, and
+ * the note is cleared when the slot is accounted for (given back, kept for a registration, or counted by the
+ * add's final write). What is still noted when the add dies, the stale-hold sweep settles (`settleDeadAddSlots`).
+ */
+export interface AddSlots {
+  /** Takes one slot of the class on the account (still active, still in `mode`), noting it on the hold. */
+  reserve(accountId: string): Promise<boolean>;
+  /** The reserved slot was not used (Apple refused, or the add moved on before registering): it goes back. */
+  giveBack(accountId: string): Promise<void>;
+  /** Apple says the class is full: no slot of it is left on the account, the reserved one included. */
+  classFull(accountId: string): Promise<void>;
+  /** The reserved slot was accounted for otherwise (its registration kept): the note goes. */
+  settled(accountId: string): Promise<void>;
+  /**
+   * Apple did not say whether it registered the UDID: the slot is not given back but kept on the registration's
+   * record (the note moves there in the same write) for the reservation worker to settle (`settlePossibleRegistrations`).
+   */
+  keepPossible(account: Account, possible: { udid: string; tenantId: string; userId: string; pool: DevicePool }): Promise<void>;
+}
+
+export function addSlots(holdId: string, deviceClass: DeviceClass, mode: AccountMode): AddSlots {
+  const note = (accountId: string) => slotNote(accountId, deviceClass);
+  const settled = async (accountId: string) => {
+    await noteSlotSettled(holdId, note(accountId)).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId, error: error as Error }));
+  };
+  return {
+    reserve: (accountId) => reserveSlot(accountId, deviceClass, mode, slotNotePart(holdId, note(accountId))),
+    async giveBack(accountId) {
+      await releaseSlot(accountId, deviceClass);
+      await settled(accountId);
+    },
+    async classFull(accountId) {
+      await markClassFull(accountId, deviceClass);
+      await settled(accountId);
+    },
+    settled,
+    async keepPossible(account, possible) {
+      const part = notePossiblePart({ accountId: account.accountId, deviceClass, ...possible, notedAt: Math.floor(Date.now() / 1000) });
+      try {
+        const outcome = await transactWrite([part, noteSlotSettledPart(holdId, note(account.accountId))]);
+        if (!outcome.ok) logger.error('The slot note of a possible registration was already settled', { accountId: account.accountId });
+      } catch (error) {
+        // Still on the hold: the stale-hold sweep settles it as it settles a dead add's.
+        logger.error('Could not keep a possible registration', { accountId: account.accountId, error: error as Error });
+      }
+    },
+  };
+}
+
+// The worker's part: slots whose add is gone.
+
+/**
+ * A slot a dead add reserved on an account and never accounted for: Apple has the UDID there → the add may
+ * have registered it and died, so its slot is accounted for as any add's is: kept by a
+ * failed row that counts the registration, or given back when another certificate counts it already; Apple
+ * does not have it → the slot was not used and goes back. Settling the hold's note is part of that write, so
+ * a slot is never accounted for twice. False when Apple could not be asked (the next pass tries again).
+ */
+async function settleSlot(hold: PaymentHold, note: string, now: number): Promise<boolean> {
+  const { accountId, deviceClass: noted } = parseSlotNote(note);
+  const deviceClass = noted as DeviceClass;
+  const account = await getAccount(accountId);
+  if (!account) return noteSlotSettled(hold.holdId, note).then(() => true);
+  let device: AscDevice | undefined;
+  try {
+    device = await (await ascClientFor(account)).findDeviceByUdid(hold.udid);
+  } catch (error) {
+    logger.warn('Could not ask Apple about a slot a dead add reserved; trying again next pass', { holdId: hold.holdId, accountId, error: error as Error });
+    return false;
+  }
+  const settled = noteSlotSettledPart(hold.holdId, note);
+  // A condition that fails here is the note's: whoever settled it first accounted for the slot.
+  if (!device) return transactWrite([settled, slotReleasePart(accountId, deviceClass)]).then(() => true);
+  const kept = await keepRegistration(
+    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: hold.pool ?? 0, deviceClass, beizhu: '', account, appleDevice: device, deviceName: device.name, now },
+    { also: [settled] },
+  );
+  return kept !== undefined;
+}
+
+/**
+ * A slot an add kept because it did not know whether Apple registered the device, old enough that no answer
+ * can still come: Apple has the UDID and no certificate counts it → the add's late registration, kept as a
+ * failed row that becomes its owner (one slot stays used, the rest go back); otherwise (not registered, or
+ * counted already) every slot kept for it goes back. False when Apple could not be asked or an add touched
+ * the record meanwhile.
+ */
+async function settlePossible(possible: PossibleRegistration, now: number): Promise<boolean> {
+  const account = await getAccount(possible.accountId);
+  if (!account || possible.slots <= 0) return (await transactWrite([settlePossiblePart(possible, now)])).ok;
+  let device: AscDevice | undefined;
+  try {
+    device = await (await ascClientFor(account)).findDeviceByUdid(possible.udid);
+  } catch (error) {
+    logger.warn('Could not ask Apple about a possible registration; trying again next pass', { accountId: possible.accountId, error: error as Error });
+    return false;
+  }
+  const release = (count: number) => (count > 0 ? [slotReleasePart(possible.accountId, possible.deviceClass, count)] : []);
+  if (!device) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const appleClass = slotClass(device, possible.deviceClass);
+  const claim = { accountId: possible.accountId, deviceClass: appleClass, reserved: possible.deviceClass, udid: possible.udid, appleDeviceId: device.id };
+  // Kept under the asked class, but Apple's is another: the registration's own record is that of Apple's class.
+  const appleRecord = appleClass === possible.deviceClass ? undefined : await readRegistration(claim);
+  if (await countedAlready(claim, appleRecord ? appleRecord.ownerKid : possible.ownerKid)) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDevice: device, deviceName: device.name, now });
+  const parts = appleRecord
+    ? // Every slot kept under the asked class goes back; the row owns the record of Apple's class (the slots kept there go back too) and counts one slot of that class.
+      [
+        settlePossiblePart(possible, now),
+        ownRegistrationPart(claim, row.kid, appleRecord.kept),
+        slotCountPart(
+          possible.accountId,
+          new Map([
+            [possible.deviceClass, possible.slots],
+            [appleClass, appleRecord.kept - 1],
+          ]),
+        ),
+      ]
+    : [settlePossiblePart(possible, now, row.kid), ...release(possible.slots - 1)];
+  const outcome = await transactWrite([...parts, issuedDevicePart(row)]);
+  if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });
+  return outcome.ok;
+}
+
+/** Settles up to `limit` records whose kept slots nothing has touched since `before`; how many were settled. */
+export async function settlePossibleRegistrations(before: number, limit: number, now: number): Promise<number> {
+  const settled = await Promise.all((await listDuePossible(before, limit)).map((p) => settlePossible(p, now)));
+  return settled.filter(Boolean).length;
+}
+
+/**
+ * Settles every slot a dead add's hold still notes. True when all of them are accounted for, so the hold may be
+ * released; false when one waits for the next pass (Apple could not be asked).
+ */
+export async function settleDeadAddSlots(hold: PaymentHold, now: number): Promise<boolean> {
+  const settled = await Promise.all((hold.slotAccounts ?? []).map((note) => settleSlot(hold, note, now)));
+  return settled.every(Boolean);
 }

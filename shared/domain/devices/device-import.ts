@@ -4,10 +4,10 @@
  */
 import { nextDeviceId, putDevice } from '../../db/repositories/device-repository';
 import { RuleError } from '../errors';
-import { randomId } from '../ids';
+import { randomId } from '../../ids';
 import { requireUser } from '../users/user-service';
 import { isWarrantyTier, WARRANTY_TIERS } from '../pricing/warranty';
-import { isUdidFormat, KID_PATTERN, type Device, type DeviceType } from './device';
+import { isUdidFormat, KID_PATTERN, type Device, type DeviceType } from '../../records/device';
 
 export interface DeviceImport {
   userId: string;

@@ -3,8 +3,8 @@
  * time, filtered. Read from the owner's index only; a caller on another tenant's site owns nothing there.
  */
 import { listOwnedDevices, type DeviceListQuery } from '../../db/repositories/device-list-repository';
-import type { Actor } from '../sources/source';
-import { listItemView } from './device';
+import type { Actor } from '../../records/source';
+import { listItemView } from '../../records/device';
 
 export type DeviceListFilters = Omit<DeviceListQuery, 'userId' | 'tenantId' | 'after' | 'limit' | 'readBudget'>;
 

@@ -5,8 +5,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { getDeviceRecord, listDevicesByUserUdid, setDeviceEnabledWithCopy } from '../../db/repositories/device-repository';
 import { DomainError } from '../errors';
-import { isOwnedBy, udidKey, type DeviceRecord } from './device';
-import type { Actor } from '../sources/source';
+import { isOwnedBy, udidKey, type DeviceRecord } from '../../records/device';
+import type { Actor } from '../../records/source';
 
 export const DEVICE_ACTIONS = ['enable', 'disable', 'toggle'] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];

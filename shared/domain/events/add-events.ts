@@ -5,9 +5,9 @@
  */
 import type { IssuedDevice } from '../../db/repositories/issued-device-repository';
 import type { TransactionPart } from '../../db/transactions';
-import type { DeviceZt } from '../devices/device';
-import type { Reservation } from '../reservations/reservation';
-import { moneyView } from './event';
+import type { DeviceZt } from '../../records/device';
+import type { Reservation } from '../../records/reservation';
+import { moneyView } from '../../records/event';
 import { eventPart } from './outbox';
 
 export function deviceAddedPart(device: IssuedDevice, mode: 'instant' | 'review'): TransactionPart {

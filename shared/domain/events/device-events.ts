@@ -7,7 +7,7 @@ import { getTenant } from '../../db/repositories/tenant-repository';
 import type { AccountDevice } from '../../db/repositories/device-notice-repository';
 import type { TransactionPart } from '../../db/transactions';
 import { warrantyWindowSeconds } from '../pricing/warranty';
-import { builtInDefaultTenant, type TenantSettings } from '../tenants/tenant';
+import { builtInDefaultTenant, type TenantSettings } from '../../records/tenant';
 import { eventPart } from './outbox';
 
 /** Tenant settings read once per sweep, not once per device. */

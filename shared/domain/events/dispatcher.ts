@@ -13,7 +13,7 @@ import { getWebhook, recordDelivery } from '../../db/repositories/webhook-reposi
 import { claimEvent, DELIVERY_SHARDS, listDueEvents, rescheduleEvent, settleEvent, type StoredEvent } from '../../db/repositories/event-repository';
 import { logger } from '../../logger';
 import { deliver, type DeliveryFetchOptions } from './delivery';
-import type { ServiceEvent } from './event';
+import type { ServiceEvent } from '../../records/event';
 
 /** Retries go on this long after the event; a webhook failing this long is disabled. */
 export const RETRY_WINDOW_SECONDS = 24 * 60 * 60;

@@ -9,8 +9,8 @@
 import { nowSeconds } from '../../clock';
 import { queryEventsPage } from '../../db/repositories/event-repository';
 import { DomainError } from '../errors';
-import type { Actor } from '../sources/source';
-import type { TokenOwner } from '../users/user';
+import type { Actor } from '../../records/source';
+import type { TokenOwner } from '../../records/user';
 
 export const SETTLE_SECONDS = 30;
 export const EVENTS_PAGE = { default: 50, max: 100 } as const;

@@ -6,8 +6,8 @@
 import { nowSeconds } from '../../clock';
 import { eventPutPart } from '../../db/repositories/event-repository';
 import type { TransactionPart } from '../../db/transactions';
-import { randomId } from '../ids';
-import type { EventOwner, EventType } from './event';
+import { randomId } from '../../ids';
+import type { EventOwner, EventType } from '../../records/event';
 
 /**
  * The event's part of the caller's transaction. `created` is the clock when the part is made (just before

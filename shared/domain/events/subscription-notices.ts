@@ -8,8 +8,8 @@
 import { expiredToldPart, expiringToldPart, listSubscriptionNoticesDue } from '../../db/repositories/subscription-repository';
 import { transactWrite } from '../../db/transactions';
 import { logger } from '../../logger';
-import type { Subscription } from '../subscriptions/subscription';
-import { EXPIRY_NOTICE_MAX_DAYS } from '../tenants/tenant';
+import type { Subscription } from '../../records/subscription';
+import { EXPIRY_NOTICE_MAX_DAYS } from '../../records/tenant';
 import { tenantSettingsCache } from './device-events';
 import { eventPart } from './outbox';
 

@@ -8,12 +8,12 @@ import { nowSeconds } from '../../clock';
 import { getBalanceLowThreshold, setBalanceLowThreshold } from '../../db/repositories/balance-watch-repository';
 import { deleteWebhook, getWebhook, putWebhook } from '../../db/repositories/webhook-repository';
 import { DomainError } from '../errors';
-import { randomId } from '../ids';
-import type { Actor } from '../sources/source';
-import type { TokenOwner } from '../users/user';
+import { randomId } from '../../ids';
+import type { Actor } from '../../records/source';
+import type { TokenOwner } from '../../records/user';
 import { deliver, type DeliveryFetchOptions, type DeliveryResult } from './delivery';
-import { EVENT_TYPES, PING_TYPE } from './event';
-import { webhookView } from './webhook';
+import { EVENT_TYPES, PING_TYPE } from '../../records/event';
+import { webhookView } from '../../records/webhook';
 
 export interface WebhookSettings {
   url: string;

@@ -7,11 +7,12 @@ import { queueInspection } from '../../db/repositories/ipa-inspection-repository
 import { untilCounted } from '../../db/write-gate';
 import { storeInspection } from '../../db/repositories/app-repository';
 import { DomainError } from '../errors';
-import { isHttpUrl, type App } from '../sources/app';
-import type { TenantSettings } from '../tenants/tenant';
+import { isHttpUrl, type App } from '../../records/app';
+import type { TenantSettings } from '../../records/tenant';
 import type { FetchOverrides } from './ipa-download';
-import type { IpaInspection } from './inspection';
+import type { IpaInspection } from '../../records/ipa-inspection';
 import { inspectInRequest, type RequestInspection } from './inspector';
+import { config } from '../../config';
 
 /** Seconds an owner is told to wait before publishing again while the background job reads the file. */
 export const PENDING_RETRY_SECONDS = 60;
@@ -21,7 +22,7 @@ export const PENDING_RETRY_SECONDS = 60;
  * (its inspection tests turn it on); deployed, nothing sets it.
  */
 export function inspectionEnabled(): boolean {
-  return process.env.IPA_INSPECTION !== 'off';
+  return config().ipaInspection;
 }
 
 let testHooks: { fetch?: FetchOverrides; requestBudgetMs?: number } = {};

@@ -5,7 +5,7 @@
  */
 import { readIpaArchive } from './ipa-archive';
 import { downloadIpa, fetchFailure, headFile, type FetchOverrides } from './ipa-download';
-import { InspectionDeferred, InspectionError, sameFile, type FileValidators, type IpaInspection } from './inspection';
+import { InspectionDeferred, InspectionError, sameFile, type FileValidators, type IpaInspection } from '../../records/ipa-inspection';
 
 export const INSPECTION_LIMITS = {
   /** What a request may spend downloading and reading (its Lambda has 10 s in all). */

@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { InspectionError, type IpaFacts } from './inspection';
+import { InspectionError, type IpaFacts } from '../../records/ipa-inspection';
 import { EntitlementsScanner } from './macho-entitlements';
 import { parseDictionary } from './property-list';
 

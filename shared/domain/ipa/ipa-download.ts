@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FetchRefusedError, safeFetch, type SafeFetchOptions } from '../../fetch/safe-fetch';
-import { InspectionDeferred, InspectionError, validatorsOf, type FileValidators } from './inspection';
+import { InspectionDeferred, InspectionError, validatorsOf, type FileValidators } from '../../records/ipa-inspection';
 
 export { validatorsOf };
 

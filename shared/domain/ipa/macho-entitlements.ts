@@ -9,7 +9,7 @@
  * - the signature: a SuperBlob (`0xfade0cc0`, big-endian) whose index points at the entitlements blob
  *   (`0xfade7171`, slot 5), an XML property list.
  */
-import { InspectionError } from './inspection';
+import { InspectionError } from '../../records/ipa-inspection';
 import { parseDictionary } from './property-list';
 
 const FAT_MAGIC = 0xcafebabe;

@@ -3,7 +3,7 @@
  * (`parse` and `parseBinary`), and is never handed more than the caller's cap.
  */
 import { parse, parseBinary } from 'plist';
-import { InspectionError } from './inspection';
+import { InspectionError } from '../../records/ipa-inspection';
 
 const BINARY_MAGIC = Buffer.from('bplist00', 'latin1');
 

@@ -12,10 +12,10 @@
 import { codeReleasePart, codeUsePart } from '../../db/repositories/code-repository';
 import { holdPutPart, holdReleasePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
-import type { ActivationCode } from '../pricing/activation-code';
-import type { Charge } from '../reservations/reservation';
-import type { User } from '../users/user';
-import type { LedgerHead, LedgerKind, LedgerRef } from './ledger-entry';
+import type { ActivationCode } from '../../records/activation-code';
+import type { Charge } from '../../records/reservation';
+import type { User } from '../../records/user';
+import type { LedgerHead, LedgerKind, LedgerRef } from '../../records/ledger-entry';
 import { snakeCaseFields } from '../../snake-case-fields';
 import { writeWithLedger } from './ledger';
 

@@ -2,21 +2,23 @@
  * The one way a balance changes or an activation code is claimed or given back: together with its ledger
  * entry, in the same DynamoDB transaction.
  *
- * - `ledgerChange(head, change)` — pure: the transaction parts that move the user's balance from `head` by
- *   `change.amount` AND write the entry (plus an `opening` entry first when the user's balance predates the
- *   ledger), and the head after them.
+ * - `ledgerChange(head, change)` — pure: the entries that move the user's balance from `head` by
+ *   `change.amount` (an `opening` entry first when the user's balance predates the ledger), and the head after
+ *   them.
  * - `writeWithLedger({ userId, change, with, head? })` — sends `with` (the caller's own parts: the hold, the
  *   code's claim, the reservation's end, a plan …) and the ledger's parts as one transaction. The user item's
  *   condition is its ledger sequence, so `balance_after` is exact: when another change got there first,
  *   nothing was written, and the transaction is rebuilt on the head that won (the failed condition hands it
  *   back). A debit that the balance no longer covers, a missing user, or a failed condition of the caller's
  *   own parts end it with nothing written.
+ *
+ * Storage is the wired ledger store (`ledger-store.ts`): DynamoDB in every function, in memory in the rule tests.
  */
-import { headFromReturnedItem, readLedgerHead, ledgerWriteParts } from '../../db/repositories/ledger-repository';
-import { transactWrite, type TransactionPart } from '../../db/transactions';
-import type { LedgerChange, LedgerEntry, LedgerHead } from './ledger-entry';
+import type { TransactionPart } from '../../db/transactions';
+import { store } from '../stores';
+import type { LedgerChange, LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 
-export function ledgerChange(head: LedgerHead, change: LedgerChange): { parts: TransactionPart[]; entry: LedgerEntry; after: LedgerHead } {
+export function ledgerChange(head: LedgerHead, change: LedgerChange): { entries: LedgerEntry[]; entry: LedgerEntry; after: LedgerHead } {
   const entries: LedgerEntry[] = [];
   let seq = head.seq;
   // A balance from before the ledger existed becomes its first entry, so the entries always add up to it.
@@ -25,7 +27,7 @@ export function ledgerChange(head: LedgerHead, change: LedgerChange): { parts: T
   }
   const entry: LedgerEntry = { userId: head.userId, tenantId: head.tenantId, seq: ++seq, time: change.at, kind: change.kind, amount: change.amount, balanceAfter: head.balance + change.amount, ref: change.ref };
   entries.push(entry);
-  return { parts: ledgerWriteParts(head, entries), entry, after: { ...head, balance: entry.balanceAfter, seq } };
+  return { entries, entry, after: { ...head, balance: entry.balanceAfter, seq } };
 }
 
 export type LedgerWriteOutcome =
@@ -56,20 +58,20 @@ export async function writeWithLedger(input: {
   allowNegative?: boolean;
 }): Promise<LedgerWriteOutcome> {
   const own = input.with ?? [];
-  let head = input.head ?? (await readLedgerHead(input.userId));
+  const ledger = store('ledger');
+  let head = input.head ?? (await ledger.readHead(input.userId));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (!head) return { ok: false, reason: 'user_not_found' };
     const change = typeof input.change === 'function' ? input.change(head) : input.change;
     if (change.amount < 0 && head.balance + change.amount < 0 && !input.allowNegative) return { ok: false, reason: 'not_covered', head };
     const built = ledgerChange(head, change);
-    const outcome = await transactWrite([...own, ...built.parts], { conflicts: 'report' });
+    const outcome = await ledger.append(head, built.entries, own);
     if (outcome.ok) return { ok: true, entry: built.entry, after: built.after };
-    const ownFailed = outcome.failed.filter((index) => index < own.length);
-    if (ownFailed.length > 0) return { ok: false, reason: 'condition_failed', failed: ownFailed, head };
+    if (outcome.ownFailed.length > 0) return { ok: false, reason: 'condition_failed', failed: outcome.ownFailed, head };
     // The head moved (another change of this user: the failed condition handed it back) or a concurrent
     // transaction conflicted (read it again).
     await pause(attempt);
-    head = headFromReturnedItem(input.userId, outcome.returned?.[own.length]) ?? (await readLedgerHead(input.userId));
+    head = outcome.moved ?? (await ledger.readHead(input.userId));
   }
   throw new Error(`The ledger of ${input.userId} kept moving; try again`);
 }

@@ -3,9 +3,9 @@
  * their ledger adds up from the start. Once per user, safe to run again: the entry's condition is that the
  * user has no ledger yet, and a re-run that finds this same opening entry changes nothing.
  */
-import { ledgerEntries, readLedgerHead } from '../../db/repositories/ledger-repository';
 import { RuleError } from '../errors';
-import type { LedgerEntry, LedgerHead } from './ledger-entry';
+import { store } from '../stores';
+import type { LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 import { writeWithLedger } from './ledger';
 
 export const IMPORT_NOTE = 'opening balance imported from the PHP panel';
@@ -16,7 +16,7 @@ const userNotFound = (userId: string) => new RuleError('user_not_found', `unknow
 
 /** The user's first entry, when it is this import's. */
 async function earlierImport(userId: string): Promise<LedgerEntry | undefined> {
-  for await (const entry of ledgerEntries(userId)) return entry.kind === 'opening' && entry.ref.note === IMPORT_NOTE ? entry : undefined;
+  for await (const entry of store('ledger').entries(userId)) return entry.kind === 'opening' && entry.ref.note === IMPORT_NOTE ? entry : undefined;
   return undefined;
 }
 
@@ -25,7 +25,7 @@ function refuseLedger(head: LedgerHead): never {
 }
 
 export async function importOpeningBalance(input: { userId: string; cents: number; now: number; dryRun: boolean }): Promise<OpeningOutcome> {
-  const head = await readLedgerHead(input.userId);
+  const head = await store('ledger').readHead(input.userId);
   if (!head) throw userNotFound(input.userId);
   if (head.seq !== 0) {
     const earlier = await earlierImport(input.userId);

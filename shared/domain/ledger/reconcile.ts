@@ -14,7 +14,7 @@
 import { findDeviceStates } from '../../db/repositories/device-repository';
 import { ledgerEntries, scanLedgerHeads } from '../../db/repositories/ledger-repository';
 import { getHold } from '../../db/repositories/payment-hold-repository';
-import type { LedgerEntry, LedgerHead } from './ledger-entry';
+import type { LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 
 export interface LedgerDifference {
   user_id: string;

@@ -5,13 +5,13 @@
  */
 import { readBalanceSnapshot } from '../../db/repositories/balance-repository';
 import { queryLedger } from '../../db/repositories/ledger-repository';
-import { ACCOUNT_MODES } from '../accounts/account';
+import { ACCOUNT_MODES } from '../../records/account';
 import { DomainError } from '../errors';
 import { DEFAULT_PRICES, PRICED_CLASSES, priceItem, tenantScope, userScope } from '../pricing/prices';
 import { tiersForMode } from '../pricing/warranty';
-import type { Tenant } from '../tenants/tenant';
-import type { TokenOwner } from '../users/user';
-import { entryView, type LedgerKind } from './ledger-entry';
+import type { Tenant } from '../../records/tenant';
+import type { TokenOwner } from '../../records/user';
+import { entryView, type LedgerKind } from '../../records/ledger-entry';
 
 function requireHomeTenant(owner: TokenOwner, tenant: Tenant): void {
   if (owner.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');

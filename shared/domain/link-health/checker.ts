@@ -9,10 +9,10 @@ import { listApps } from '../../db/repositories/app-repository';
 import { getSource } from '../../db/repositories/source-repository';
 import { claimFailingAlert, dueSources, listHealthRecords, moveHealthDue, recordProbe, unscheduleHealth } from '../../db/repositories/link-health-repository';
 import { logger } from '../../logger';
-import type { App } from '../sources/app';
-import type { Source } from '../sources/source';
-import { effectiveHealthAlert, type HealthAlertConfig } from './health-alert';
-import { allHealthShards, appHealthView, currentRecord, LINK_HEALTH_LIMITS, type HealthRecord, type ProbeOutcome } from './link-health';
+import type { App } from '../../records/app';
+import type { Source } from '../../records/source';
+import { effectiveHealthAlert, type HealthAlertConfig } from '../../records/health-alert';
+import { allHealthShards, appHealthView, currentRecord, LINK_HEALTH_LIMITS, type HealthRecord, type ProbeOutcome } from '../../records/link-health';
 import { probeLink, type ProbeOptions } from './probe';
 import { DEFAULT_DELIVERY, deliverAlert, type AlertBody, type DeliveryOptions } from './webhook';
 

@@ -1,8 +1,8 @@
 /** The owner's on-demand link check: its own module, so the read-only health view carries no fetch code. */
 import { ownedSource } from '../sources/source-service';
-import type { Actor } from '../sources/source';
+import type { Actor } from '../../records/source';
 import { checkSourceLinks, type CheckOptions } from './checker';
-import { LINK_HEALTH_LIMITS } from './link-health';
+import { LINK_HEALTH_LIMITS } from '../../records/link-health';
 import { DEFAULT_DELIVERY } from './webhook';
 
 /**

@@ -2,8 +2,8 @@
 import { listApps } from '../../db/repositories/app-repository';
 import { listHealthRecords } from '../../db/repositories/link-health-repository';
 import { ownedSource } from '../sources/source-lookup';
-import type { Actor } from '../sources/source';
-import { appHealthView } from './link-health';
+import type { Actor } from '../../records/source';
+import { appHealthView } from '../../records/link-health';
 
 /** Every published app of the owner's source with its last recorded health. */
 export async function sourceHealth(actor: Actor, sourceId: string) {

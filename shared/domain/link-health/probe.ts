@@ -1,6 +1,6 @@
 import { FetchRefusedError, safeFetch, type SafeFetchOptions } from '../../fetch/safe-fetch';
-import type { ProbeError, ProbeOutcome } from './link-health';
-import { validatorsOf } from '../ipa/inspection';
+import type { ProbeError, ProbeOutcome } from '../../records/link-health';
+import { validatorsOf } from '../../records/ipa-inspection';
 
 export interface ProbeOptions {
   timeoutMs: number;

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { getCode, putCode } from '../../db/repositories/code-repository';
 import { getUser } from '../../db/repositories/user-repository';
-import type { AccountMode } from '../accounts/account';
+import type { AccountMode } from '../../records/account';
 import { RuleError } from '../errors';
-import type { ActivationCode } from './activation-code';
+import type { ActivationCode } from '../../records/activation-code';
 import { tierAllowedIn } from './warranty';
 
 // No 0/O or 1/I: codes are read aloud and typed from screenshots.

@@ -5,7 +5,7 @@
  * Exports: `PricedClass`, `priceItem`, `DEFAULT_PRICES`, `priceFor`, `priceScopes`, `effectivePrice`, `setPrice`.
  */
 import { getPriceRows, putPrice } from '../../db/repositories/price-repository';
-import type { AccountMode } from '../accounts/account';
+import type { AccountMode } from '../../records/account';
 import { tiersForMode, type WarrantyTier } from './warranty';
 
 /** The classes a client can add (`deviceType`). */

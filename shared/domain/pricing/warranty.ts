@@ -1,8 +1,8 @@
 /**
  * Warranty tiers: which modes sell them and how long a revoked certificate is re-issued free.
  */
-import type { AccountMode } from '../accounts/account';
-import type { TenantSettings } from '../tenants/tenant';
+import type { AccountMode } from '../../records/account';
+import type { TenantSettings } from '../../records/tenant';
 
 export const WARRANTY_TIERS = [0, 1, 2, 3, 4, 6] as const;
 export type WarrantyTier = (typeof WARRANTY_TIERS)[number];

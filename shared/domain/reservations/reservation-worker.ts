@@ -8,23 +8,19 @@
  * re-exported under the tenant's p12 password, so the finished reservation hands out the same bytes.
  */
 import { AppleApiError } from '../../apple/asc-errors';
-import type { AscDevice } from '../../apple/asc-resources';
-import { getAccount, slotReleasePart } from '../../db/repositories/account-repository';
-import { deviceIssuedPart, deviceZtPart, issuedDevicePart } from '../../db/repositories/issued-device-repository';
-import { listStaleHolds, noteSlotSettled, noteSlotSettledPart, parseSlotNote, type PaymentHold } from '../../db/repositories/payment-hold-repository';
-import { listDuePossible, settlePossiblePart, type PossibleRegistration } from '../../db/repositories/registration-repository';
+import { getAccount } from '../../db/repositories/account-repository';
+import { deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
+import { listStaleHolds } from '../../db/repositories/payment-hold-repository';
 import { refundCharge, releaseHold } from '../ledger/charges';
 import { transactWrite } from '../../db/transactions';
 import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
 import { addRefunded, reservationAge } from '../../observability/metrics';
 import { ascClientFor } from '../accounts/account-access';
-import type { DeviceZt } from '../devices/device';
-import type { DeviceClass } from '../accounts/account';
-import { keepRegistration, keptRow } from '../add-device/kept-registration';
-import { countedAlready } from '../add-device/registration-slot';
+import type { DeviceZt } from '../../records/device';
+import { settleDeadAddSlots, settlePossibleRegistrations } from '../add-device/registration-slot';
 import { appleDeviceName } from '../add-device/apple-device-name';
-import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from './reservation';
+import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from '../../records/reservation';
 import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
 
 export interface WorkerReport {
@@ -43,71 +39,11 @@ export interface WorkerReport {
 const STALE_HOLD_SECONDS = 300;
 const STALE_HOLDS_PER_PASS = 100;
 
-/**
- * A slot a dead add reserved on an account and never accounted for: Apple has the UDID there → the add may
- * have registered it and died, so its slot is accounted for as any add's is (registration-slot.ts): kept by a
- * failed row that counts the registration, or given back when another certificate counts it already; Apple
- * does not have it → the slot was not used and goes back. Settling the hold's note is part of that write, so
- * a slot is never accounted for twice. False when Apple could not be asked (the next pass tries again).
- */
-async function settleSlot(hold: PaymentHold, note: string, now: number): Promise<boolean> {
-  const { accountId, deviceClass: noted } = parseSlotNote(note);
-  const deviceClass = noted as DeviceClass;
-  const account = await getAccount(accountId);
-  if (!account) return noteSlotSettled(hold.holdId, note).then(() => true);
-  let device: AscDevice | undefined;
-  try {
-    device = await (await ascClientFor(account)).findDeviceByUdid(hold.udid);
-  } catch (error) {
-    logger.warn('Could not ask Apple about a slot a dead add reserved; trying again next pass', { holdId: hold.holdId, accountId, error: error as Error });
-    return false;
-  }
-  const settled = noteSlotSettledPart(hold.holdId, note);
-  // A condition that fails here is the note's: whoever settled it first accounted for the slot.
-  if (!device) return transactWrite([settled, slotReleasePart(accountId, deviceClass)]).then(() => true);
-  const kept = await keepRegistration(
-    { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: hold.pool ?? 0, deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now },
-    { also: [settled] },
-  );
-  return kept !== undefined;
-}
-
-/**
- * A slot an add kept because it did not know whether Apple registered the device, old enough that no answer
- * can still come: Apple has the UDID and no certificate counts it → the add's late registration, kept as a
- * failed row that becomes its owner (one slot stays used, the rest go back); otherwise (not registered, or
- * counted already) every slot kept for it goes back. False when Apple could not be asked or an add touched
- * the record meanwhile.
- */
-async function settlePossible(possible: PossibleRegistration, now: number): Promise<boolean> {
-  const account = await getAccount(possible.accountId);
-  if (!account || possible.slots <= 0) return (await transactWrite([settlePossiblePart(possible, now)])).ok;
-  let device: AscDevice | undefined;
-  try {
-    device = await (await ascClientFor(account)).findDeviceByUdid(possible.udid);
-  } catch (error) {
-    logger.warn('Could not ask Apple about a possible registration; trying again next pass', { accountId: possible.accountId, error: error as Error });
-    return false;
-  }
-  const release = (count: number) => (count > 0 ? [slotReleasePart(possible.accountId, possible.deviceClass, count)] : []);
-  if (!device || (await countedAlready({ ...possible, appleDeviceId: device.id }, possible.ownerKid))) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
-  const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDeviceId: device.id, deviceName: device.name, now });
-  const outcome = await transactWrite([settlePossiblePart(possible, now, row.kid), issuedDevicePart(row), ...release(possible.slots - 1)]);
-  if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });
-  return outcome.ok;
-}
-
-async function settlePossibleRegistrations(now: number): Promise<number> {
-  const settled = await Promise.all((await listDuePossible(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)).map((p) => settlePossible(p, now)));
-  return settled.filter(Boolean).length;
-}
-
 /** Refunds what crashed adds held: charged ⇒ delivered or refunded, even when the add itself died. */
 async function releaseStaleHolds(now: number): Promise<number> {
   let released = 0;
   for (const hold of await listStaleHolds(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS)) {
-    const settled = await Promise.all((hold.slotAccounts ?? []).map((note) => settleSlot(hold, note, now)));
-    if (!settled.every(Boolean)) continue;
+    if (!(await settleDeadAddSlots(hold, now))) continue;
     if (await releaseHold(hold, now, 'stale_hold')) {
       released++;
       if (hold.charge.kind === 'free') continue;
@@ -185,7 +121,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
  */
 export async function runReservationWorker(now: number, options: { budgetMs?: number } = {}): Promise<WorkerReport> {
   const releasedHolds = await releaseStaleHolds(now);
-  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0, releasedHolds, settledPossible: await settlePossibleRegistrations(now) };
+  const report: WorkerReport = { checked: 0, issued: 0, failed: 0, waiting: 0, errors: 0, releasedHolds, settledPossible: await settlePossibleRegistrations(now - STALE_HOLD_SECONDS, STALE_HOLDS_PER_PASS, now) };
   const stopAt = Date.now() + (options.budgetMs ?? 90_000);
   for (const reservation of await listDueReservations(now)) {
     if (Date.now() > stopAt) break;

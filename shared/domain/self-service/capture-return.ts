@@ -4,7 +4,7 @@
  * no UDID and no capture ticket, so the URL is worth nothing once opened, and nothing in it is ever rendered.
  * To a storefront (a registered return target): `udid` and the signed capture ticket, never an `st`.
  */
-import type { UdidCapture } from '../udid-capture/capture';
+import type { UdidCapture } from '../../records/udid-capture';
 import { installPagePath } from '../udid-capture/install-page-path';
 import { CUSTOMER_PAGE_PATH } from './pages';
 import { issueTicket, TICKET_PARAM } from './proof';

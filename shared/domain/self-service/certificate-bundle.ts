@@ -4,9 +4,9 @@
  */
 import { ZipFile } from 'yazl';
 import { getCertificate } from '../../db/repositories/self-service-repository';
-import { udidKey } from '../devices/device';
+import { udidKey } from '../../records/device';
 import { DomainError } from '../errors';
-import type { Tenant } from '../tenants/tenant';
+import type { Tenant } from '../../records/tenant';
 import { bundleName } from './bundle-name';
 import type { ProvenDevice } from './proof';
 

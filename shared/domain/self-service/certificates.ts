@@ -5,9 +5,9 @@
  */
 import { listCertificatesOfUdid, type UdidCertificate } from '../../db/repositories/self-service-repository';
 import { freeReissueTier, NOT_AN_ADD } from '../add-device/free-reissue';
-import type { AccountMode } from '../accounts/account';
-import type { DeviceType, DeviceZt } from '../devices/device';
-import type { Tenant } from '../tenants/tenant';
+import type { AccountMode } from '../../records/account';
+import type { DeviceType, DeviceZt } from '../../records/device';
+import type { Tenant } from '../../records/tenant';
 import type { ProvenDevice } from './proof';
 
 export interface CustomerCertificate {

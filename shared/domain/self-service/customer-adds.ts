@@ -6,11 +6,11 @@
 import { getUser } from '../../db/repositories/user-repository';
 import { listCertificatesOfUdid } from '../../db/repositories/self-service-repository';
 import { addDevice, type AddedCertificate } from '../add-device/add-device-service';
-import type { AccountMode } from '../accounts/account';
+import type { AccountMode } from '../../records/account';
 import { DomainError } from '../errors';
 import { findCode } from '../pricing/activation-codes';
-import type { Tenant } from '../tenants/tenant';
-import type { TokenOwner } from '../users/user';
+import type { Tenant } from '../../records/tenant';
+import type { TokenOwner } from '../../records/user';
 import { modeOf, reissuable } from './certificates';
 import { countCustomerAttempt } from './customer-limits';
 import { deviceClassOf, type ProvenDevice } from './proof';

@@ -4,7 +4,7 @@
  * gets around — so codes cannot be guessed at speed even from a farm of captured devices.
  */
 import { incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
-import { udidKey } from '../devices/device';
+import { udidKey } from '../../records/device';
 import { DomainError } from '../errors';
 
 /** Attempts per proven device per hour. */

@@ -6,7 +6,7 @@
  * ticket and opens nothing.
  */
 import { getSession, putSession, putTicket, takeTicket, type StoredProof } from '../../db/repositories/self-service-repository';
-import type { UdidCapture } from '../udid-capture/capture';
+import type { UdidCapture } from '../../records/udid-capture';
 import type { PricedClass } from '../pricing/prices';
 import { generateToken as newToken, hashToken as digest } from '../users/tokens';
 

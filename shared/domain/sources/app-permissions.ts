@@ -3,7 +3,7 @@
  * an entitlement or a privacy permission the source does not declare, and refuse a source whose privacy
  * permission has no usage description. So: what the IPA uses always wins; the reseller can only add.
  */
-import type { IpaInspection } from '../ipa/inspection';
+import type { IpaInspection } from '../../records/ipa-inspection';
 
 /** What a reseller may declare for an app (`app_permissions`). */
 export interface ResellerAppPermissions {

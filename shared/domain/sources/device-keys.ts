@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { deleteDeviceKey, putDeviceKey, readDeviceKey } from '../../db/repositories/device-key-repository';
-import { sourceUrl, type Source } from './source';
+import { sourceUrl, type Source } from '../../records/source';
 
 /** The feed's query parameter that carries a device key. */
 export const DEVICE_KEY_PARAM = 'dk';

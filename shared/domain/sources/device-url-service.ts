@@ -2,8 +2,8 @@
 import { validationError } from '../errors';
 import { deviceFeedUrl, revokeDeviceKey } from './device-keys';
 import { ownedSource } from './source-lookup';
-import type { Actor, Source } from './source';
-import { udidKey } from '../devices/device';
+import type { Actor, Source } from '../../records/source';
+import { udidKey } from '../../records/device';
 import { logger } from '../../logger';
 
 function requireUdid(udid: string | undefined): string {

@@ -7,14 +7,14 @@ import { readFeedSource, readStanding } from '../../db/repositories/feed-read-re
 import { getSource } from '../../db/repositories/source-repository';
 import { deviceKeyTag, openDeviceRef } from './device-ref';
 import { getAppWithSource, listApps } from '../../db/repositories/app-repository';
-import { isUdidFormat } from '../devices/device';
+import { isUdidFormat } from '../../records/device';
 import { DomainError } from '../errors';
 import { buildBlockedFeed, buildFeed, type AskingDevice } from './feed';
 import { BLOCKED_APP_ID, isValidSignature } from './download-links';
-import { isUnlocked, NO_STANDING } from './protection';
+import { isUnlocked, NO_STANDING } from '../../records/protection';
 import { buildSuspendedFeed, isSuspended, type SuspensionPolicy } from './suspended-feed';
 import type { Lang } from '../../i18n/languages';
-import type { Source } from './source';
+import type { Source } from '../../records/source';
 
 const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended' | 'device_url_revoked') => new DomainError('download_refused', reason);
 

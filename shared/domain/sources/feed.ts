@@ -10,13 +10,13 @@
  */
 import { isIP } from 'node:net';
 import { listApps } from '../../db/repositories/app-repository';
-import { udidKey } from '../devices/device';
-import { missingForPublish, type App } from './app';
+import { udidKey } from '../../records/device';
+import { missingForPublish, type App } from '../../records/app';
 import { BLOCKED_APP_ID, gateUrl, linkExpiry } from './download-links';
 import { sealDeviceRef } from './device-ref';
-import { sourceIconPath, sourceUrl, type Source } from './source';
+import { sourceIconPath, sourceUrl, type Source } from '../../records/source';
 import { appPermissionsFor } from './app-permissions';
-import { appPermissionsEntry, screenshotsEntry, sourcePresentationEntry } from './source-format';
+import { appPermissionsEntry, screenshotsEntry, sourcePresentationEntry } from '../../records/source-format';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 

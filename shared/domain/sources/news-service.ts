@@ -4,10 +4,10 @@
  */
 import { appendNews, removeNewsAt } from '../../db/repositories/news-repository';
 import { DomainError } from '../errors';
-import { randomId } from '../ids';
-import type { Actor } from './source';
+import { randomId } from '../../ids';
+import type { Actor } from '../../records/source';
 import { ownedSource } from './source-lookup';
-import { SOURCE_FORMAT_LIMITS, type NewsItem } from './source-format';
+import { SOURCE_FORMAT_LIMITS, type NewsItem } from '../../records/source-format';
 
 /** What the owner posts; `date` defaults to the moment it is posted. */
 export type NewsInput = Omit<NewsItem, 'news_id' | 'created_at' | 'date'> & { date?: number | undefined };

@@ -20,9 +20,9 @@ import { listDevicesByUserUdid } from '../../db/repositories/device-repository';
 import { DomainError, validationError } from '../errors';
 import { DEVICE_KEY_PARAM } from './device-keys';
 import { chargeSourceCeiling } from './source-ceiling';
-import { isUnlocked, newUnlockCode, unlockCodeView, type MonitorRole } from './protection';
+import { isUnlocked, newUnlockCode, unlockCodeView, type MonitorRole } from '../../records/protection';
 import { ownedSource } from './source-lookup';
-import type { Actor, Source } from './source';
+import type { Actor, Source } from '../../records/source';
 
 /** Draws `count` new codes and stores them together; a collision with an existing code (astronomically rare) draws again. */
 export async function createUnlockCodes(actor: Actor, sourceId: string, input: { count: number; days: number }, now: number) {

@@ -4,14 +4,14 @@
  */
 import { DomainError } from '../errors';
 import { publishDraft } from '../../db/repositories/app-repository';
-import { appView, missingForPublish, type App, type AppField } from './app';
-import type { Actor } from './source';
+import { appView, missingForPublish, type App, type AppField } from '../../records/app';
+import type { Actor } from '../../records/source';
 import { lookUpDownloadSize } from './size-lookup';
-import type { TenantSettings } from '../tenants/tenant';
+import type { TenantSettings } from '../../records/tenant';
 import { ownedAppAndSubscription, sourceNotFound } from './source-service';
-import type { Subscription } from '../subscriptions/subscription';
+import type { Subscription } from '../../records/subscription';
 import { inspectionEnabled, inspectNow, keepInspection, publishRefusal } from '../ipa/inspection-service';
-import type { IpaInspection } from '../ipa/inspection';
+import type { IpaInspection } from '../../records/ipa-inspection';
 
 /**
  * Runs the rule-conflict checks, then publishes the draft in one transaction. The IPA at the download URL is

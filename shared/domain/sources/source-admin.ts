@@ -3,8 +3,8 @@ import { putNewFeedDocument } from '../../db/repositories/feed-document-reposito
 import { createDraft } from '../../db/repositories/app-repository';
 import { RuleError } from '../errors';
 import { requireUser } from '../users/user-service';
-import type { App, AppMetadata } from './app';
-import { newSource, type Source } from './source';
+import type { App, AppMetadata } from '../../records/app';
+import { newSource, type Source } from '../../records/source';
 
 const sourceNotFound = (sourceId: string) => new RuleError('source_not_found', `unknown source ${sourceId}`);
 

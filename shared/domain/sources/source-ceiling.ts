@@ -3,8 +3,7 @@
  * addresses send without bound. One counter per source and window (`ceiling#<what>#source:<id>#<window>`).
  */
 import { incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
-import { minuteWindow } from '../../http/middlewares/rate-limit';
-import { WINDOW_MS, type WindowKind } from '../../http/limit-windows';
+import { minuteWindow, WINDOW_MS, type WindowKind } from '../../limit-windows';
 import { DomainError } from '../errors';
 
 /** Counts one request against the source's ceiling; over it → 429 `rate_limited` (fail closed). */

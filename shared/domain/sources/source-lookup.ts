@@ -1,6 +1,6 @@
 import { getSource } from '../../db/repositories/source-repository';
 import { DomainError } from '../errors';
-import { isOwnedBy, type Actor, type Source } from './source';
+import { isOwnedBy, type Actor, type Source } from '../../records/source';
 
 const sourceNotFound = () => new DomainError('source_not_found', 'source_not_found');
 

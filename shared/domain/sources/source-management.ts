@@ -13,11 +13,11 @@ import {
   type PLAN_COUNTED,
 } from '../../db/repositories/source-lifecycle-repository';
 import { DomainError } from '../errors';
-import { effectiveHealthAlert } from '../link-health/health-alert';
-import { healthSchedule } from '../link-health/link-health';
-import { isActive } from '../subscriptions/subscription';
-import { appDetailView, type App } from './app';
-import { newSource, sourceUrl, type Actor, type Source, type SourceSettings } from './source';
+import { effectiveHealthAlert } from '../../records/health-alert';
+import { healthSchedule } from '../../records/link-health';
+import { isActive } from '../../records/subscription';
+import { appDetailView, type App } from '../../records/app';
+import { newSource, sourceUrl, type Actor, type Source, type SourceSettings } from '../../records/source';
 import { ownedApp, ownedSource } from './source-service';
 
 /** How long a delete request itself spends removing a source's items before leaving the rest to the purge job. */

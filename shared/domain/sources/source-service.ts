@@ -1,14 +1,14 @@
 import { DomainError } from '../errors';
 import { updateOwnedSource } from '../../db/repositories/source-repository';
 import { subscriptionFromItem } from '../../db/repositories/subscription-repository';
-import type { Subscription } from '../subscriptions/subscription';
+import type { Subscription } from '../../records/subscription';
 import { createDraft, getAppWithSource, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
-import { appDetailView, PUBLISHED_EDITABLE_FIELDS, type App, type AppMetadata } from './app';
-import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from './source';
+import { appDetailView, PUBLISHED_EDITABLE_FIELDS, type App, type AppMetadata } from '../../records/app';
+import { isOwnedBy, sourceView, type Actor, type Source, type SourceSettings } from '../../records/source';
 import { ownedSource } from './source-lookup';
-import type { TenantSettings } from '../tenants/tenant';
-import { effectiveHealthAlert } from '../link-health/health-alert';
-import { healthSchedule } from '../link-health/link-health';
+import type { TenantSettings } from '../../records/tenant';
+import { effectiveHealthAlert } from '../../records/health-alert';
+import { healthSchedule } from '../../records/link-health';
 
 /**
  * What happens to an app right after a create or an edit wrote it (the IPA inspection, for the functions that

@@ -5,12 +5,13 @@
  * operator) are never suspended, and on a tenant that sells no plans no read is spent on it.
  */
 import { getSubscription } from '../../db/repositories/subscription-repository';
-import { DAY_SECONDS } from '../subscriptions/plan';
+import { DAY_SECONDS } from '../../records/plan';
 import { localize } from '../../i18n/localize';
 import type { Lang } from '../../i18n/languages';
 import { buildPlaceholderFeed, type FeedContext } from './feed';
-import type { Source } from './source';
-import type { TenantSettings } from '../tenants/tenant';
+import type { Source } from '../../records/source';
+import type { TenantSettings } from '../../records/tenant';
+import { config } from '../../config';
 
 /**
  * The end of each owner's subscription on the source's tenant (undefined: none), kept per function container
@@ -20,10 +21,7 @@ import type { TenantSettings } from '../tenants/tenant';
  */
 const ownerEnds = new Map<string, { end: number | undefined; until: number }>();
 
-function ownerCacheSeconds(): number {
-  const value = Number(process.env.OWNER_CACHE_SECONDS ?? 60);
-  return Number.isFinite(value) && value >= 0 ? value : 60;
-}
+const ownerCacheSeconds = (): number => config().ownerCacheSeconds;
 
 async function subscriptionEnd(ownerId: string, tenantId: string): Promise<number | undefined> {
   const key = `${tenantId}#${ownerId}`;

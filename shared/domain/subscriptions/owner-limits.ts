@@ -5,9 +5,9 @@
  */
 import { getSubscription } from '../../db/repositories/subscription-repository';
 import { DomainError } from '../errors';
-import type { Actor } from '../sources/source';
-import type { Tenant, TenantSettings } from '../tenants/tenant';
-import { isActive, type Subscription } from './subscription';
+import type { Actor } from '../../records/source';
+import type { Tenant, TenantSettings } from '../../records/tenant';
+import { isActive, type Subscription } from '../../records/subscription';
 
 export async function writableLimits(actor: Actor, tenant: Tenant, now: number): Promise<TenantSettings> {
   if (!tenant.settings.plansOffered) return tenant.settings;

@@ -1,9 +1,9 @@
 /** The operator's plans: created per tenant, changed, retired (sold no more; subscribers keep theirs until it ends). */
 import { getPlan, listPlans, putNewPlan, updatePlan } from '../../db/repositories/plan-repository';
 import { RuleError } from '../errors';
-import { randomId } from '../ids';
+import { randomId } from '../../ids';
 import { changeTenantSettings, requireTenant } from '../tenants/tenant-service';
-import type { Plan } from './plan';
+import type { Plan } from '../../records/plan';
 
 export type PlanFields = Pick<Plan, 'name' | 'price' | 'days' | 'sources' | 'appsPerSource' | 'publishedPerSource'>;
 

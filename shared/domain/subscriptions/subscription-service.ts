@@ -10,10 +10,10 @@ import { getSubscription, subscriptionChangePart, subscriptionRecordPart } from 
 import { transactWrite, type TransactionPart } from '../../db/transactions';
 import { DomainError, RuleError } from '../errors';
 import { writeWithLedger } from '../ledger/ledger';
-import type { Tenant } from '../tenants/tenant';
-import type { TokenOwner } from '../users/user';
-import { DAY_SECONDS, planView, type Plan } from './plan';
-import { isActive, type Subscription, type SubscriptionRecord } from './subscription';
+import type { Tenant } from '../../records/tenant';
+import type { TokenOwner } from '../../records/user';
+import { DAY_SECONDS, planView, type Plan } from '../../records/plan';
+import { isActive, type Subscription, type SubscriptionRecord } from '../../records/subscription';
 
 const MAX_ATTEMPTS = 5;
 

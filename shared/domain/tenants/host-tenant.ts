@@ -4,12 +4,10 @@
  * functions within that time, and a warm function resolves its tenant without a DynamoDB call.
  */
 import { nowMs } from '../../clock';
-import { env } from '../../config';
+import { config } from '../../config';
 import { getDefaultTenant, getTenantByHost } from '../../db/repositories/tenant-repository';
 import { tableName } from '../../db/table-names';
-import { normalizeHost, type Tenant } from './tenant';
-
-export const DEFAULT_TENANT_CACHE_SECONDS = 30;
+import { normalizeHost, type Tenant } from '../../records/tenant';
 
 /** Hosts come from callers: bound the cache so a flood of made-up hosts cannot grow it without end. */
 const MAX_ENTRIES = 1_000;
@@ -20,9 +18,7 @@ const MAX_HOST_LENGTH = 253;
 const cache = new Map<string, { value: Tenant | undefined; expiresAt: number }>();
 
 export function tenantCacheSeconds(): number {
-  const raw = env('TENANT_CACHE_SECONDS');
-  const seconds = raw === undefined ? NaN : Number(raw);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_TENANT_CACHE_SECONDS;
+  return config().tenantCacheSeconds;
 }
 
 async function cached(key: string, load: () => Promise<Tenant | undefined>): Promise<Tenant | undefined> {

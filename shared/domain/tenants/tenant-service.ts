@@ -2,8 +2,8 @@ import { createTenant as putTenant, getTenant, getTenantByHost, updateTenantSett
 import { prepareTenantCustomerP12s } from '../accounts/customer-p12';
 import { fallbackLanguage, isLang, languages } from '../../i18n/languages';
 import { RuleError } from '../errors';
-import { randomId } from '../ids';
-import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from './tenant';
+import { randomId } from '../../ids';
+import { builtInDefaultTenant, DEFAULT_TENANT_ID, normalizeHost, type Tenant } from '../../records/tenant';
 
 /**
  * `provisionApiKey`, when given, creates the tenant's key in the stack's usage plan once the checks passed

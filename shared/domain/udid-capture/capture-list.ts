@@ -3,7 +3,7 @@
  * first. Apart from the capture service so the list's function carries no CMS or plist code.
  */
 import { listOwnerCaptures } from '../../db/repositories/udid-capture-repository';
-import { captureView } from './capture';
+import { captureView } from '../../records/udid-capture';
 
 export async function listCaptures(actor: { tenantId: string; userId: string }, limit: number, cursor: string | undefined) {
   const page = await listOwnerCaptures(actor.tenantId, actor.userId, limit, cursor);

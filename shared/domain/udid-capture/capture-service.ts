@@ -2,14 +2,14 @@
  * UDID capture end to end: the profile a customer installs, the device's signed answer, and the resellers'
  * view of what was captured. Nothing is stored for a submission that does not verify.
  */
-import { randomId } from '../ids';
+import { randomId } from '../../ids';
 import { DomainError } from '../errors';
 import { getUser } from '../../db/repositories/user-repository';
 import { recordCapture } from '../../db/repositories/udid-capture-repository';
 import { eventPart } from '../events/outbox';
-import type { Source } from '../sources/source';
-import type { Tenant } from '../tenants/tenant';
-import { captureEventData, type UdidCapture } from './capture';
+import type { Source } from '../../records/source';
+import type { Tenant } from '../../records/tenant';
+import { captureEventData, type UdidCapture } from '../../records/udid-capture';
 import { signingKeys } from './capture-keys';
 import { issueChallenge, readChallenge } from './challenge';
 import { DeviceResponseError, verifyDeviceResponse } from './device-response';

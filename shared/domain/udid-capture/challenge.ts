@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { CHALLENGE_TTL_SECONDS } from './capture';
+import { CHALLENGE_TTL_SECONDS } from '../../records/udid-capture';
 
 export interface ChallengeClaims {
   tenantId: string;

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { Certificate, ContentInfo, SignedData } from 'pkijs';
 import { parsePlist, type PlistValue } from '../../apple/plist-reader';
-import { isUdidFormat } from '../devices/device';
+import { isUdidFormat } from '../../records/device';
 
 const SIGNED_DATA_OID = '1.2.840.113549.1.7.2';
 const BASIC_CONSTRAINTS_OID = '2.5.29.19';

@@ -5,7 +5,7 @@
  * and port, and the registered path or a path below it (`https://shop.example/udid` allows
  * `https://shop.example/udid?order=7` and `https://shop.example/udid/done`, not `https://shop.example/udidx`).
  */
-import type { Tenant } from '../tenants/tenant';
+import type { Tenant } from '../../records/tenant';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** At most this many registered targets per tenant. */

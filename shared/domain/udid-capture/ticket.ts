@@ -9,9 +9,9 @@
  * never rendered into a device key or a session (only the one-time `st` of a customer page opens those).
  */
 import { importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
-import { isUdidFormat } from '../devices/device';
+import { isUdidFormat } from '../../records/device';
 import { TICKET_ALG, type SigningKeys } from './capture-keys';
-import { TICKET_TTL_SECONDS, type UdidCapture } from './capture';
+import { TICKET_TTL_SECONDS, type UdidCapture } from '../../records/udid-capture';
 
 export const TICKET_AUDIENCE = 'udid-capture';
 /** A ticket longer than this is not one of ours (they are about 400 characters). */

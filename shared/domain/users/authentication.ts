@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
 import { findTokenOwner, findTokenOwnerWith, type TokenSideRead } from '../../db/repositories/user-repository';
 import { hashToken } from './tokens';
-import type { TokenOwner } from './user';
+import type { TokenOwner } from '../../records/user';
 
 /**
  * The user holding `token`; an unknown or rotated token is invalid, one past its expiry is expired. With

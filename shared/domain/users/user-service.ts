@@ -1,10 +1,10 @@
 import { createUser as putUser, expireToken as storeExpiry, getUser, replaceToken } from '../../db/repositories/user-repository';
 import { RuleError } from '../errors';
 import { writeWithLedger } from '../ledger/ledger';
-import { randomId } from '../ids';
+import { randomId } from '../../ids';
 import { requireTenant } from '../tenants/tenant-service';
 import { generateToken, hashToken } from './tokens';
-import type { User } from './user';
+import type { User } from '../../records/user';
 
 const userNotFound = (userId: string) => new RuleError('user_not_found', `unknown user ${userId}`);
 

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
 import { localize } from '../../i18n/localize';
 import { logger } from '../../logger';
-import type { RouteDefinition } from '../../routes';
+import type { RouteDefinition } from '../../routes/definitions';
 import { codeFor, INTERNAL_ERROR } from '../error-codes';
 import { bodyParserError } from './parameters';
 import { errorPage } from '../error-page';

@@ -8,8 +8,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
-import { ownValue } from '../../validation/own-record';
-import { ID_PATTERN } from '../../domain/ids';
+import { ownValue } from '../../own-record';
+import { ID_PATTERN } from '../../ids';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_DEPTH = 32;

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { RouteDefinition, RouteOperation } from '../../routes';
+import type { RouteDefinition, RouteOperation } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext, Params } from '../request-state';
 
 /** The first of the route's operations that the request matches. */

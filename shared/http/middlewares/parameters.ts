@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors';
 import { checkStructure } from './input-limits';
-import { ownRecord } from '../../validation/own-record';
+import { ownRecord } from '../../own-record';
 import type { ApiEvent, ApiResult, AppContext, Params } from '../request-state';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -2,39 +2,16 @@ import type { MiddlewareObj } from '@middy/core';
 import { giveBack, incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
 import { logger } from '../../logger';
 import { DomainError, type ErrorKind } from '../../domain/errors';
-import type { IpLimit, RouteDefinition } from '../../routes';
+import type { IpLimit, RouteDefinition } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
 import type { MessageKey } from '../../i18n/localize';
 
-import { WINDOW_MS, type WindowKind } from '../limit-windows';
-
-const MINUTE_MS: number = WINDOW_MS.minute;
+import { minuteWindow, WINDOW_MS, type MinuteWindow, type WindowKind } from '../../limit-windows';
 
 /** What a refusal says about a longer window (the failure limits): the minute's is the plain `rate_limited`. */
 const REFUSAL_MESSAGE: Partial<Record<WindowKind, MessageKey>> = { '10 minutes': 'rate_limited_ten_minutes', hour: 'rate_limited_hourly' };
 /** Counters outlive their minute a little so a late request never finds its window already swept. */
 const TTL_GRACE_SECONDS = 300;
-
-/** The calendar minute holding `nowMs`: its key fragment and when it ends. */
-export interface MinuteWindow {
-  /** `2026-11-22T03:17Z`: readable in the table and unique per minute. */
-  id: string;
-  /** Epoch seconds at which the next window starts (the `X-RateLimit-Reset` value). */
-  resetAt: number;
-  /** Whole seconds until the next window, at least 1 (the `Retry-After` value). */
-  retryAfter: number;
-}
-
-/** The calendar window holding `nowMs`: a minute, or any other length (an hour for hourly limits). */
-export function minuteWindow(nowMs: number, lengthMs = MINUTE_MS): MinuteWindow {
-  const start = Math.floor(nowMs / lengthMs) * lengthMs;
-  const end = start + lengthMs;
-  return {
-    id: `${new Date(start).toISOString().slice(0, 16)}Z`,
-    resetAt: end / 1000,
-    retryAfter: Math.max(1, Math.ceil((end - nowMs) / 1000)),
-  };
-}
 
 /** Who a request is counted against: its token owner, or its source IP when it has no valid token. */
 export type RateLimitOwner = { user: string } | { ip: string };

@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import { nowMs } from '../../clock';
-import { builtInDefaultTenant } from '../../domain/tenants/tenant';
+import { builtInDefaultTenant } from '../../records/tenant';
 import { selectLanguage } from '../../i18n/negotiate';
-import type { RouteDefinition } from '../../routes';
+import type { RouteDefinition } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext } from '../request-state';
 
 /** Seeds the request state with what is known before any lookup, so an early failure can still answer. */

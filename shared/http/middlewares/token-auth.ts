@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { authenticate, authenticateWith } from '../../domain/users/authentication';
 import type { TokenSideRead } from '../../db/repositories/user-repository';
 import { DomainError } from '../../domain/errors';
-import type { AuthKind } from '../../routes';
+import type { AuthKind } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
 
 /** Items a route reads in the same round trip as the token, named; none when the request names none. */

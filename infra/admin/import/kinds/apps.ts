@@ -13,11 +13,11 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { findImportedApps, IMPORT_TRANSACTION_APPS, putImportedApps, type ImportedApp } from '../../../../shared/db/repositories/app-import-repository';
-import { emptyMetadata, missingForPublish, type AppMetadata } from '../../../../shared/domain/sources/app';
-import { ownValue } from '../../../../shared/validation/own-record';
+import { emptyMetadata, missingForPublish, type AppMetadata } from '../../../../shared/records/app';
+import { ownValue } from '../../../../shared/own-record';
 import { appBit, appSize, appText, appUrl, bundleIdentifier, osVersion, tintColor } from '../../../../shared/validation/app-fields';
 import { lookUpDownloadSize } from '../../../../shared/domain/sources/size-lookup';
-import type { Source } from '../../../../shared/domain/sources/source';
+import type { Source } from '../../../../shared/records/source';
 import type { CommitResult, ImportKind, KeyedRow, Prepared, RowError } from '../runner';
 import type { TableRow } from '../table-file';
 import { parsePanelTime } from '../time-cells';

@@ -13,7 +13,7 @@ import { readDer, Tag } from '../../../../shared/apple/der';
 import { decodeProvisioningProfile } from '../../../../shared/apple/profile-reader';
 import { codePoints } from '../../../../shared/validation/fields';
 import { isCleanText } from '../../../../shared/http/middlewares/input-limits';
-import { stableId } from '../../../../shared/domain/ids';
+import { stableId } from '../../../../shared/ids';
 import { isWarrantyTier, WARRANTY_TIERS } from '../../../../shared/domain/pricing/warranty';
 import {
   BEIZHU_MAX_CHARS,
@@ -26,8 +26,8 @@ import {
   type Device,
   type DeviceType,
   type DeviceZt,
-} from '../../../../shared/domain/devices/device';
-import type { User } from '../../../../shared/domain/users/user';
+} from '../../../../shared/records/device';
+import type { User } from '../../../../shared/records/user';
 import type { CommitResult, ImportKind, KeyedRow, Prepared, RowError } from '../runner';
 import type { TableRow } from '../table-file';
 import { parsePanelTime } from '../time-cells';

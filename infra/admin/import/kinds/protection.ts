@@ -24,9 +24,9 @@ import {
   notBlockedPart,
   unlockGrantPart,
 } from '../../../../shared/db/repositories/protection-repository';
-import { DAY_SECONDS, normalizeUnlockCode, UNLOCK_CODE_LIMITS, type BlockReason, type MonitorRole } from '../../../../shared/domain/sources/protection';
-import { isUdidFormat, udidKey } from '../../../../shared/domain/devices/device';
-import type { Source } from '../../../../shared/domain/sources/source';
+import { DAY_SECONDS, normalizeUnlockCode, UNLOCK_CODE_LIMITS, type BlockReason, type MonitorRole } from '../../../../shared/records/protection';
+import { isUdidFormat, udidKey } from '../../../../shared/records/device';
+import type { Source } from '../../../../shared/records/source';
 import type { CommitResult, ImportKind, KeyedRow, Prepared, RowError } from '../runner';
 import type { TableLayout, TableRow } from '../table-file';
 import { parsePanelTime } from '../time-cells';

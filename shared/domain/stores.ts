@@ -1,0 +1,25 @@
+/**
+ * The stores the domain's rules use, by the interfaces the domain declares (`ledger/ledger-store.ts`, …).
+ * Each is wired once per process at its entry: a function's handler imports the wiring of the stores its
+ * code reaches (`shared/stores/<store>.ts`: the DynamoDB repository), as do the operator CLI and the local
+ * runtime; a rule test wires in-memory ones. A rule never names the database it runs on, and a function
+ * carries (and is granted) only the repositories it uses. `test/architecture` checks that every function
+ * whose code reaches a store wires it.
+ */
+import type { LedgerStore } from './ledger/ledger-store';
+
+export interface Stores {
+  ledger: LedgerStore;
+}
+
+const wired: Partial<Stores> = {};
+
+export function wireStores(stores: Partial<Stores>): void {
+  Object.assign(wired, stores);
+}
+
+export function store<K extends keyof Stores>(name: K): Stores[K] {
+  const found = wired[name];
+  if (!found) throw new Error(`No ${name} store is wired: the function's handler imports shared/stores/${name}.ts (a test wires its own)`);
+  return found;
+}

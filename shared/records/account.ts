@@ -1,0 +1,88 @@
+/**
+ * An Apple Developer account: the team the platform registers devices on.
+ *
+ * Exports: `Account` and its enums, `AccountSecrets` (what is sealed at rest), `poolKey` (the index key of a
+ * pool), `accountView` (what the operator CLI may print: never a secret), `DEVICE_CLASSES`.
+ */
+import type { SealedSecret } from '../secrets/envelope-encryption';
+
+export const ACCOUNT_MODES = ['instant', 'review'] as const;
+export type AccountMode = (typeof ACCOUNT_MODES)[number];
+
+export const POOLS = ['public', 'private'] as const;
+export type PoolKind = (typeof POOLS)[number];
+
+/** Apple counts 100 devices per class per membership year. */
+export const DEVICE_CLASSES = ['iphone', 'ipad', 'mac'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export const APPLE_DEVICES_PER_CLASS = 100;
+
+export type AccountStatus = 'active' | 'revoked';
+
+export interface Account {
+  accountId: string;
+  pool: PoolKind;
+  tenantId: string;
+  /** The user whose private pool holds the account; empty for the public pool. */
+  ownerUserId: string;
+  mode: AccountMode;
+  /** Lower weights are used first. */
+  weight: number;
+  /** Warranty tiers the account may be sold with. */
+  tiers: number[];
+  /** Device slots left per class: reserved before calling Apple, given back when Apple did not use them. */
+  free: Record<DeviceClass, number>;
+  /** Membership expiry, epoch seconds; 0 when unknown. */
+  expiresAt: number;
+  status: AccountStatus;
+  /** A team of the App Store Connect simulator rather than a real Apple team. */
+  simulated: boolean;
+  teamId: string;
+  /** App Store Connect base URL: Apple's for real teams, the simulator's for simulated ones. */
+  baseUrl: string;
+  issuerId: string;
+  keyId: string;
+  /** App Store Connect id of the distribution certificate. */
+  certificateId: string;
+  /** App Store Connect id of the bundle id the ad hoc profiles are made for. */
+  bundleIdId: string;
+  secrets: SealedSecret;
+  /**
+   * The `.p12` customers receive — the account's identity re-exported under the tenant's p12 password — sealed,
+   * keyed by `p12PasswordKey(password)`. Made when the account is added and when the tenant's password changes
+   * (the previous password's copy is kept while running functions may still hold the old setting), so an add
+   * never runs PKCS#12 code.
+   */
+  customerP12: Record<string, SealedSecret>;
+  createdAt: number;
+}
+
+/** What is sealed with envelope encryption: the API key and the distribution identity. */
+export interface AccountSecrets {
+  privateKeyPem: string;
+  p12Base64: string;
+  p12Password: string;
+}
+
+export const APPLE_BASE_URL = 'https://api.appstoreconnect.apple.com';
+
+export function poolKey(pool: PoolKind, owner: { tenantId: string; userId?: string }): string {
+  return pool === 'public' ? `public#${owner.tenantId}` : `private#${owner.userId ?? ''}`;
+}
+
+export function accountView(account: Account) {
+  return {
+    account_id: account.accountId,
+    pool: account.pool,
+    tenant_id: account.tenantId,
+    ...(account.ownerUserId ? { user_id: account.ownerUserId } : {}),
+    mode: account.mode,
+    weight: account.weight,
+    tiers: account.tiers,
+    free_slots: account.free,
+    expires_at: account.expiresAt,
+    status: account.status,
+    simulated: account.simulated,
+    team_id: account.teamId,
+  };
+}

@@ -1,0 +1,69 @@
+/** A user's own account: balance, ledger, subscription, webhook and events. */
+import type { RouteDefinition } from './definitions';
+
+export const userBalanceRoute = {
+  function: 'user-balance',
+  methods: ['GET', 'POST'],
+  path: '/api/user/balance',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "The caller's balance and the prices they pay",
+  data: { read: ['users', 'prices'] },
+} as const satisfies RouteDefinition;
+
+export const userLedgerRoute = {
+  function: 'user-ledger',
+  methods: ['GET', 'POST'],
+  path: '/api/user/ledger',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "The caller's ledger: every change of their balance and use of their codes, newest first",
+  data: { read: ['ledger'] },
+} as const satisfies RouteDefinition;
+
+export const subscriptionRoute = {
+  function: 'subscription',
+  methods: ['GET', 'POST'],
+  path: '/api/appstore/manage/subscription',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "The caller's subscription, limits, usage and the plans on sale (GET); start the trial or buy a plan from the balance (POST)",
+  data: { read: ['plans'], write: ['subscriptions', 'users', 'ledger'] },
+} as const satisfies RouteDefinition;
+
+export const userWebhookRoute = {
+  function: 'user-webhook',
+  methods: ['PUT', 'GET', 'DELETE'],
+  path: '/api/user/webhook',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "Set (PUT), show (GET) or remove (DELETE) the caller's webhook for events",
+  // users: the low-balance threshold lives on the user item.
+  data: { write: ['webhooks', 'users'] },
+} as const satisfies RouteDefinition;
+
+export const userWebhookTestRoute = {
+  function: 'user-webhook-test',
+  methods: ['POST'],
+  path: '/api/user/webhook/test',
+  auth: 'bearer',
+  rateLimit: 10,
+  envelope: 'management',
+  description: "Send a signed ping to the caller's webhook now",
+  data: { read: ['webhooks'] },
+} as const satisfies RouteDefinition;
+
+export const userEventsRoute = {
+  function: 'user-events',
+  methods: ['GET', 'POST'],
+  path: '/api/user/events',
+  auth: 'bearer',
+  rateLimit: 120,
+  envelope: 'management',
+  description: "The caller's events after a cursor, oldest first (kept 30 days)",
+  data: { read: ['events'] },
+} as const satisfies RouteDefinition;

@@ -1,0 +1,40 @@
+/** A reseller's devices: status, info and the list. */
+import type { RouteDefinition } from './definitions';
+
+export const deviceStatusRoute = {
+  function: 'device-status',
+  methods: ['GET', 'POST'],
+  path: '/api/device/status',
+  auth: 'token',
+  rateLimit: 60,
+  // The certificate is read while the count is made; the transaction waits for it.
+  limitAlongside: true,
+  envelope: 'device',
+  description: 'Enable, disable or toggle a device',
+  data: { write: ['devices', 'disabledDevices'] },
+} as const satisfies RouteDefinition;
+
+export const deviceInfoRoute = {
+  function: 'device-info',
+  methods: ['GET', 'POST'],
+  path: '/api/device/info',
+  auth: 'token',
+  rateLimit: 120,
+  // The device (and the source) read while the count is made; with `source_id` the device's key may be issued,
+  // a write the gate holds until the count is in.
+  limitAlongside: true,
+  envelope: 'device',
+  description: 'Read a device',
+  data: { read: ['devices', 'sources'], write: ['sourceProtection'] },
+} as const satisfies RouteDefinition;
+
+export const deviceListRoute = {
+  function: 'device-list',
+  methods: ['GET', 'POST'],
+  path: '/api/device/list',
+  auth: 'token',
+  rateLimit: 60,
+  envelope: 'device',
+  description: "List the caller's devices, newest first, filtered and a page at a time",
+  data: { read: ['devices'] },
+} as const satisfies RouteDefinition;
