@@ -32,7 +32,7 @@
  * `--requests 500 --rounds 2 --warmup 6000 --import-runs 9`.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 // The benches and the soak call the domain directly too: the stores every function wires.
@@ -58,7 +58,7 @@ import { startWireCounter } from './wire-counter';
 import { measureRouteCalls, printCallsTable } from './route-calls';
 import { percentile, startLoadGenerator, type LoadRequest } from './load';
 import { cpuPerOperation, meanCpu, readCpu, type CpuReading } from './cpu';
-import { writeResults } from './results-page';
+import { machine, writeResults } from './results-page';
 import { headline, RESULTS_JSON, type BenchSummary } from './bench-summary';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -154,8 +154,7 @@ const summary: BenchSummary = { at: new Date().toISOString(), loadAverage: [], c
 const loadNow = () => loadavg().map((l) => round(l));
 summary.loadAverage.push(loadNow());
 
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 **30)} GiB, Node ${process.version}`;
-print(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine}\nIPA inspection: ${process.env.IPA_INSPECTION === 'off' ? "off (publish takes the fixture apps' IPAs on trust, as in the test suite)" : 'on'}\n`);
+print(`# Benchmark ${new Date().toISOString()}\nmachine: ${machine()}\nIPA inspection: ${process.env.IPA_INSPECTION === 'off' ? "off (publish takes the fixture apps' IPAs on trust, as in the test suite)" : 'on'}\n`);
 
 if (!values['skip-routes']) {
   let dynamo: RunningDynamoDb | undefined;

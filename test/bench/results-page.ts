@@ -7,10 +7,14 @@
  * replaces between, so the soak's section lives on the same page.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const RESULTS_PAGE = fileURLToPath(new URL('./results.md', import.meta.url));
 export const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+
+/** The machine a run was made on, as every section names it. */
+export const machine = () => `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 /** History lines a section keeps (newest first). */
 const HISTORY_LINES = 20;

@@ -2,7 +2,7 @@
  * `npm run soak -- [--minutes 10] [--concurrency 8] [--users 4] [--record | --no-record]`: the whole product
  * under mixed traffic and faults, then the reconciliation (see test/README.md, "The soak"). Exits 1 naming
  * every violated invariant. A run of 10 minutes or more (or any with `--record`) writes its summary, date,
- * commit and machine into the results page (`results-page.ts`).
+ * commit and machine into the results page and its headline into the README (`results-page.ts`).
  */
 import { parseArgs } from 'node:util';
 // The benches and the soak call the domain directly too: the stores every function wires.
@@ -22,16 +22,16 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 // Imported after the log level is set: the logger reads it when its module loads (the drain's worker pass runs here).
 const { runSoak } = await import('./run-soak');
-const { resultsPage, soakSection, writeSoakSection } = await import('./results-page');
+const { soakSection } = await import('./results-page');
+const { RESULTS_PAGE, writeResults } = await import('../bench/results-page');
 
 const log = (line: string) => console.error(`[soak] ${line}`);
 const result = await runSoak({ minutes, concurrency, usersPerTenant, log });
 console.log(result.table);
 // Short check runs are not published unless asked for; the runs the README quotes write themselves.
 if (values.record ?? (!values['no-record'] && minutes >= 10)) {
-  const page = resultsPage();
-  writeSoakSection(page, soakSection({ command: `npm run soak -- --minutes ${values.minutes} --concurrency ${concurrency} --users ${usersPerTenant}`, summary: result.table, violations: result.violations }));
-  log(`results written to ${page}`);
+  writeResults(soakSection({ command: `npm run soak -- --minutes ${values.minutes} --concurrency ${concurrency} --users ${usersPerTenant}`, summary: result.table, violations: result.violations }));
+  log(`results written to ${RESULTS_PAGE} and the README's soak line`);
 }
 if (result.violations.length) {
   console.log(`\n${result.violations.length} violation(s):`);
