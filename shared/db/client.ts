@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { untilCounted, WRITE_COMMANDS } from './write-gate';
 
 let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
@@ -25,14 +24,6 @@ export function documentClient(): DynamoDBDocumentClient {
   // The SDK's logger middleware filters every call's input and output for its logger even when that logger is
   // the default no-op one; this product gives the SDK no logger, so the filtering is pure cost on every call.
   base.middlewareStack.remove('loggerMiddleware');
-  // A request counted alongside its reads writes nothing before its count is in (write-gate.ts).
-  base.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (WRITE_COMMANDS.has(context.commandName ?? '')) await untilCounted();
-      return next(args);
-    },
-    { step: 'initialize', name: 'writeGate' },
-  );
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

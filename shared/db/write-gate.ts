@@ -10,11 +10,36 @@
  * runtime serves many requests in one process). Code outside it, such as the counter itself, is never held.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { documentClient } from './client';
 
 const gate = new AsyncLocalStorage<() => Promise<void>>();
 
+/** The commands that change a table (PutItem, UpdateItem, DeleteItem, TransactWriteItems, BatchWriteItem). */
+const WRITE_COMMAND = /^(?:Put|Update|Delete|TransactWrite|BatchWrite)Items?Command$/;
+
+/**
+ * Clients whose writes go through the gate. The gate joins the shared client the first time a gated request
+ * runs on it, so only functions that count alongside carry it (a public page's bundle does not).
+ */
+const gated = new WeakSet<object>();
+
+function gateWrites(): void {
+  const client = documentClient();
+  if (gated.has(client)) return;
+  gated.add(client);
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (WRITE_COMMAND.test(context.commandName ?? '')) await untilCounted();
+      return next(args);
+    },
+    // First of its step, so anything else on the client (a test's tap) sees a held write only once it leaves.
+    { step: 'initialize', name: 'writeGate', priority: 'high' },
+  );
+}
+
 /** Runs `work` with every write it makes held until `counted` resolves (and failed with its error if it rejects). */
 export function withWriteGate<T>(counted: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  gateWrites();
   return gate.run(counted, work);
 }
 
@@ -26,5 +51,3 @@ export async function untilCounted(): Promise<void> {
   await gate.getStore()?.();
 }
 
-/** The commands that change a table. */
-export const WRITE_COMMANDS: ReadonlySet<string> = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);

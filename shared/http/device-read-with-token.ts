@@ -5,6 +5,8 @@
  * alone reads it the usual way.
  */
 import { deviceRecordRead } from '../db/repositories/device-repository';
+import { authenticateWith } from '../domain/users/authentication';
+import type { ReadWithToken } from './middlewares/token-auth';
 import type { DeviceRecord } from '../records/device';
 import { parseOptionalSelector } from '../validation/device-selector';
 import type { RequestState } from './request-state';
@@ -19,10 +21,13 @@ function namedKid(params: RequestState['params']): string | undefined {
 }
 
 /** The certificate's read when the request names a valid `kid`; nothing otherwise (its parse refuses it later). */
-export function deviceReadWithToken(state: RequestState) {
-  const kid = namedKid(state.params);
-  return kid === undefined ? undefined : { device: deviceRecordRead(kid) };
-}
+export const deviceReadWithToken: ReadWithToken = {
+  reads: (state) => {
+    const kid = namedKid(state.params);
+    return kid === undefined ? undefined : { device: deviceRecordRead(kid) };
+  },
+  authenticateWith,
+};
 
 /**
  * The certificate read with the token, when it was read for `kid`: undefined when none was, null when it was

@@ -1,12 +1,19 @@
 import type { MiddlewareObj } from '@middy/core';
-import { authenticate, authenticateWith } from '../../domain/users/authentication';
+import { authenticate, type authenticateWith } from '../../domain/users/authentication';
 import type { TokenSideRead } from '../../db/repositories/user-repository';
 import { DomainError } from '../../domain/errors';
 import type { AuthKind } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
 
-/** Items a route reads in the same round trip as the token, named; none when the request names none. */
-export type ReadWithToken = (state: RequestState) => Record<string, TokenSideRead> | undefined;
+/**
+ * Items a route reads in the same round trip as the token, named (none when the request names none), with the
+ * reader that reads them beside the token: the route hands it in, so only the routes that read with the token
+ * carry the BatchGetItem that does it.
+ */
+export interface ReadWithToken {
+  reads: (state: RequestState) => Record<string, TokenSideRead> | undefined;
+  authenticateWith: typeof authenticateWith;
+}
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -38,9 +45,9 @@ export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): Middle
       try {
         const now = Math.floor(context.app.now / 1000);
         const tenantId = context.app.tenant.tenantId;
-        const reads = readWithToken?.(context.app);
+        const reads = readWithToken?.reads(context.app);
         if (reads) {
-          const { owner, items } = await authenticateWith(token, now, tenantId, reads);
+          const { owner, items } = await readWithToken!.authenticateWith(token, now, tenantId, reads);
           context.app.user = owner;
           context.app.readWithToken = items;
         } else {
