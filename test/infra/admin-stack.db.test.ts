@@ -13,7 +13,7 @@ import { documentClient } from '../../shared/db/client';
 import { createTables } from '../../shared/db/create-tables';
 import { tableKeys } from '../../shared/db/tables';
 import { tableEnvVar } from '../../shared/db/table-names';
-import { synth } from '../support/synth';
+import { sharedSynth } from '../support/shared-synth';
 
 const run = promisify(execFile);
 const stackName = 'AppSource';
@@ -31,7 +31,7 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 beforeAll(async () => {
   outputs = Object.fromEntries(
-    Object.keys(synth().json.Outputs ?? {}).map((key) => [key, key === 'Region' ? 'us-east-1' : key === 'ApiUrl' ? 'https://x.execute-api.us-east-1.amazonaws.com/prod/' : deployedName(key)]),
+    Object.keys(sharedSynth().json.Outputs ?? {}).map((key) => [key, key === 'Region' ? 'us-east-1' : key === 'ApiUrl' ? 'https://x.execute-api.us-east-1.amazonaws.com/prod/' : deployedName(key)]),
   );
   // The tables as a deployment would have named them, in this run's DynamoDB Local.
   const saved = { ...process.env };

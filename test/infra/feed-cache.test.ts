@@ -4,11 +4,12 @@
  * (If-None-Match) never get the entry a plain read without a UDID made.
  */
 import { routes, sourceFeedRoute } from '../../shared/routes';
+import { sharedSynth, type SharedSynth } from '../support/shared-synth';
 import { referencedId, synth, type Synthesized } from '../support/synth';
 
-let s: Synthesized;
+let s: SharedSynth;
 beforeAll(() => {
-  s = synth();
+  s = sharedSynth();
 });
 
 interface MethodSetting {
@@ -19,18 +20,18 @@ interface MethodSetting {
   CacheDataEncrypted?: boolean;
 }
 
-const stageOf = (t: Synthesized) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
-const settingsOf = (t: Synthesized) => stageOf(t).MethodSettings as MethodSetting[];
+const stageOf = (t: Pick<Synthesized, 'json' | 'template'>) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
+const settingsOf = (t: Pick<Synthesized, 'json' | 'template'>) => stageOf(t).MethodSettings as MethodSetting[];
 const feedPath = `/${sourceFeedRoute.path.replace(/\//g, '~1')}`;
 
-function resourcePath(t: Synthesized, resourceId: unknown): string {
+function resourcePath(t: Pick<Synthesized, 'json' | 'template'>, resourceId: unknown): string {
   const id = referencedId(resourceId);
   if (!id || t.json.Resources[id]?.Type !== 'AWS::ApiGateway::Resource') return '';
   const props = t.json.Resources[id]!.Properties!;
   return `${resourcePath(t, props.ParentId)}/${String(props.PathPart)}`;
 }
 
-const methodsOf = (t: Synthesized) =>
+const methodsOf = (t: Pick<Synthesized, 'json' | 'template'>) =>
   Object.values(t.template.findResources('AWS::ApiGateway::Method')).map((m) => ({
     path: resourcePath(t, m.Properties.ResourceId),
     method: m.Properties.HttpMethod as string,

@@ -3,9 +3,9 @@
  * synthesized template, rendered here as API Gateway would: `$context.requestTimeEpoch` filled in.
  */
 import { gatewayAnswers } from '../../shared/http/gateway-answers';
-import { synth } from '../support/synth';
+import { sharedSynth } from '../support/shared-synth';
 
-const s = synth();
+const s = sharedSynth();
 const responses = Object.values(s.json.Resources).filter((r) => r.Type === 'AWS::ApiGateway::GatewayResponse');
 
 /** What a client receives: the template with the request's epoch milliseconds substituted. */

@@ -8,11 +8,11 @@ import { samEnvVars } from '../../infra/tooling/sam-env';
 import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
 import { tableKeys } from '../../shared/db/tables';
 import { tableEnvVar, tableSuffix } from '../../shared/db/table-names';
-import { synth, type Synthesized } from '../support/synth';
+import { sharedSynth, type SharedSynth } from '../support/shared-synth';
 
-let s: Synthesized;
+let s: SharedSynth;
 beforeAll(() => {
-  s = synth();
+  s = sharedSynth();
 });
 
 test('every function gets the local endpoint and the local names of exactly the tables it declares', () => {

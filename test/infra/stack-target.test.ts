@@ -2,7 +2,7 @@
 import { loadStackTables } from '../../infra/admin/stack-target';
 import { CliError } from '../../infra/admin/cli-types';
 import { tableName } from '../../shared/db/table-names';
-import { synth } from '../support/synth';
+import { sharedSynth } from '../support/shared-synth';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 
 let outputKeys: string[];
 beforeAll(() => {
-  outputKeys = Object.keys(synth().json.Outputs ?? {});
+  outputKeys = Object.keys(sharedSynth().json.Outputs ?? {});
 });
 
 /** What CloudFormation answers for a deployed stack of this version: one value per output of the template. */

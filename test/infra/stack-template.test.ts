@@ -10,6 +10,7 @@ import { tableKeys, tables, type TableDefinition, type TableKey } from '../../sh
 import { tableEnvVar } from '../../shared/db/table-names';
 import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
 import { metricNames } from '../../shared/observability/metric-names';
+import { sharedSynth } from '../support/shared-synth';
 import { functionGrants, referencedId, synth, type Synthesized } from '../support/synth';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -478,7 +479,7 @@ describe('outputs', () => {
 describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   type Alarm = { Properties: Record<string, unknown> };
   const alarms = (t: Synthesized = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
-  const [topicId] = Object.keys(synth().template.findResources('AWS::SNS::Topic'));
+  const [topicId] = Object.keys(sharedSynth().template.findResources('AWS::SNS::Topic'));
   const service = [{ Name: 'service', Value: 'appsource' }];
 
   test('the functions write their metrics under the stack name (POWERTOOLS_METRICS_NAMESPACE), apart from other stacks', () => {
