@@ -1,7 +1,6 @@
 import { redeemCode, reissueCertificate } from '../../shared/domain/self-service/customer-adds';
 import { customerPagePath } from '../../shared/domain/self-service/pages';
-import { createPublicHandler } from '../../shared/http/create-public-handler';
-import { requireDevice } from '../../shared/http/customer-session';
+import { createSessionHandler } from '../../shared/http/create-session-handler';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { useMessages } from '../../shared/i18n/localize';
 import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
@@ -19,9 +18,9 @@ useMessages(customerActionMessages);
 useMessages(deviceMessages, tokenMessages);
 
 /** POST /api/customer/redeem | /api/customer/reissue: the proven device's add; 303 back to the page that shows it. */
-export const handler = createPublicHandler(customerActionRoute, async (state) => {
+export const handler = createSessionHandler(customerActionRoute, async (state) => {
   const request = parseRequest(state);
-  const device = await requireDevice(state);
+  const { device } = state;
   const now = Math.floor(state.now / 1000);
   const done =
     request.action === 'redeem'

@@ -1,6 +1,5 @@
 import { certificateBundle } from '../../shared/domain/self-service/certificate-bundle';
-import { createPublicHandler } from '../../shared/http/create-public-handler';
-import { requireDevice } from '../../shared/http/customer-session';
+import { createSessionHandler } from '../../shared/http/create-session-handler';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { customerActionMessages } from '../../shared/i18n/messages/customer-actions';
 import { tokenMessages } from '../../shared/i18n/messages/token';
@@ -10,9 +9,9 @@ import { parseRequest } from './schema';
 useMessages(customerActionMessages, tokenMessages);
 
 /** GET /api/customer/download?kid=…: the zip of one certificate of the proven device. */
-export const handler = createPublicHandler(customerDownloadRoute, async (state) => {
+export const handler = createSessionHandler(customerDownloadRoute, async (state) => {
   const { kid } = parseRequest(state);
-  const device = await requireDevice(state);
+  const { device } = state;
   const bundle = await certificateBundle(device, state.tenant, kid, (password) => localize(state.lang, 'cp_zip_password', { password }));
   return {
     raw: null,

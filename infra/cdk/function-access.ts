@@ -38,10 +38,11 @@ function combine(read: readonly TableKey[], write: readonly TableKey[], secrets:
 
 /**
  * A route's function runs the shared Middy chain: it reads the tenant of every request, reads tokens only
- * when the route authenticates one, and writes rate-limit counters only when the route has a limit (per owner or per IP).
+ * when the route authenticates one, the customer's session on session routes, and writes rate-limit counters only when the route has a limit (per owner or per IP).
  */
 export function routeAccess(route: RouteDefinition): FunctionAccess {
-  const chainRead: TableKey[] = [...chainTableAccess.tenant, ...(route.auth === 'none' ? [] : chainTableAccess.token)];
+  const authRead: readonly TableKey[] = route.auth === 'none' ? [] : route.auth === 'session' ? chainTableAccess.session : chainTableAccess.token;
+  const chainRead: TableKey[] = [...chainTableAccess.tenant, ...authRead];
   const limited = route.rateLimit !== null || (route.ipLimits?.length ?? 0) > 0;
   const chainWrite: TableKey[] = limited ? [...chainTableAccess.write] : [];
   return combine([...chainRead, ...(route.data.read ?? [])], [...chainWrite, ...(route.data.write ?? [])], route.secrets);

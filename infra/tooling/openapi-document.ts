@@ -66,7 +66,9 @@ function takesSourceParam(contract: FunctionContract): boolean {
 /** Every error kind a route can answer, from what its table entry (and its contract's parameters) say it does. */
 function errorKinds(route: RouteDefinition, contract: FunctionContract): ErrorKind[] {
   const kinds: ErrorKind[] = ['validation', 'malformed_input', 'too_large', 'https_required', 'unavailable'];
-  if (route.auth !== 'none') kinds.push('token_missing', 'token_invalid', 'token_expired');
+  if (route.auth === 'bearer' || route.auth === 'token') kinds.push('token_missing', 'token_invalid', 'token_expired');
+  // A session route's one refusal without a valid session cookie (401 session_required).
+  if (route.auth === 'session') kinds.push('token_invalid');
   if (route.rateLimit !== null || route.envelope === 'feed' || (route.ipLimits?.length ?? 0) > 0) kinds.push('rate_limited');
   if (route.path.includes('{source_id}') || takesSourceParam(contract)) kinds.push('source_not_found');
   if (route.path.includes('{app_id}')) kinds.push('app_not_found');

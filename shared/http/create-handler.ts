@@ -21,9 +21,9 @@ useMessages(tokenMessages);
  * rate limit. The rate limit follows auth (it counts per token owner) and precedes the business code, so a
  * refused request changes nothing (a `limitAlongside` route has its count made while its reads run, and its
  * writes held until the count is in: shared/db/write-gate.ts). Public routes use `createPublicHandler`, which carries no token code (this one serves them
- * too, only heavier).
+ * too, only heavier); so do session routes (the customer's), which only it serves.
  */
-export function createHandler<R extends RouteDefinition>(route: R, business: BusinessHandler<StateFor<R['auth']>>, options: { readWithToken?: ReadWithToken } = {}) {
+export function createHandler<R extends RouteDefinition & { auth: Exclude<AuthKind, 'session'> }>(route: R, business: BusinessHandler<StateFor<R['auth']>>, options: { readWithToken?: ReadWithToken } = {}) {
   return requestChain(route)
     .use(tokenAuth(route.auth, options.readWithToken))
     .use(rateLimit(route))

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ProvenDevice } from '../domain/self-service/proof';
 import type { Lang } from '../i18n/languages';
 import type { MessageKey, MessageParams } from '../i18n/localize';
 import type { EnvelopeKind, RouteDefinition } from '../routes/definitions';
@@ -26,6 +27,8 @@ export interface RequestState {
   pathParams: Record<string, string>;
   /** The authenticated token owner once token auth has run (routes with auth other than none). */
   user: TokenOwner | undefined;
+  /** The device the customer's session proves, once session auth has run (routes whose auth is `session`). */
+  device?: ProvenDevice;
   /**
    * Items read in the same round trip as the token (`readWithToken` of `createHandler`), by name; null where
    * absent. Whoever's they are: the business code checks they are the caller's.
@@ -47,6 +50,11 @@ export interface AuthenticatedState extends RequestState {
   user: TokenOwner;
   /** The token owner acting on the tenant of the request's host. */
   actor: Actor;
+}
+
+/** What the business code of a route whose auth is `session` receives: the customer's proven device. */
+export interface SessionState extends RequestState {
+  device: ProvenDevice;
 }
 
 export interface AppContext extends Context {

@@ -18,7 +18,7 @@ export const customerDownloadRoute = {
   function: 'customer-download',
   methods: ['GET'],
   path: '/api/customer/download',
-  auth: 'none',
+  auth: 'session',
   rateLimit: null,
   ipLimits: [{ limit: 60, window: 'minute' }],
   envelope: 'page',
@@ -35,7 +35,7 @@ export const customerActionRoute = {
   function: 'customer-action',
   methods: ['POST'],
   path: '/api/customer/{action}',
-  auth: 'none',
+  auth: 'session',
   rateLimit: null,
   operations: [{ name: 'redeem', param: 'code' }],
   // Failed redeems of a code per IP per hour (a guessed code fails), beside the per-device and per-tenant hours

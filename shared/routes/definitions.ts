@@ -7,8 +7,11 @@ import type { WindowKind } from '../limit-windows';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** bearer: `Authorization: Bearer <token>`; token: a `token` parameter in query or body; none: public. */
-export type AuthKind = 'bearer' | 'token' | 'none';
+/**
+ * bearer: `Authorization: Bearer <token>`; token: a `token` parameter in query or body; session: the customer's
+ * session cookie (a device proven through the Profile Service), refused without one; none: public.
+ */
+export type AuthKind = 'bearer' | 'token' | 'session' | 'none';
 
 /**
  * management: `code msg time data`, HTTP status follows the error;
@@ -112,11 +115,13 @@ export interface RouteDefinition {
 
 /**
  * Tables the shared middleware chain touches: the tenant of the Host on every route, the token on routes that
- * authenticate one, the counters on limited routes.
+ * authenticate one, the customer's session (held with the captures) on session routes, the counters on
+ * limited routes.
  */
-export const chainTableAccess = { tenant: ['tenants', 'tenantHosts'], token: ['tokens'], write: ['rateLimits'] } as const satisfies {
+export const chainTableAccess = { tenant: ['tenants', 'tenantHosts'], token: ['tokens'], session: ['udidCapture'], write: ['rateLimits'] } as const satisfies {
   tenant: readonly TableKey[];
   token: readonly TableKey[];
+  session: readonly TableKey[];
   write: readonly TableKey[];
 };
 

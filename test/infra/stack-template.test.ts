@@ -28,7 +28,8 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
   if (isRoute(entry)) {
     read.add('tenants');
     read.add('tenantHosts');
-    if (entry.auth !== 'none') read.add('tokens');
+    if (entry.auth === 'bearer' || entry.auth === 'token') read.add('tokens');
+    if (entry.auth === 'session') read.add('udidCapture');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
   } else if (isJob(entry)) {
     // Every scheduled job holds its lease while it runs.

@@ -90,6 +90,14 @@ test('refusals by name, in the customer’s language, changing nothing: used, un
   // Without a session (a typed UDID is no session): refused before the code is looked at.
   const anonymous = await call(`${url}/api/customer/redeem`, { form: { code: fresh, udid: device.udid }, from: freshIp() });
   expect([anonymous.status, anonymous.headers['x-error']]).toEqual([401, 'session_required']);
+  // Session auth runs in the chain before the action's parameters are read: without a session, bad input is
+  // refused as no session too, and a caller without one learns nothing about what the form takes.
+  for (const form of [{ code: '!!!!' }, {}] as Record<string, string>[]) {
+    const blind = await call(`${url}/api/customer/redeem`, { form, from: freshIp() });
+    expect([form, blind.status, blind.headers['x-error']]).toEqual([form, 401, 'session_required']);
+  }
+  const blindDownload = await call(`${url}/api/customer/download?kid=..%2Fx`, { from: freshIp() });
+  expect([blindDownload.status, blindDownload.headers['x-error']]).toEqual([401, 'session_required']);
 
   expect((await getCode(fresh))?.usedAt).toBeUndefined();
   expect(await listCertificatesOfUdid('default', device.udid)).toEqual([]);
