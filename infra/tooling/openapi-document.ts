@@ -209,7 +209,7 @@ function success(route: RouteDefinition, contract: FunctionContract): Record<str
 function operation(route: RouteDefinition, method: string, contract: FunctionContract) {
   const request = contract.request ? jsonSchema(contract.request) : undefined;
   const hasBody = method !== 'GET';
-  const security = route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'token' ? [{ tokenParam: [] }, { tokenBody: [] }] : [];
+  const security = route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'token' ? [{ tokenParam: [] }, { tokenBody: [] }] : route.auth === 'session' ? [{ customerSession: [] }] : [];
   const successResponses = success(route, contract);
   const errors = errorResponses(route, contract);
   // A business error answered with HTTP 200 (device routes) shares the status with success.
@@ -288,6 +288,7 @@ export async function buildOpenApiDocument(options: { serverUrl?: string } = {})
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Management routes: Authorization: Bearer <API token>' },
         tokenParam: { type: 'apiKey', in: 'query', name: 'token', description: 'Device and add routes: the API token as the `token` parameter' },
         tokenBody: { type: 'apiKey', in: 'query', name: 'token', description: 'The same `token` may be sent in the JSON or form body instead' },
+        customerSession: { type: 'apiKey', in: 'cookie', name: 'customer_session', description: "Customer routes: the session cookie the customer's page sets when a capture's one-time `st` is opened" },
       },
       examples: gatewayErrors,
     },
