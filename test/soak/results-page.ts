@@ -24,7 +24,7 @@ export function soakSection(input: { command: string; summary: string; violation
     name: 'soak',
     title: 'npm run soak',
     markdown: [`\`${input.command}\` on commit ${commit()}, ${machine()}. ${verdict}`, '', '```', `$ ${input.command}`, input.summary, '```'].join('\n'),
-    figure: `${headline}; ${input.violations.length ? `${input.violations.length} invariant(s) violated` : 'no invariant violated'}`,
+    figure: `${headline}; ${input.violations.length ? `${input.violations.length} check(s) failed: ${input.violations.join('; ')}` : 'no invariant violated, every route succeeded'}`,
     at: input.at,
   };
 }
