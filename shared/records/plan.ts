@@ -36,4 +36,4 @@ export const PLAN_BOUNDS = {
 const shownToBuyers = snakeCaseFields<Plan>()(['planId', 'name', 'price', 'days', 'sources', 'appsPerSource', 'publishedPerSource']);
 export const planView = (plan: Plan): Record<string, unknown> => shownToBuyers.toSnake(plan);
 
-export const DAY_SECONDS = 86_400;
+export { DAY_SECONDS } from '../clock';

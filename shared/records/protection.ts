@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export const DAY_SECONDS = 86_400;
+export { DAY_SECONDS } from '../clock';
 
 /** Codes per creation request, and how long one may unlock for. */
 export const UNLOCK_CODE_LIMITS = { count: { min: 1, max: 100 }, days: { min: 1, max: 3650 } } as const;
