@@ -23,6 +23,7 @@ const NAMES = [
   'DEFAULT_TENANT_API_KEY',
   'ACCOUNT_SECRETS_KEY_FILE',
   'ACCOUNT_SECRETS_KEY_ARN',
+  'APPLE_API_BASE_URL',
   'POWERTOOLS_SERVICE_NAME',
 ] as const;
 
@@ -51,6 +52,8 @@ export interface Config {
   accountSecretsKeyFile: string;
   /** Deployed, the KMS key that wraps them. */
   accountSecretsKeyArn: string | undefined;
+  /** Where accounts a reseller connects with an API key talk to App Store Connect: Apple's, or the local simulator. */
+  appleApiBaseUrl: string;
   serviceName: string;
 }
 
@@ -86,6 +89,7 @@ function parse(raw: Raw): Config {
     defaultTenantApiKey: given(raw.DEFAULT_TENANT_API_KEY),
     accountSecretsKeyFile: given(raw.ACCOUNT_SECRETS_KEY_FILE) ?? '.local/account-secrets.key',
     accountSecretsKeyArn: given(raw.ACCOUNT_SECRETS_KEY_ARN),
+    appleApiBaseUrl: url('APPLE_API_BASE_URL', raw.APPLE_API_BASE_URL) ?? 'https://api.appstoreconnect.apple.com',
     serviceName: raw.POWERTOOLS_SERVICE_NAME ?? 'appsource',
   };
 }

@@ -19,6 +19,7 @@ export const deviceListShape = {
   added_to: unixSeconds(),
   expires_before: unixSeconds(),
   beizhu: searchText(BEIZHU_MAX_CHARS),
+  account_id: preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)))),
 };
 
 const cursorShape = z.object({ k: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,128}$/)), t: z.number().check(z.refine((n) => Number.isSafeInteger(n) && n >= 0)) });
@@ -39,6 +40,7 @@ export function parseRequest({ params }: Pick<RequestState, 'params'>): { filter
       addedTo: p.added_to,
       expiresBefore: p.expires_before,
       beizhu: p.beizhu,
+      accountId: p.account_id,
     },
     after: cursor ? { kid: cursor.k, addtime: cursor.t } : undefined,
     limit: p.limit ?? LIST_LIMIT.default,

@@ -68,6 +68,11 @@ export const appleErrors = {
     new SimAppleError(403, 'FORBIDDEN_ERROR', 'This request is forbidden for security reasons', `Your development team has reached the maximum number of registered ${deviceWord} devices.`),
   noCurrentDevices: (platform: string) =>
     new SimAppleError(409, 'ENTITY_ERROR', ENTITY_TITLE, `There are no current ${platform} devices on this team matching the provided device IDs.`),
+  /** At the team's cap of distribution certificates (Apple allows a few current ones per team). */
+  certificateLimit: () =>
+    new SimAppleError(409, 'ENTITY_ERROR', ENTITY_TITLE, 'There is a problem with the request entity - You already have a current Distribution certificate or a pending certificate request.'),
+  bundleIdTaken: (identifier: string) =>
+    new SimAppleError(409, 'ENTITY_ERROR', ENTITY_TITLE, `An App ID with Identifier '${identifier}' is not available. Please enter a different string.`),
   entityTooLarge: () =>
     new SimAppleError(413, 'ENTITY_TOO_LARGE', 'The request entity is too large.', 'The request body exceeds the allowed size.'),
   internal: () =>

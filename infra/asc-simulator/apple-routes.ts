@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { appleErrors } from './apple-errors';
 import { bundleIdResource, certificateResource, deviceResource, profileResource } from './jsonapi';
 import { UDID_PATTERN } from '../../shared/records/device';
-import type { SimTeam } from './teams';
+import type { SimKeyRole, SimTeam } from './teams';
 
 /**
  * Apple's provisioning endpoints over one team's state. Each route names the query parameters it implements and
@@ -16,6 +16,8 @@ export interface AppleRequest {
   query: URLSearchParams;
   body: unknown;
   team: SimTeam;
+  /** The role of the API key the request was signed with. */
+  role: SimKeyRole;
   now: number;
   /** The simulator's own URL, the root of every link. */
   baseUrl: string;
@@ -27,10 +29,12 @@ export interface AppleReply {
 }
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   pattern: RegExp;
   params: readonly string[];
   handle: (request: AppleRequest, id: string) => AppleReply;
+  /** Creates or revokes signing assets: a DEVELOPER key gets Apple's 403. */
+  adminOnly?: true;
 }
 
 const PAGE_DEFAULT = 20;
@@ -206,7 +210,7 @@ function getProfile(request: AppleRequest, id: string): AppleReply {
       : []),
   ];
   // Apple invalidates the profiles of a revoked certificate.
-  const state = team.certificate.revoked || profile.expiresAt.getTime() <= now ? 'INVALID' : 'ACTIVE';
+  const state = team.profileState(profile, now);
   const data = profileResource(
     profile,
     state,
@@ -249,13 +253,66 @@ function getCertificate(request: AppleRequest, id: string): AppleReply {
   };
 }
 
+const certificateCreateRequest = z.object({
+  data: z.object({
+    type: z.literal('certificates'),
+    attributes: z.object({ csrContent: z.string().check(z.minLength(1)), certificateType: z.literal('IOS_DISTRIBUTION') }),
+  }),
+});
+
+function createCertificate(request: AppleRequest): AppleReply {
+  const { team, now, baseUrl } = request;
+  const { attributes } = parseEntity(certificateCreateRequest, request.body).data;
+  const certificate = team.createCertificate(attributes.csrContent, now);
+  return { status: 201, body: { data: certificateResource(certificate, team.name, baseUrl), links: { self: selfUrl(request) } } };
+}
+
+function revokeCertificate(request: AppleRequest, id: string): AppleReply {
+  request.team.revokeCertificate(id, request.now);
+  return { status: 204, body: undefined };
+}
+
 function getBundleId(request: AppleRequest, id: string): AppleReply {
   const { team, baseUrl } = request;
-  if (id !== team.bundleId.id) throw appleErrors.notFound('bundleIds', id);
+  const bundleId = team.bundleIds.get(id);
+  if (!bundleId) throw appleErrors.notFound('bundleIds', id);
   return {
     status: 200,
-    body: { data: bundleIdResource(team.bundleId, team.teamId, baseUrl), links: { self: selfUrl(request) } },
+    body: { data: bundleIdResource(bundleId, team.teamId, baseUrl), links: { self: selfUrl(request) } },
   };
+}
+
+function listBundleIds(request: AppleRequest): AppleReply {
+  const { team, baseUrl, query } = request;
+  const identifiers = listParam(query, 'filter[identifier]');
+  const names = listParam(query, 'filter[name]');
+  const ids = listParam(query, 'filter[id]');
+  const platforms = listParam(query, 'filter[platform]');
+  const matches = [...team.bundleIds.values()].filter(
+    (b) => (!identifiers || identifiers.has(b.identifier)) && (!names || names.has(b.name)) && (!ids || ids.has(b.id)) && (!platforms || platforms.has('IOS')),
+  );
+  const { items, links, meta } = pageOf(matches, request);
+  return { status: 200, body: { data: items.map((b) => bundleIdResource(b, team.teamId, baseUrl)), links, meta } };
+}
+
+/** Only iOS bundle ids are simulated. */
+const bundleIdCreateRequest = z.object({
+  data: z.object({
+    type: z.literal('bundleIds'),
+    attributes: z.object({ name: z.string().check(z.minLength(1)), identifier: z.string().check(z.regex(/^(\*|[A-Za-z0-9.-]+(\.\*)?)$/)), platform: z.literal('IOS') }),
+  }),
+});
+
+function createBundleId(request: AppleRequest): AppleReply {
+  const { team, baseUrl } = request;
+  const { attributes } = parseEntity(bundleIdCreateRequest, request.body).data;
+  const bundleId = team.createBundleId(attributes);
+  return { status: 201, body: { data: bundleIdResource(bundleId, team.teamId, baseUrl), links: { self: selfUrl(request) } } };
+}
+
+function deleteBundleId(request: AppleRequest, id: string): AppleReply {
+  request.team.deleteBundleId(id);
+  return { status: 204, body: undefined };
 }
 
 const ID = '([A-Za-z0-9]+)';
@@ -289,8 +346,18 @@ const routes: Route[] = [
     params: ['filter[certificateType]', 'filter[id]', 'filter[serialNumber]', 'fields[certificates]', 'limit', 'cursor'],
     handle: listCertificates,
   },
+  { method: 'POST', pattern: /^\/v1\/certificates$/, params: [], handle: createCertificate, adminOnly: true },
   { method: 'GET', pattern: new RegExp(`^/v1/certificates/${ID}$`), params: ['fields[certificates]'], handle: getCertificate },
+  { method: 'DELETE', pattern: new RegExp(`^/v1/certificates/${ID}$`), params: [], handle: revokeCertificate, adminOnly: true },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/bundleIds$/,
+    params: ['filter[identifier]', 'filter[name]', 'filter[id]', 'filter[platform]', 'fields[bundleIds]', 'limit', 'cursor'],
+    handle: listBundleIds,
+  },
+  { method: 'POST', pattern: /^\/v1\/bundleIds$/, params: [], handle: createBundleId, adminOnly: true },
   { method: 'GET', pattern: new RegExp(`^/v1/bundleIds/${ID}$`), params: ['fields[bundleIds]'], handle: getBundleId },
+  { method: 'DELETE', pattern: new RegExp(`^/v1/bundleIds/${ID}$`), params: [], handle: deleteBundleId, adminOnly: true },
 ];
 
 /** Answers one authenticated request; Apple's errors are thrown as SimAppleError. */
@@ -300,6 +367,7 @@ export function handleAppleRequest(request: AppleRequest): AppleReply {
   const route = onPath.find((candidate) => candidate.method === request.method);
   if (!route) throw appleErrors.methodNotAllowed(request.method);
   for (const name of request.query.keys()) if (!route.params.includes(name)) throw appleErrors.parameterIllegal(name);
+  if (route.adminOnly && request.role === 'DEVELOPER') throw appleErrors.forbidden();
   const id = route.pattern.exec(request.path)?.[1] ?? '';
   return route.handle(request, id);
 }

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { appleErrors } from './apple-errors';
-import type { SimTeam } from './teams';
+import type { SimApiKey, SimTeam } from './teams';
 
 const MAX_LIFETIME_SECONDS = 20 * 60;
 
@@ -11,22 +11,24 @@ const MAX_LIFETIME_SECONDS = 20 * 60;
 export async function authenticate(
   authorization: string | undefined,
   teamOfKey: (issuerId: string, keyId: string) => SimTeam | undefined,
-): Promise<SimTeam> {
+): Promise<{ team: SimTeam; key: SimApiKey }> {
   const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
   if (!token) throw appleErrors.notAuthorized();
   let team: SimTeam | undefined;
+  let key: SimApiKey | undefined;
   try {
     const { kid } = decodeProtectedHeader(token);
     const { iss } = decodeJwt(token);
     team = kid && iss ? teamOfKey(iss, kid) : undefined;
+    key = kid ? team?.keys.get(kid) : undefined;
   } catch {
     throw appleErrors.notAuthorized();
   }
-  if (!team) throw appleErrors.notAuthorized();
+  if (!team || !key || key.revoked) throw appleErrors.notAuthorized();
 
   let lifetime: number;
   try {
-    const { payload } = await jwtVerify(token, team.publicKey, {
+    const { payload } = await jwtVerify(token, key.publicKey, {
       algorithms: ['ES256'],
       audience: 'appstoreconnect-v1',
       issuer: team.issuerId,
@@ -38,5 +40,5 @@ export async function authenticate(
     throw appleErrors.notAuthorized();
   }
   if (lifetime > MAX_LIFETIME_SECONDS) throw appleErrors.notAuthorized();
-  return team;
+  return { team, key };
 }

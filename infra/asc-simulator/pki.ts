@@ -111,15 +111,15 @@ export interface DistributionIdentity {
   p12Password: string;
 }
 
-/** The team's "iPhone Distribution" certificate, issued by the simulator CA, and its `.p12`. */
-export async function issueDistributionIdentity(
+/** An "iPhone Distribution" certificate for `publicKey`, issued by the simulator CA. */
+function distributionCertificate(
   authority: CertificateAuthority,
+  publicKey: forge.pki.rsa.PublicKey,
   team: { teamId: string; teamName: string; notAfter: Date },
-): Promise<DistributionIdentity> {
-  const key = forge.pki.privateKeyFromPem(await newRsaKeyPem());
+): { certificate: forge.pki.Certificate; commonName: string } {
   const commonName = `iPhone Distribution: ${team.teamName} (${team.teamId})`;
   const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  certificate.publicKey = publicKey;
   certificate.serialNumber = serialNumber();
   certificate.validity.notBefore = new Date(Date.now() - 60_000);
   certificate.validity.notAfter = team.notAfter;
@@ -138,7 +138,16 @@ export async function issueDistributionIdentity(
     { name: 'subjectKeyIdentifier' },
   ]);
   certificate.sign(authority.key, forge.md.sha256.create());
+  return { certificate, commonName };
+}
 
+/** The team's "iPhone Distribution" certificate, issued by the simulator CA, and its `.p12`. */
+export async function issueDistributionIdentity(
+  authority: CertificateAuthority,
+  team: { teamId: string; teamName: string; notAfter: Date },
+): Promise<DistributionIdentity> {
+  const key = forge.pki.privateKeyFromPem(await newRsaKeyPem());
+  const { certificate, commonName } = distributionCertificate(authority, forge.pki.setRsaPublicKey(key.n, key.e), team);
   const p12Password = randomBytes(9).toString('base64url');
   const p12 = forge.pkcs12.toPkcs12Asn1(key, [certificate], p12Password, {
     algorithm: '3des',
@@ -152,6 +161,31 @@ export async function issueDistributionIdentity(
     p12Base64: Buffer.from(asn1.toDer(p12).getBytes(), 'binary').toString('base64'),
     p12Password,
   };
+}
+
+/** Reads a CSR as Apple takes it (`csrContent`: the PEM, or its base64 DER body); undefined when it is not a valid, self-signed RSA CSR. */
+function readCsr(csrContent: string): forge.pki.CertificateSigningRequest | undefined {
+  try {
+    const pem = csrContent.includes('-----BEGIN')
+      ? csrContent
+      : `-----BEGIN CERTIFICATE REQUEST-----\n${csrContent.replace(/\s+/g, '')}\n-----END CERTIFICATE REQUEST-----`;
+    const csr = forge.pki.certificationRequestFromPem(pem);
+    return csr.verify() && csr.publicKey ? csr : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A distribution certificate for the key of a CSR (Apple's `POST /v1/certificates`); undefined for a CSR it cannot read. */
+export function issueCertificateFromCsr(
+  authority: CertificateAuthority,
+  csrContent: string,
+  team: { teamId: string; teamName: string; notAfter: Date },
+): Omit<DistributionIdentity, 'p12Base64' | 'p12Password'> | undefined {
+  const csr = readCsr(csrContent);
+  if (!csr) return undefined;
+  const { certificate, commonName } = distributionCertificate(authority, csr.publicKey as forge.pki.rsa.PublicKey, team);
+  return { certificateDer: derOf(certificate), serialNumber: certificate.serialNumber.toUpperCase(), commonName, notAfter: team.notAfter };
 }
 
 /** A CMS SignedData (DER) of `content`, signed by the CA with Apple's attribute set: type, time, digest. */

@@ -10,7 +10,11 @@
  *   GET  /_sim/health                                → 200 {"status":"ok","teams":N}
  *   POST /_sim/teams                                 → 201 SimulatedTeam
  *        body {"mode":"instant"|"review","name"?,"deviceLimitPerClass"?,"hourlyRequestLimit"?,"processingSeconds"?}
- *   POST /_sim/teams/{teamId}/revoke-certificate     → 200 {"teamId","certificateId"}
+ *        ("keyRole"?: ADMIN|APP_MANAGER|DEVELOPER, "certificateLimit"?: N as well)
+ *   POST /_sim/teams/{teamId}/revoke-certificate     → 200 {"teamId","certificateId"}  body {"certificateId"?} (default: the team's first)
+ *   POST /_sim/teams/{teamId}/keys                   → 201 {"teamId","issuerId","keyId","privateKeyPem","role"}  body {"role"?}
+ *   POST /_sim/teams/{teamId}/revoke-key             → 200 {"teamId","keyId"}  body {"keyId"}  (Apple then answers the key 401)
+ *   GET  /_sim/teams/{teamId}/certificates           → 200 {"teamId","certificates":[{"id","serialNumber","expiresAt","revoked"}],"bundleIds":[{"id","identifier"}]}
  *   POST /_sim/teams/{teamId}/rate-limit             → 200 {"teamId","hourlyRequestLimit"}  body {"hourlyRequestLimit":N}
  *   POST /_sim/devices/{udid}/ineligible[?teamId=T]  → 200 {"udid","devices":N}  status INELIGIBLE (Apple refused it)
  *   POST /_sim/devices/{udid}/enable[?teamId=T]      → 200 {"udid","devices":N}  status ENABLED now (ends PROCESSING)
@@ -30,7 +34,7 @@ import { appleErrors, SimAppleError } from './apple-errors';
 import { handleAppleRequest } from './apple-routes';
 import { authenticate } from './auth';
 import { certificateAuthority, type CertificateAuthority } from './pki';
-import { newTeam, type NewTeamOptions, type SimTeam, type SimulatedTeamCredentials } from './teams';
+import { newTeam, type NewTeamOptions, type SimKeyRole, type SimTeam, type SimulatedTeamCredentials } from './teams';
 
 export type { NewTeamOptions, TeamMode } from './teams';
 
@@ -45,9 +49,25 @@ export interface AscSimulatorOptions {
 /** A team's credentials plus the base URL to reach it: everything an account record needs. */
 export type SimulatedTeam = SimulatedTeamCredentials & { baseUrl: string };
 
+/** A new API key of a team, as Apple's portal shows it once. */
+export interface SimulatedKey {
+  teamId: string;
+  issuerId: string;
+  keyId: string;
+  privateKeyPem: string;
+  role: SimKeyRole;
+}
+
+/** What Apple holds for a team's signing, for tests to compare with what the service says. */
+export interface SimulatedSigningAssets {
+  teamId: string;
+  certificates: { id: string; serialNumber: string; expiresAt: string; revoked: boolean }[];
+  bundleIds: { id: string; identifier: string }[];
+}
+
 export interface SimulatedFault {
   teamId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The Apple path, e.g. `/v1/devices`. */
   path: string;
   effect: 'lose-answer' | 'unavailable' | 'forbidden' | 'slow';
@@ -75,8 +95,13 @@ export interface AscSimulator {
   takenFaults(): readonly TakenFault[];
   close(): Promise<void>;
   createTeam(options: NewTeamOptions): Promise<SimulatedTeam>;
-  /** Apple revokes the team's distribution certificate: it 404s and leaves the list. */
-  revokeCertificate(teamId: string): { teamId: string; certificateId: string };
+  /** Apple revokes a distribution certificate of the team (default its first): it 404s and leaves the list. */
+  revokeCertificate(teamId: string, certificateId?: string): { teamId: string; certificateId: string };
+  /** A new API key of the team (role ADMIN unless said). */
+  createKey(teamId: string, role?: SimKeyRole): SimulatedKey;
+  /** The key is revoked in Apple's portal: every request signed with it gets 401. */
+  revokeKey(teamId: string, keyId: string): void;
+  signingAssets(teamId: string): SimulatedSigningAssets;
   setHourlyRequestLimit(teamId: string, hourlyRequestLimit: number): void;
   /** Marks the UDID INELIGIBLE on one team, or on every team that has it; returns how many devices changed. */
   markDeviceIneligible(udid: string, teamId?: string): number;
@@ -115,6 +140,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (status === 204) {
+    response.writeHead(204, headers);
+    response.end();
+    return;
+  }
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   response.end(text);
@@ -126,10 +156,15 @@ const createTeamBody = z.object({
   deviceLimitPerClass: z.optional(z.int().check(z.positive())),
   hourlyRequestLimit: z.optional(z.int().check(z.positive())),
   processingSeconds: z.optional(z.number().check(z.nonnegative())),
+  keyRole: z.optional(z.enum(['ADMIN', 'APP_MANAGER', 'DEVELOPER'])),
+  certificateLimit: z.optional(z.int().check(z.positive())),
 });
+const revokeCertificateBody = z.object({ certificateId: z.optional(z.string()) });
+const keyBody = z.object({ role: z.optional(z.enum(['ADMIN', 'APP_MANAGER', 'DEVELOPER'])) });
+const revokeKeyBody = z.object({ keyId: z.string() });
 const rateLimitBody = z.object({ hourlyRequestLimit: z.int().check(z.positive()) });
 const faultBody = z.object({
-  method: z.enum(['GET', 'POST']),
+  method: z.enum(['GET', 'POST', 'DELETE']),
   path: z.string().check(z.regex(/^\/v1\/[A-Za-z0-9/_-]+$/)),
   effect: z.enum(['lose-answer', 'unavailable', 'forbidden']),
   times: z.optional(z.int().check(z.positive(), z.maximum(1_000))),
@@ -178,10 +213,34 @@ class Simulator implements AscSimulator {
     return this.#teams.size;
   }
 
-  revokeCertificate(teamId: string): { teamId: string; certificateId: string } {
+  revokeCertificate(teamId: string, certificateId?: string): { teamId: string; certificateId: string } {
     const team = this.#team(teamId);
-    team.certificate.revoked = true;
-    return { teamId, certificateId: team.certificate.id };
+    const certificate = certificateId === undefined ? team.certificate : team.certificates.get(certificateId);
+    if (!certificate) throw new ControlError(404, `No certificate ${certificateId ?? ''} on team ${teamId}`);
+    certificate.revoked = true;
+    return { teamId, certificateId: certificate.id };
+  }
+
+  createKey(teamId: string, role: SimKeyRole = 'ADMIN'): SimulatedKey {
+    const team = this.#team(teamId);
+    const { key, privateKeyPem } = team.addKey(role);
+    this.#teamsByKey.set(`${team.issuerId}/${key.keyId}`, team);
+    return { teamId, issuerId: team.issuerId, keyId: key.keyId, privateKeyPem, role };
+  }
+
+  revokeKey(teamId: string, keyId: string): void {
+    const key = this.#team(teamId).keys.get(keyId);
+    if (!key) throw new ControlError(404, `No key ${keyId} on team ${teamId}`);
+    key.revoked = true;
+  }
+
+  signingAssets(teamId: string): SimulatedSigningAssets {
+    const team = this.#team(teamId);
+    return {
+      teamId,
+      certificates: [...team.certificates.values()].map((c) => ({ id: c.id, serialNumber: c.serialNumber, expiresAt: c.expiresAt.toISOString(), revoked: c.revoked })),
+      bundleIds: [...team.bundleIds.values()].map((b) => ({ id: b.id, identifier: b.identifier })),
+    };
   }
 
   setHourlyRequestLimit(teamId: string, hourlyRequestLimit: number): void {
@@ -248,13 +307,21 @@ async function handleControl(simulator: Simulator, request: IncomingMessage, url
     const teamId = decodeURIComponent(listing[1]);
     return [200, { teamId, devices: simulator.registeredDevices(teamId) }];
   }
+  const assets = /^\/_sim\/teams\/([^/]+)\/certificates$/.exec(path);
+  if (method === 'GET' && assets?.[1]) return [200, simulator.signingAssets(decodeURIComponent(assets[1]))];
   if (method !== 'POST') throw new ControlError(404, `No control endpoint ${method ?? ''} ${path}`);
   const body = await readBody(request);
   if (path === '/_sim/teams') return [201, await simulator.createTeam(parseControlBody(createTeamBody, body))];
 
-  const teamAction = /^\/_sim\/teams\/([^/]+)\/(revoke-certificate|rate-limit|fault)$/.exec(path);
+  const teamAction = /^\/_sim\/teams\/([^/]+)\/(revoke-certificate|rate-limit|fault|keys|revoke-key)$/.exec(path);
   const teamId = teamAction?.[1] && decodeURIComponent(teamAction[1]);
-  if (teamId && teamAction?.[2] === 'revoke-certificate') return [200, simulator.revokeCertificate(teamId)];
+  if (teamId && teamAction?.[2] === 'revoke-certificate') return [200, simulator.revokeCertificate(teamId, parseControlBody(revokeCertificateBody, body).certificateId)];
+  if (teamId && teamAction?.[2] === 'keys') return [201, simulator.createKey(teamId, parseControlBody(keyBody, body).role)];
+  if (teamId && teamAction?.[2] === 'revoke-key') {
+    const { keyId } = parseControlBody(revokeKeyBody, body);
+    simulator.revokeKey(teamId, keyId);
+    return [200, { teamId, keyId }];
+  }
   if (teamId && teamAction?.[2] === 'rate-limit') {
     const { hourlyRequestLimit } = parseControlBody(rateLimitBody, body);
     simulator.setHourlyRequestLimit(teamId, hourlyRequestLimit);
@@ -286,7 +353,8 @@ async function handleApple(simulator: Simulator, request: IncomingMessage, url: 
   let team: SimTeam | undefined;
   try {
     const text = await readBody(request);
-    team = await authenticate(request.headers.authorization, (issuerId, keyId) => simulator.teamOfKey(issuerId, keyId));
+    const signer = await authenticate(request.headers.authorization, (issuerId, keyId) => simulator.teamOfKey(issuerId, keyId));
+    team = signer.team;
     if (!team.budget.take(now)) throw appleErrors.rateLimited();
     const taken = simulator.takeFault(team, request.method ?? 'GET', url.pathname);
     const fault = taken?.effect;
@@ -307,6 +375,7 @@ async function handleApple(simulator: Simulator, request: IncomingMessage, url: 
       query: url.searchParams,
       body,
       team,
+      role: signer.key.role,
       now,
       baseUrl: simulator.url,
     });

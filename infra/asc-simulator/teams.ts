@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { appleErrors } from './apple-errors';
-import { issueDistributionIdentity, newApiKey, type CertificateAuthority } from './pki';
+import { issueCertificateFromCsr, issueDistributionIdentity, newApiKey, type CertificateAuthority } from './pki';
 import { signedProfileContent } from './profiles';
 import { HourlyBudget } from './rate-limit';
 
@@ -61,6 +61,19 @@ export interface SimBundleId {
   identifier: string;
 }
 
+/**
+ * An API key of the team. Apple gives each key a role: `ADMIN` and `APP_MANAGER` keys may create and revoke
+ * certificates and bundle ids; a `DEVELOPER` key may read them and register devices, and gets Apple's 403 for
+ * the rest. A revoked key is refused like an unknown one (401).
+ */
+export type SimKeyRole = 'ADMIN' | 'APP_MANAGER' | 'DEVELOPER';
+export interface SimApiKey {
+  keyId: string;
+  publicKey: KeyObject;
+  role: SimKeyRole;
+  revoked: boolean;
+}
+
 export interface SimProfile {
   id: string;
   name: string;
@@ -69,12 +82,15 @@ export interface SimProfile {
   expiresAt: Date;
   content: string;
   deviceIds: string[];
+  certificateIds: string[];
 }
 
 export interface TeamSettings {
   mode: TeamMode;
   processingMs: number;
   deviceLimitPerClass: number;
+  /** Current distribution certificates Apple allows a team at once (3 today). */
+  certificateLimit: number;
 }
 
 export interface RegisterDeviceRequest {
@@ -94,8 +110,7 @@ interface TeamInit {
   teamId: string;
   name: string;
   issuerId: string;
-  keyId: string;
-  publicKey: KeyObject;
+  key: SimApiKey;
   certificate: SimCertificate;
   bundleId: SimBundleId;
   membershipExpiresAt: Date;
@@ -104,15 +119,23 @@ interface TeamInit {
   authority: CertificateAuthority;
 }
 
-/** One Apple Developer team: its devices, its one distribution certificate, its wildcard bundle id, its profiles. */
+/**
+ * One Apple Developer team: its API keys, its devices, its distribution certificates (the first made with the
+ * team, more from CSRs up to the cap), its bundle ids (a wildcard one made with the team), its profiles.
+ */
 export class SimTeam {
   readonly teamId: string;
   readonly name: string;
   readonly issuerId: string;
+  /** The first key's id (the one `createTeam` hands out). */
   readonly keyId: string;
-  readonly publicKey: KeyObject;
+  /** The certificate made with the team (the one `createTeam` hands out). */
   readonly certificate: SimCertificate;
+  /** The wildcard bundle id made with the team. */
   readonly bundleId: SimBundleId;
+  readonly keys = new Map<string, SimApiKey>();
+  readonly certificates = new Map<string, SimCertificate>();
+  readonly bundleIds = new Map<string, SimBundleId>();
   readonly membershipExpiresAt: Date;
   readonly settings: TeamSettings;
   readonly budget: HourlyBudget;
@@ -125,10 +148,12 @@ export class SimTeam {
     this.teamId = init.teamId;
     this.name = init.name;
     this.issuerId = init.issuerId;
-    this.keyId = init.keyId;
-    this.publicKey = init.publicKey;
+    this.keyId = init.key.keyId;
+    this.keys.set(init.key.keyId, init.key);
     this.certificate = init.certificate;
+    this.certificates.set(init.certificate.id, init.certificate);
     this.bundleId = init.bundleId;
+    this.bundleIds.set(init.bundleId.id, init.bundleId);
     this.membershipExpiresAt = init.membershipExpiresAt;
     this.settings = init.settings;
     this.budget = init.budget;
@@ -159,40 +184,88 @@ export class SimTeam {
 
   /** Apple leaves out devices that are not ENABLED iOS devices of this team, and refuses only when none is left. */
   createAdHocProfile(request: CreateProfileRequest, now: number): SimProfile {
-    if (request.bundleIdId !== this.bundleId.id) throw appleErrors.relationshipInvalid('bundleId', request.bundleIdId);
+    const bundleId = this.bundleIds.get(request.bundleIdId);
+    if (!bundleId) throw appleErrors.relationshipInvalid('bundleId', request.bundleIdId);
     if (request.certificateIds.length === 0) throw appleErrors.relationshipInvalid('certificates', '');
-    for (const id of request.certificateIds) {
-      if (id !== this.certificate.id || this.certificate.revoked) throw appleErrors.relationshipInvalid('certificates', id);
-    }
+    const certificates = request.certificateIds.map((id) => {
+      const certificate = this.certificates.get(id);
+      if (!certificate || certificate.revoked) throw appleErrors.relationshipInvalid('certificates', id);
+      return certificate;
+    });
     const devices = [...new Set(request.deviceIds)]
       .map((id) => this.devices.get(id))
       .filter((device): device is SimDevice => device?.platform === 'IOS' && this.deviceStatus(device, now) === 'ENABLED');
     if (devices.length === 0) throw appleErrors.noCurrentDevices('IOS');
 
     const createdAt = wholeSeconds(now);
-    const expiresAt = wholeSeconds(Math.min(now + 365 * DAY_MS, this.certificate.expiresAt.getTime()));
+    const expiresAt = wholeSeconds(Math.min(now + 365 * DAY_MS, ...certificates.map((c) => c.expiresAt.getTime())));
     const uuid = randomUUID();
     const content = signedProfileContent(this.#authority, {
       teamId: this.teamId,
       teamName: this.name,
       name: request.name,
       uuid,
-      appIdName: this.bundleId.name,
-      bundleIdentifier: this.bundleId.identifier,
+      appIdName: bundleId.name,
+      bundleIdentifier: bundleId.identifier,
       createdAt,
       expiresAt,
       udids: devices.map((device) => device.udid),
-      certificateDer: this.certificate.der,
+      certificateDer: certificates[0]!.der,
     });
     const deviceIds = devices.map((device) => device.id);
-    const profile: SimProfile = { id: appleId(), name: request.name, uuid, createdAt, expiresAt, content, deviceIds };
+    const certificateIds = certificates.map((c) => c.id);
+    const profile: SimProfile = { id: appleId(), name: request.name, uuid, createdAt, expiresAt, content, deviceIds, certificateIds };
     this.profiles.set(profile.id, profile);
     return profile;
   }
 
-  /** The distribution certificate, unless Apple revoked it. */
-  activeCertificates(): SimCertificate[] {
-    return this.certificate.revoked ? [] : [this.certificate];
+  /** Apple invalidates the profiles of a revoked certificate, and expired ones. */
+  profileState(profile: SimProfile, now: number): 'ACTIVE' | 'INVALID' {
+    const revoked = profile.certificateIds.some((id) => this.certificates.get(id)?.revoked !== false);
+    return revoked || profile.expiresAt.getTime() <= now ? 'INVALID' : 'ACTIVE';
+  }
+
+  /** The distribution certificates Apple still lists: not revoked, not expired. */
+  activeCertificates(now = Date.now()): SimCertificate[] {
+    return [...this.certificates.values()].filter((c) => !c.revoked && c.expiresAt.getTime() > now);
+  }
+
+  /** `POST /v1/certificates`: a distribution certificate for the CSR's key, valid a year, within the team's cap. */
+  createCertificate(csrContent: string, now: number): SimCertificate {
+    if (this.activeCertificates(now).length >= this.settings.certificateLimit) throw appleErrors.certificateLimit();
+    const expiresAt = wholeSeconds(now + 365 * DAY_MS);
+    const issued = issueCertificateFromCsr(this.#authority, csrContent, { teamId: this.teamId, teamName: this.name, notAfter: expiresAt });
+    if (!issued) throw appleErrors.attributeInvalid('/data/attributes/csrContent', 'csrContent', '(CSR)');
+    const certificate: SimCertificate = { id: appleId(), name: issued.commonName, serialNumber: issued.serialNumber, der: issued.certificateDer, expiresAt, revoked: false };
+    this.certificates.set(certificate.id, certificate);
+    return certificate;
+  }
+
+  /** `DELETE /v1/certificates/{id}`: Apple revokes it; it 404s and leaves the list from then on. */
+  revokeCertificate(id: string, now = Date.now()): SimCertificate {
+    const certificate = this.activeCertificates(now).find((c) => c.id === id);
+    if (!certificate) throw appleErrors.notFound('certificates', id);
+    certificate.revoked = true;
+    return certificate;
+  }
+
+  createBundleId(request: { name: string; identifier: string }): SimBundleId {
+    if ([...this.bundleIds.values()].some((b) => b.identifier === request.identifier)) throw appleErrors.bundleIdTaken(request.identifier);
+    const bundleId: SimBundleId = { id: appleId(), name: request.name, identifier: request.identifier };
+    this.bundleIds.set(bundleId.id, bundleId);
+    return bundleId;
+  }
+
+  deleteBundleId(id: string): void {
+    if (!this.bundleIds.delete(id)) throw appleErrors.notFound('bundleIds', id);
+  }
+
+  /** A new API key of the team, with its `.p8` (the only time it is shown, as in Apple's portal). */
+  addKey(role: SimKeyRole): { key: SimApiKey; privateKeyPem: string } {
+    const apiKey = newApiKey();
+    const key: SimApiKey = { keyId: appleId(), publicKey: apiKey.publicKey, role, revoked: false };
+    this.keys.set(key.keyId, key);
+    return { key, privateKeyPem: apiKey.privateKeyPem };
   }
 }
 
@@ -205,6 +278,10 @@ export interface NewTeamOptions {
   hourlyRequestLimit?: number;
   /** How long new devices of a review team stay PROCESSING; defaults to the simulator's setting. */
   processingSeconds?: number;
+  /** The role of the team's first API key (default ADMIN). */
+  keyRole?: SimKeyRole;
+  /** Distribution certificates the team may hold at once (Apple: 3); the team's first one counts. */
+  certificateLimit?: number;
 }
 
 /** What an account needs to use a simulated team, as `createTeam` and `POST /_sim/teams` return it. */
@@ -231,13 +308,13 @@ export async function newTeam(
   const name = options.name ?? `Simulated Team ${teamId}`;
   const membershipExpiresAt = wholeSeconds(defaults.now + 365 * DAY_MS);
   const apiKey = newApiKey();
+  const key: SimApiKey = { keyId: appleId(), publicKey: apiKey.publicKey, role: options.keyRole ?? 'ADMIN', revoked: false };
   const identity = await issueDistributionIdentity(authority, { teamId, teamName: name, notAfter: membershipExpiresAt });
   const team = new SimTeam({
     teamId,
     name,
     issuerId: randomUUID(),
-    keyId: appleId(),
-    publicKey: apiKey.publicKey,
+    key,
     certificate: {
       id: appleId(),
       name: identity.commonName,
@@ -252,6 +329,7 @@ export async function newTeam(
       mode: options.mode,
       processingMs: (options.processingSeconds ?? defaults.processingSeconds) * 1000,
       deviceLimitPerClass: options.deviceLimitPerClass ?? 100,
+      certificateLimit: options.certificateLimit ?? 3,
     },
     budget: new HourlyBudget(options.hourlyRequestLimit ?? 3600),
     authority,

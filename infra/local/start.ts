@@ -68,6 +68,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // SIM_PROCESSING_SECONDS (read by the simulator) sets how long review devices stay PROCESSING.
     const sim = await startAscSimulator({ port: options.ascSimPort });
     stops.push(() => sim.close());
+    // Accounts resellers connect with an API key talk to the simulator, as the seeded ones do.
+    process.env.APPLE_API_BASE_URL ??= sim.url;
     const addDemo = await seedDemoAccounts(sim, demo.userId);
     const jobs = startBackgroundJobs();
     stops.push(() => jobs.stop());

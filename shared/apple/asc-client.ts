@@ -3,13 +3,18 @@ import { AppleApiError, CertificateNotFoundError } from './asc-errors';
 import { AscTransport, type AscRateLimit, type AscTransportOptions, type Query } from './asc-http';
 import { sharedTokenCache, type AscCredentials, type AscTokenCache } from './asc-jwt';
 import {
+  bundleIdDocumentSchema,
+  bundleIdsDocumentSchema,
   certificateDocumentSchema,
+  certificatesDocumentSchema,
+  toBundleId,
   deviceDocumentSchema,
   devicesDocumentSchema,
   profileDocumentSchema,
   profileDevicesDocumentSchema,
   toCertificate,
   toDevice,
+  type AscBundleId,
   type AscCertificate,
   type AscDevice,
 } from './asc-resources';
@@ -141,6 +146,56 @@ export class AscClient {
         throw new CertificateNotFoundError(id, { status: error.status, errors: error.errors, cause: error });
       }
       throw error;
+    }
+  }
+
+  /** The team's current distribution certificates (Apple lists neither revoked nor expired ones). */
+  async listDistributionCertificates(): Promise<AscCertificate[]> {
+    const document = await this.#call(certificatesDocumentSchema, 'GET', '/v1/certificates', {
+      query: { 'filter[certificateType]': 'IOS_DISTRIBUTION', limit: 200 },
+    });
+    return document.data.map((data) => toCertificate({ data }));
+  }
+
+  /**
+   * A distribution certificate for the key of `csrPem`. Not repeated blindly: a lost answer may have made one,
+   * which the caller finds by its public key in `listDistributionCertificates`.
+   */
+  async createDistributionCertificate(csrPem: string): Promise<AscCertificate> {
+    const body = { data: { type: 'certificates', attributes: { csrContent: csrPem, certificateType: 'IOS_DISTRIBUTION' } } };
+    return toCertificate(await this.#call(certificateDocumentSchema, 'POST', '/v1/certificates', { body, repeatable: false }));
+  }
+
+  /** Revokes a certificate; one Apple no longer has is already what was asked. */
+  async revokeCertificate(id: string): Promise<void> {
+    try {
+      await this.#transport.request({ method: 'DELETE', path: `/v1/certificates/${encodeURIComponent(id)}` });
+    } catch (error) {
+      if (!(error instanceof AppleApiError && error.kind === 'not_found')) throw error;
+    }
+  }
+
+  async findBundleId(identifier: string): Promise<AscBundleId | undefined> {
+    const document = await this.#call(bundleIdsDocumentSchema, 'GET', '/v1/bundleIds', { query: { 'filter[identifier]': identifier } });
+    const match = document.data.find((bundleId) => bundleId.attributes.identifier === identifier);
+    return match && toBundleId(match);
+  }
+
+  async getBundleId(id: string): Promise<AscBundleId> {
+    return toBundleId((await this.#call(bundleIdDocumentSchema, 'GET', `/v1/bundleIds/${encodeURIComponent(id)}`)).data);
+  }
+
+  async createBundleId(input: { name: string; identifier: string }): Promise<AscBundleId> {
+    const body = { data: { type: 'bundleIds', attributes: { name: input.name, identifier: input.identifier, platform: 'IOS' } } };
+    const document = await this.#call(bundleIdDocumentSchema, 'POST', '/v1/bundleIds', { body, repeatable: false });
+    return toBundleId(document.data);
+  }
+
+  async deleteBundleId(id: string): Promise<void> {
+    try {
+      await this.#transport.request({ method: 'DELETE', path: `/v1/bundleIds/${encodeURIComponent(id)}` });
+    } catch (error) {
+      if (!(error instanceof AppleApiError && error.kind === 'not_found')) throw error;
     }
   }
 

@@ -10,6 +10,7 @@ export type AppleErrorKind =
   | 'rate_limited'
   | 'not_found'
   | 'unauthorized'
+  | 'certificate_limit'
   | 'unavailable'
   | 'unexpected';
 
@@ -89,6 +90,8 @@ const DEVICE_CLASS_FULL = /maximum number of registered (.+?) devices/i;
 // Apple gives duplicates and still-processing devices no code finer than ENTITY_ERROR: only the text tells.
 const DEVICE_EXISTS = /already exists on this team/i;
 const NO_CURRENT_DEVICES = /There are no current \S+ devices/i;
+// The team's cap of distribution certificates: Apple says it only in words.
+const CERTIFICATE_LIMIT = /already have a current .*certificate|maximum number of .*certificates/i;
 
 function isAboutUdid(entry: AppleErrorEntry): boolean {
   return entry.source?.pointer === '/data/attributes/udid' || /'udid'/.test(entry.detail);
@@ -99,6 +102,7 @@ function classify(entry: AppleErrorEntry, details: AppleApiErrorDetails): AppleA
   if (code.startsWith('ENTITY_ERROR')) {
     if (DEVICE_EXISTS.test(detail)) return new AppleApiError('device_exists', detail, details);
     if (NO_CURRENT_DEVICES.test(detail)) return new AppleApiError('devices_processing', detail, details);
+    if (CERTIFICATE_LIMIT.test(detail)) return new AppleApiError('certificate_limit', detail, details);
     if (code === 'ENTITY_ERROR.ATTRIBUTE.INVALID' && isAboutUdid(entry)) {
       return new AppleApiError('invalid_udid', detail, details);
     }

@@ -36,7 +36,7 @@ export interface AscTransportOptions {
 export type Query = Record<string, string | number>;
 
 export interface AscRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   query?: Query;
   body?: unknown;

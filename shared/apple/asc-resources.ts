@@ -93,3 +93,24 @@ export function toCertificate({ data }: z.infer<typeof certificateDocumentSchema
   const { certificateContent, ...rest } = data.attributes;
   return { id: data.id, ...rest, ...(certificateContent ? { certificateContent } : {}) };
 }
+
+export interface AscBundleId {
+  id: string;
+  name: string;
+  identifier: string;
+}
+
+const certificateSchema = certificateDocumentSchema.shape.data;
+export const certificatesDocumentSchema = z.object({ data: z.array(certificateSchema) });
+
+const bundleIdSchema = z.object({
+  type: z.literal('bundleIds'),
+  id: z.string(),
+  attributes: z.object({ name: z.string(), identifier: z.string() }),
+});
+export const bundleIdDocumentSchema = z.object({ data: bundleIdSchema });
+export const bundleIdsDocumentSchema = z.object({ data: z.array(bundleIdSchema) });
+
+export function toBundleId({ id, attributes }: z.infer<typeof bundleIdSchema>): AscBundleId {
+  return { id, name: attributes.name, identifier: attributes.identifier };
+}

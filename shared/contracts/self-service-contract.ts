@@ -29,6 +29,7 @@ export const deviceListRequest = z.object({
   added_to: seconds('Added at or before'),
   expires_before: seconds('Membership expiry (ytime) before; devices with an unknown expiry never match'),
   beizhu: describe(z.optional(z.string().check(z.maxLength(200))), 'The remark contains this text (case-insensitive)'),
+  account_id: describe(z.optional(z.string()), 'Only the certificates on this Apple account of yours (`/api/user/apple-accounts`); another\'s is code 100 apple_account_not_found'),
 });
 
 const deviceListItem = z.object({

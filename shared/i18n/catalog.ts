@@ -24,6 +24,7 @@ import { captureTicketMessages } from './messages/capture-ticket';
 import { tokenMessages } from './messages/token';
 import { customerPageMessages } from './messages/customer-page';
 import { customerActionMessages } from './messages/customer-actions';
+import { appleAccountMessages } from './messages/apple-accounts';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -35,6 +36,7 @@ import type { Lang } from './languages';
 export const catalog = {
   ...commonMessages,
   ...addDeviceMessages,
+  ...appleAccountMessages,
   ...deviceMessages,
   ...downloadMessages,
   ...managementMessages,

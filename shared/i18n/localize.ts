@@ -27,6 +27,7 @@ import type { captureTicketMessages } from './messages/capture-ticket';
 import type { tokenMessages } from './messages/token';
 import type { customerPageMessages } from './messages/customer-page';
 import type { customerActionMessages } from './messages/customer-actions';
+import type { appleAccountMessages } from './messages/apple-accounts';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -55,7 +56,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof captureTicketMessages &
   typeof tokenMessages &
   typeof customerPageMessages &
-  typeof customerActionMessages);
+  typeof customerActionMessages &
+  typeof appleAccountMessages);
 
 export type MessageParams = Record<string, string | number>;
 

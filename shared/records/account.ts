@@ -17,7 +17,22 @@ export const DEVICE_CLASSES = ['iphone', 'ipad', 'mac'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const APPLE_DEVICES_PER_CLASS = 100;
 
-export type AccountStatus = 'active' | 'revoked';
+/**
+ * active: sells; failing: Apple refuses its API key (no add uses it until a new key is given); revoked: Apple
+ * revoked its distribution certificate; retired: its owner took it out of service (its certificates stay valid
+ * until they expire).
+ */
+export const ACCOUNT_STATUSES = ['active', 'failing', 'revoked', 'retired'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** What the account check found that its owner should act on; each is announced once, when it appears. */
+export const ACCOUNT_ALERTS = ['key_rejected', 'certificate_revoked', 'certificate_expiring', 'slots_low'] as const;
+export type AccountAlert = (typeof ACCOUNT_ALERTS)[number];
+
+/** A class with this many free slots or fewer is near its limit. */
+export const SLOTS_LOW_AT = 10;
+/** A distribution certificate expiring within this many days is announced. */
+export const CERTIFICATE_NOTICE_DAYS = 30;
 
 export interface Account {
   accountId: string;
@@ -35,6 +50,16 @@ export interface Account {
   /** Membership expiry, epoch seconds; 0 when unknown. */
   expiresAt: number;
   status: AccountStatus;
+  /** The owner paused selling on it: adds pass it by; its certificates are untouched. */
+  paused: boolean;
+  /** Connected by its owner with an API key (the service made its certificate), not added by the operator. */
+  connected: boolean;
+  /** Slots per class of a membership year (Apple: 100): free + used. */
+  slotLimit: number;
+  /** When the distribution certificate expires, epoch seconds; 0 when unknown. */
+  certificateExpiresAt: number;
+  /** What the last account check found, announced once each. */
+  alerts: AccountAlert[];
   /** A team of the App Store Connect simulator rather than a real Apple team. */
   simulated: boolean;
   teamId: string;
@@ -82,7 +107,36 @@ export function accountView(account: Account) {
     free_slots: account.free,
     expires_at: account.expiresAt,
     status: account.status,
+    paused: account.paused,
     simulated: account.simulated,
     team_id: account.teamId,
+  };
+}
+
+/** The account as its owner sees it (`/api/user/apple-accounts`): slots, dates, state. Never a secret. */
+export function ownerAccountView(account: Account) {
+  const slots = Object.fromEntries(
+    DEVICE_CLASSES.map((deviceClass) => {
+      const free = account.free[deviceClass];
+      return [deviceClass, { used: account.slotLimit - free, free: Math.max(0, free), limit: account.slotLimit }];
+    }),
+  ) as Record<DeviceClass, { used: number; free: number; limit: number }>;
+  return {
+    account_id: account.accountId,
+    team_id: account.teamId,
+    state: account.status,
+    selling: account.status === 'active' && !account.paused,
+    paused: account.paused,
+    mode: account.mode,
+    weight: account.weight,
+    tiers: account.tiers,
+    slots,
+    membership_renews_at: account.expiresAt,
+    certificate: { id: account.certificateId, expires_at: account.certificateExpiresAt },
+    issuer_id: account.issuerId,
+    key_id: account.keyId,
+    alerts: account.alerts,
+    connected: account.connected,
+    created_at: account.createdAt,
   };
 }

@@ -67,3 +67,30 @@ export const userEventsRoute = {
   description: "The caller's events after a cursor, oldest first (kept 30 days)",
   data: { read: ['events'] },
 } as const satisfies RouteDefinition;
+
+/** A reseller's own Apple developer accounts: connected with an API key, listed with their slots and dates. */
+export const appleAccountsRoute = {
+  function: 'apple-accounts',
+  methods: ['GET', 'POST'],
+  path: '/api/user/apple-accounts',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "The caller's own Apple developer accounts with slots, dates and state (GET); connect one with an App Store Connect API key (POST)",
+  // users: a connected account is placed in its owner's private pool.
+  data: { read: ['users'], write: ['accounts'] },
+  secrets: true,
+} as const satisfies RouteDefinition;
+
+export const appleAccountRoute = {
+  function: 'apple-account',
+  methods: ['GET', 'POST', 'DELETE'],
+  path: '/api/user/apple-accounts/{account_id}',
+  auth: 'bearer',
+  rateLimit: 30,
+  envelope: 'management',
+  description: "One of the caller's Apple accounts (GET); rotate its key, renew its certificate, pause or resume selling (POST); retire it (DELETE)",
+  // devices: a renewal gives the certificates on the account their new profile and .p12.
+  data: { write: ['accounts', 'devices'] },
+  secrets: true,
+} as const satisfies RouteDefinition;

@@ -36,5 +36,6 @@ export const deviceListRoute = {
   rateLimit: 60,
   envelope: 'device',
   description: "List the caller's devices, newest first, filtered and a page at a time",
-  data: { read: ['devices'] },
+  // accounts: the `account_id` filter checks the account is the caller's own.
+  data: { read: ['devices', 'accounts'] },
 } as const satisfies RouteDefinition;

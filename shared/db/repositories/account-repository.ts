@@ -12,7 +12,7 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../table-names';
-import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
+import { APPLE_DEVICES_PER_CLASS, poolKey, type Account, type AccountAlert, type AccountMode, type DeviceClass } from '../../records/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 import { itemUpdate } from '../item-update';
 
@@ -30,6 +30,11 @@ interface AccountItem {
   free_mac: number;
   expires_at: number;
   status: Account['status'];
+  paused?: boolean;
+  connected?: boolean;
+  slot_limit?: number;
+  certificate_expires_at?: number;
+  alerts?: AccountAlert[];
   simulated: boolean;
   team_id: string;
   base_url: string;
@@ -60,6 +65,11 @@ function toItem(a: Account): AccountItem {
     free_mac: a.free.mac,
     expires_at: a.expiresAt,
     status: a.status,
+    paused: a.paused,
+    connected: a.connected,
+    slot_limit: a.slotLimit,
+    certificate_expires_at: a.certificateExpiresAt,
+    alerts: a.alerts,
     simulated: a.simulated,
     team_id: a.teamId,
     base_url: a.baseUrl,
@@ -85,6 +95,11 @@ function fromItem(i: AccountItem): Account {
     free: { iphone: i.free_iphone, ipad: i.free_ipad, mac: i.free_mac },
     expiresAt: i.expires_at,
     status: i.status,
+    paused: i.paused ?? false,
+    connected: i.connected ?? false,
+    slotLimit: i.slot_limit ?? APPLE_DEVICES_PER_CLASS,
+    certificateExpiresAt: i.certificate_expires_at ?? 0,
+    alerts: i.alerts ?? [],
     simulated: i.simulated,
     teamId: i.team_id,
     baseUrl: i.base_url,
@@ -113,11 +128,23 @@ export async function listPool(key: string, withFreeSlot?: DeviceClass): Promise
     TableName: tableName('accounts'),
     IndexName: 'by-pool',
     KeyConditionExpression: 'pool_key = :k',
-    FilterExpression: `#status = :active${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
+    // A paused account sells nothing (its owner's choice); accounts from before pausing have no attribute.
+    FilterExpression: `#status = :active AND (attribute_not_exists(paused) OR paused = :no)${withFreeSlot ? ` AND ${freeAttr(withFreeSlot)} > :zero` : ''}`,
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':k': key, ':active': 'active', ...(withFreeSlot ? { ':zero': 0 } : {}) },
+    ExpressionAttributeValues: { ':k': key, ':active': 'active', ':no': false, ...(withFreeSlot ? { ':zero': 0 } : {}) },
   });
   return items.map((i) => fromItem(i as AccountItem));
+}
+
+/** Every account of a user's private pool, whatever its state, oldest first. */
+export async function listOwnedAccounts(userId: string): Promise<Account[]> {
+  const items = await queryAll({
+    TableName: tableName('accounts'),
+    IndexName: 'by-pool',
+    KeyConditionExpression: 'pool_key = :k',
+    ExpressionAttributeValues: { ':k': poolKey('private', { tenantId: '', userId }) },
+  });
+  return items.map((i) => fromItem(i as AccountItem)).sort((a, b) => a.createdAt - b.createdAt);
 }
 
 /** Every account (operators have tens, not millions: a scan is the honest tool for the sweep and the CLI). */
@@ -152,5 +179,59 @@ export async function markAccountRevoked(accountId: string, at: number): Promise
     values: { ':revoked': 'revoked', ':at': at },
     names: { '#status': 'status' },
   }));
+  return out.written;
+}
+
+/** What the owner may change on a connected account, written only while it is in a state that allows it. */
+export interface AccountChange {
+  paused?: boolean;
+  status?: Account['status'];
+  issuerId?: string;
+  keyId?: string;
+  certificateId?: string;
+  certificateExpiresAt?: number;
+  expiresAt?: number;
+  secrets?: SealedSecret;
+  customerP12?: Record<string, SealedSecret>;
+  alerts?: AccountAlert[];
+}
+
+const CHANGE_ATTRIBUTES: Record<keyof AccountChange, string> = {
+  paused: 'paused',
+  status: 'status',
+  issuerId: 'issuer_id',
+  keyId: 'key_id',
+  certificateId: 'certificate_id',
+  certificateExpiresAt: 'certificate_expires_at',
+  expiresAt: 'expires_at',
+  secrets: 'secrets',
+  customerP12: 'customer_p12',
+  alerts: 'alerts',
+};
+
+/**
+ * Applies `change` when the account is in one of `inStatus` (and, with `certificateId`, still has that
+ * certificate: a renewal that raced another does not overwrite it). Returns false when the condition failed.
+ */
+export async function changeAccount(accountId: string, change: AccountChange, when: { inStatus: readonly Account['status'][]; certificateId?: string }): Promise<boolean> {
+  const entries = Object.entries(change).filter(([, v]) => v !== undefined) as [keyof AccountChange, unknown][];
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([field, value], i) => {
+    names[`#c${i}`] = CHANGE_ATTRIBUTES[field];
+    values[`:c${i}`] = value;
+    return `#c${i} = :c${i}`;
+  });
+  const allowed = when.inStatus.map((status, i) => {
+    values[`:s${i}`] = status;
+    return `:s${i}`;
+  });
+  let condition = `attribute_exists(account_id) AND #status IN (${allowed.join(', ')})`;
+  if (when.certificateId !== undefined) {
+    names['#cert'] = 'certificate_id';
+    values[':cert'] = when.certificateId;
+    condition += ' AND #cert = :cert';
+  }
+  const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, { change: `SET ${sets.join(', ')}`, when: condition, values, names }));
   return out.written;
 }

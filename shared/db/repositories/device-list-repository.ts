@@ -27,6 +27,8 @@ export interface DeviceListQuery {
   expiresBefore?: number | undefined;
   /** Lower-cased; the remark contains it, case-insensitively (checked here: DynamoDB's `contains` is not). */
   beizhu?: string | undefined;
+  /** Only the certificates on this Apple account (the caller's own: checked by the service before). */
+  accountId?: string | undefined;
   /** Start after this certificate (the cursor). */
   after?: { kid: string; addtime: number } | undefined;
   limit: number;
@@ -64,6 +66,7 @@ export async function listOwnedDevices(q: DeviceListQuery): Promise<DeviceListPa
   equal('pool', q.pool);
   equal('shtype', q.warranty);
   equal('type', q.deviceType);
+  equal('account_id', q.accountId);
   if (q.expiresBefore !== undefined) {
     names['#ytime'] = 'ytime';
     values[':expires'] = q.expiresBefore;

@@ -9,6 +9,7 @@
  * - `charge` — what the add charged.
  */
 import { updateIf } from '../conditional-write';
+import { itemUpdate } from '../item-update';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
@@ -79,3 +80,18 @@ export async function accountKidsWhere(accountId: string, name: 'zt' | 'apple_de
 
 /** The kids of an account's certificates in status `zt`. */
 export const listAccountDeviceKids = (accountId: string, zt: DeviceZt): Promise<string[]> => accountKidsWhere(accountId, 'zt', zt);
+
+/**
+ * A renewed certificate's signing for one device: the `.p12` of the account's new identity and a profile made
+ * for it. Only while the certificate is usable and still on that account; returns false otherwise.
+ */
+export async function replaceDeviceSigning(kid: string, accountId: string, signing: { p12: string; mobileprovision: string }): Promise<boolean> {
+  const out = await updateIf(
+    itemUpdate('devices', { kid }, {
+      change: 'SET p12 = :p, mobileprovision = :m',
+      when: 'zt = :normal AND account_id = :a',
+      values: { ':p': signing.p12, ':m': signing.mobileprovision, ':normal': 'normal', ':a': accountId },
+    }),
+  );
+  return out.written;
+}

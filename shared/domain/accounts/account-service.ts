@@ -20,9 +20,14 @@ export { accountSecrets, ascClientFor } from './account-access';
 export type NewAccountInput = Pick<Account, 'pool' | 'mode' | 'expiresAt' | 'simulated' | 'teamId' | 'baseUrl' | 'issuerId' | 'keyId' | 'certificateId' | 'bundleIdId'> & {
   tenantId?: string | undefined;
   userId?: string | undefined;
+  /** Given when the caller needed the id before storing (a connection cleans up by it); made here otherwise. */
+  accountId?: string | undefined;
   weight?: number | undefined;
   tiers?: number[] | undefined;
   slotsPerClass?: number | undefined;
+  /** Connected by the owner with an API key (`connect-account.ts`). */
+  connected?: boolean | undefined;
+  certificateExpiresAt?: number | undefined;
   secrets: AccountSecrets;
 };
 
@@ -47,7 +52,7 @@ export async function addAccount(input: NewAccountInput, now: number): Promise<A
   const refused = tiers.filter((t) => !allowed.includes(t));
   if (refused.length) throw new RuleError('tiers_not_offered', `a ${input.mode} account cannot offer tier(s) ${refused.join(', ')} (allowed: ${allowed.join(', ')}; tiers are ${WARRANTY_TIERS.join(', ')})`);
   const slots = input.slotsPerClass ?? APPLE_DEVICES_PER_CLASS;
-  const accountId = randomId('acc_');
+  const accountId = input.accountId ?? randomId('acc_');
   const account: Account = {
     accountId,
     pool: input.pool,
@@ -59,6 +64,11 @@ export async function addAccount(input: NewAccountInput, now: number): Promise<A
     free: { iphone: slots, ipad: slots, mac: slots },
     expiresAt: input.expiresAt,
     status: 'active',
+    paused: false,
+    connected: input.connected ?? false,
+    slotLimit: slots,
+    certificateExpiresAt: input.certificateExpiresAt ?? 0,
+    alerts: [],
     simulated: input.simulated,
     teamId: input.teamId,
     baseUrl: input.baseUrl,

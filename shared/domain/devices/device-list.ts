@@ -5,6 +5,8 @@
 import { listOwnedDevices, type DeviceListQuery } from '../../db/repositories/device-list-repository';
 import type { Actor } from '../../records/source';
 import { listItemView } from '../../records/device';
+import { getAccount } from '../../db/repositories/account-repository';
+import { DomainError } from '../errors';
 
 export type DeviceListFilters = Omit<DeviceListQuery, 'userId' | 'tenantId' | 'after' | 'limit' | 'readBudget'>;
 
@@ -12,6 +14,11 @@ export type DeviceListFilters = Omit<DeviceListQuery, 'userId' | 'tenantId' | 'a
 const READ_BUDGET = 1_000;
 
 export async function listDevices(actor: Actor, request: { filters: DeviceListFilters; after: { kid: string; addtime: number } | undefined; limit: number }) {
+  // Filtering by an account is for the caller's own accounts only: any other id is answered as unknown.
+  if (request.filters.accountId !== undefined) {
+    const account = await getAccount(request.filters.accountId);
+    if (!account || account.pool !== 'private' || account.ownerUserId !== actor.userId || account.tenantId !== actor.tenantId) throw new DomainError('apple_account_not_found', 'apple_account_not_found');
+  }
   const page = await listOwnedDevices({
     ...request.filters,
     beizhu: request.filters.beizhu?.toLowerCase(),

@@ -18,7 +18,7 @@ export const MAX_KEYS = 1_000;
 const PATH_ID = ID_PATTERN;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Free text that legitimately spans lines; every other string refuses tab, CR and LF too. */
-const MULTILINE_FIELDS = new Set(['message', 'description', 'version_description', 'beizhu', 'caption']);
+const MULTILINE_FIELDS = new Set(['message', 'description', 'version_description', 'beizhu', 'caption', 'private_key']);
 // C0 controls and DEL; tab (09), LF (0A) and CR (0D) are split out so multi-line fields may keep them.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -32,6 +32,7 @@ const pathIdErrors: Record<string, () => DomainError> = {
   source_id: () => new DomainError('source_not_found', 'source_not_found'),
   app_id: () => new DomainError('app_not_found', 'app_not_found'),
   news_id: () => new DomainError('news_not_found', 'news_not_found'),
+  account_id: () => new DomainError('apple_account_not_found', 'apple_account_not_found'),
   // A UDID in a path is the caller's value, not an id of ours: a bad one is a bad value.
   udid: () => new DomainError('validation', 'invalid_value', { fields: ['udid'] }),
 };

@@ -1,0 +1,32 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { appleAccountRoute } from '../../shared/routes/account';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
+import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
+import { appleAccountMessages } from '../../shared/i18n/messages/apple-accounts';
+import { ownedAccount, renewCertificate, retireAccount, rotateKey, setSelling } from '../../shared/domain/accounts/owner-accounts';
+import { ownerAccountView } from '../../shared/records/account';
+import { parseRequest } from './schema';
+
+useMessages(managementMessages, addDeviceMessages, appleAccountMessages);
+
+export const handler = createHandler(appleAccountRoute, async (state) => {
+  const request = parseRequest(state);
+  const { actor } = state;
+  switch (request.action) {
+    case 'show':
+      return { data: ownerAccountView(await ownedAccount(actor, request.accountId)) };
+    case 'retire':
+      return { data: await retireAccount(actor, request.accountId), message: { key: 'apple_account_retired' as const } };
+    case 'pause':
+      return { data: await setSelling(actor, request.accountId, false), message: { key: 'apple_account_paused' as const } };
+    case 'resume':
+      return { data: await setSelling(actor, request.accountId, true), message: { key: 'apple_account_resumed' as const } };
+    case 'rotate_key':
+      return { data: await rotateKey(actor, request.accountId, request.key), message: { key: 'apple_account_key_rotated' as const } };
+    case 'renew_certificate': {
+      const data = await renewCertificate(actor, request.accountId, Math.floor(state.now / 1000));
+      return { data, message: { key: 'apple_account_renewed' as const, params: { devices: data.renewed_devices } } };
+    }
+  }
+});
