@@ -24,6 +24,11 @@ export const EVENT_TYPES = [
   'subscription.expiring',
   /** The user's subscription ended: source writes are refused, feeds serve until the grace period ends. */
   'subscription.expired',
+  /**
+   * The account check found something on one of the user's own Apple accounts (`alert`: key_rejected,
+   * certificate_revoked, certificate_expiring, slots_low), once per appearance.
+   */
+  'account.alert',
   /** A device proved its UDID through the reseller's profile (a source's, or the tenant's naming the user). */
   'udid.captured',
 ] as const;

@@ -45,7 +45,7 @@ async function connected(options: { certificateLimit?: number } = {}) {
   const user = await newUser();
   const team = await bed.sim.createTeam({ mode: 'instant', ...options });
   const res = await connect(user.token, keyOf(team));
-  expect(res.body).toMatchObject({ code: 1 });
+  expect(JSON.stringify(res.body)).toContain('"code":1,');
   return { ...user, team, account: res.body.data as Json & { account_id: string; certificate: { id: string; expires_at: number } } };
 }
 

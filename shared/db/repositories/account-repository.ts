@@ -14,7 +14,8 @@ import { queryAll, scanAll } from '../paging';
 import { tableName } from '../table-names';
 import { APPLE_DEVICES_PER_CLASS, poolKey, type Account, type AccountAlert, type AccountMode, type DeviceClass } from '../../records/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
-import { itemUpdate } from '../item-update';
+import { itemUpdate, updatePart } from '../item-update';
+import type { TransactionPart } from '../transactions';
 
 interface AccountItem {
   account_id: string;
@@ -233,5 +234,31 @@ export async function changeAccount(accountId: string, change: AccountChange, wh
     condition += ' AND #cert = :cert';
   }
   const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, { change: `SET ${sets.join(', ')}`, when: condition, values, names }));
+  return out.written;
+}
+
+/**
+ * Records an alert on the account — once: the part's condition fails when the alert is already there, so its
+ * event (the other part of the transaction) is written once per appearance. With `status`, the account
+ * moves from `status.from` to `status.to` in the same write.
+ */
+export function accountAlertPart(accountId: string, alert: AccountAlert, status?: { from: Account['status']; to: Account['status'] }): TransactionPart {
+  return updatePart('accounts', { account_id: accountId }, {
+    change: `SET alerts = list_append(if_not_exists(alerts, :none), :alert)${status ? ', #status = :to' : ''}`,
+    when: `attribute_exists(account_id) AND NOT contains(alerts, :one)${status ? ' AND #status = :from' : ''}`,
+    values: { ':none': [], ':alert': [alert], ':one': alert, ...(status ? { ':from': status.from, ':to': status.to } : {}) },
+    ...(status ? { names: { '#status': 'status' } } : {}),
+  });
+}
+
+/** Takes alerts the check no longer finds off the account (and, with `status`, moves it back). */
+export async function clearAccountAlerts(account: Account, gone: readonly AccountAlert[], status?: { from: Account['status']; to: Account['status'] }): Promise<boolean> {
+  const kept = account.alerts.filter((a) => !gone.includes(a));
+  const out = await updateIf(itemUpdate('accounts', { account_id: account.accountId }, {
+    change: `SET alerts = :kept${status ? ', #status = :to' : ''}`,
+    when: `attribute_exists(account_id) AND #status = :from`,
+    values: { ':kept': kept, ':from': status?.from ?? account.status, ...(status ? { ':to': status.to } : {}) },
+    names: { '#status': 'status' },
+  }));
   return out.written;
 }

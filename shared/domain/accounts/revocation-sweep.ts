@@ -4,7 +4,7 @@
  * opens the warranty's free re-issue. Certificates of accounts past their membership expiry become `expired`.
  * Pending reservations of a revoked account are failed and refunded by the reservation worker.
  */
-import { CertificateNotFoundError } from '../../apple/asc-errors';
+import { AppleApiError, CertificateNotFoundError } from '../../apple/asc-errors';
 import { getAccount, listAllAccounts, markAccountRevoked } from '../../db/repositories/account-repository';
 import { changeDeviceZt, deviceZtPart, listAccountDeviceKids } from '../../db/repositories/issued-device-repository';
 import { expiryNoticePart, listAccountDevices } from '../../db/repositories/device-notice-repository';
@@ -15,6 +15,7 @@ import { logger } from '../../logger';
 import { freeSlots } from '../../observability/metrics';
 import { DEVICE_CLASSES, type Account } from '../../records/account';
 import { ascClientFor } from './account-access';
+import { raiseAlert, settleAlerts } from './account-alerts';
 
 export interface SweepReport {
   checked: number;
@@ -23,6 +24,10 @@ export interface SweepReport {
   expiredDevices: number;
   /** Certificates told (`device.expiring`) that their account's membership ends soon. */
   expiringNotices: number;
+  /** Accounts whose API key Apple refused: now `failing`, their owner told. */
+  failingAccounts: string[];
+  /** Alerts raised on accounts (each also an `account.alert` event to a private account's owner). */
+  alerts: number;
   errors: number;
 }
 
@@ -60,26 +65,40 @@ async function moveDevices(accountId: string, to: 'expired'): Promise<number> {
   return moved;
 }
 
-async function certificateGone(account: Account): Promise<boolean> {
+/** What Apple says of the account's certificate: there, gone (revoked), or nothing, since it refuses the key. */
+async function certificateState(account: Account): Promise<'present' | 'gone' | 'key_rejected'> {
   const client = await ascClientFor(account);
   try {
     await client.getCertificate(account.certificateId);
-    return false;
+    return 'present';
   } catch (error) {
-    if (error instanceof CertificateNotFoundError) return true;
+    if (error instanceof CertificateNotFoundError) return 'gone';
+    if (error instanceof AppleApiError && error.kind === 'unauthorized') return 'key_rejected';
     throw error;
   }
 }
 
 async function sweepAccount(account: Account, now: number, report: SweepReport, settingsOf: SettingsOf): Promise<void> {
+  // A retired account sells nothing and its owner asked for no more news of it; its certificates stay as they are.
+  if (account.status === 'retired') return;
   if (account.status === 'revoked') {
     // A sweep that stopped half-way left some devices normal: finish the job.
     report.revokedDevices += await revokeDevices(account.accountId, now, settingsOf);
     return;
   }
   report.checked++;
-  if (await certificateGone(account)) {
+  const state = await certificateState(account);
+  if (state === 'key_rejected') {
+    if (account.status === 'active' && (await raiseAlert(account, 'key_rejected', { from: 'active', to: 'failing' }))) {
+      report.failingAccounts.push(account.accountId);
+      report.alerts++;
+      logger.warn('Apple refuses the account’s API key: it stops selling until its key is replaced', { accountId: account.accountId });
+    }
+    return;
+  }
+  if (state === 'gone') {
     await markAccountRevoked(account.accountId, now);
+    if (await raiseAlert(account, 'certificate_revoked')) report.alerts++;
     report.revokedAccounts.push(account.accountId);
     report.revokedDevices += await revokeDevices(account.accountId, now, settingsOf);
     logger.info('Account certificate revoked by Apple', { accountId: account.accountId });
@@ -90,6 +109,7 @@ async function sweepAccount(account: Account, now: number, report: SweepReport, 
     return;
   }
   report.expiringNotices += await announceExpiry(account, now, settingsOf);
+  report.alerts += (await settleAlerts(account, now)).length;
   // An account still selling reports its free slots once a sweep (hourly): the alarm watches the lowest.
   for (const deviceClass of DEVICE_CLASSES) freeSlots(account.accountId, deviceClass, account.free[deviceClass]);
 }
@@ -97,7 +117,7 @@ async function sweepAccount(account: Account, now: number, report: SweepReport, 
 /** Every account, or only `accountId` (the operator's `account revoke`); no account is started after `budgetMs`. */
 export async function runRevocationSweep(now: number, options: { accountId?: string; budgetMs?: number } = {}): Promise<SweepReport> {
   const stopAt = Date.now() + (options.budgetMs ?? 4 * 60_000);
-  const report: SweepReport = { checked: 0, revokedAccounts: [], revokedDevices: 0, expiredDevices: 0, expiringNotices: 0, errors: 0 };
+  const report: SweepReport = { checked: 0, revokedAccounts: [], revokedDevices: 0, expiredDevices: 0, expiringNotices: 0, failingAccounts: [], alerts: 0, errors: 0 };
   const settingsOf = tenantSettingsCache();
   const accounts = options.accountId ? [await getAccount(options.accountId)].filter((a): a is Account => a !== undefined) : await listAllAccounts();
   for (const account of accounts) {
