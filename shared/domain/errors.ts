@@ -25,8 +25,6 @@ export type ErrorKind =
   | 'device_ambiguous'
   | 'invalid_action'
   | 'device_not_found'
-  /** An Apple account that is not the caller's own (or does not exist): the same answer either way. */
-  | 'apple_account_not_found'
   | 'add_failed'
   | 'download_refused'
   /** An unlock code that cannot unlock (unknown, used by another device) or a bad UDID with it. */

@@ -21,7 +21,6 @@ const managementCodes: Record<ErrorKind, CodeAndStatus> = {
   device_ambiguous: { code: 40002, status: 400 },
   invalid_action: { code: 40002, status: 400 },
   device_not_found: { code: 40001, status: 404 },
-  apple_account_not_found: { code: 40001, status: 404 },
   add_failed: { code: 40003, status: 409 },
   // The download gate's refusals: a client shows `msg`, `data.error` says why.
   download_refused: { code: 403, status: 403 },
@@ -41,7 +40,6 @@ const deviceCodes: Record<ErrorKind, CodeAndStatus> = {
   device_ambiguous: { code: 21, status: 200 },
   invalid_action: { code: 22, status: 200 },
   device_not_found: { code: 100, status: 200 },
-  apple_account_not_found: { code: 100, status: 200 },
   // Device info's `source_id` naming no source of the caller's.
   source_not_found: { code: 40001, status: 200 },
 };

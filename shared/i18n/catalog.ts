@@ -25,6 +25,7 @@ import { tokenMessages } from './messages/token';
 import { customerPageMessages } from './messages/customer-page';
 import { customerActionMessages } from './messages/customer-actions';
 import { appleAccountMessages } from './messages/apple-accounts';
+import { appleAccountLookupMessages } from './messages/apple-account-lookup';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -37,6 +38,7 @@ export const catalog = {
   ...commonMessages,
   ...addDeviceMessages,
   ...appleAccountMessages,
+  ...appleAccountLookupMessages,
   ...deviceMessages,
   ...downloadMessages,
   ...managementMessages,

@@ -28,6 +28,7 @@ import type { tokenMessages } from './messages/token';
 import type { customerPageMessages } from './messages/customer-page';
 import type { customerActionMessages } from './messages/customer-actions';
 import type { appleAccountMessages } from './messages/apple-accounts';
+import type { appleAccountLookupMessages } from './messages/apple-account-lookup';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -57,7 +58,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof tokenMessages &
   typeof customerPageMessages &
   typeof customerActionMessages &
-  typeof appleAccountMessages);
+  typeof appleAccountMessages &
+  typeof appleAccountLookupMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -4,6 +4,7 @@ import { AscTokenCache } from '../../shared/apple/asc-jwt';
 import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
 import { recordingFetch, specViolations, type AscExchange } from '../support/asc-contract';
 import { credentialsOf, newUdid } from '../support/asc-fixtures';
+import { newSigningRequest } from '../../shared/domain/accounts/signing-identity';
 
 let simulator: AscSimulator;
 
@@ -90,6 +91,42 @@ test("the simulator's other answers (lists, paging, includes, bundle ids) have A
     await record(`${simulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   }
   expect(exchanges.map((exchange) => exchange.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+  expect(exchanges.flatMap(specViolations)).toEqual([]);
+});
+
+test('the signing assets a connection makes (certificates from a CSR, bundle ids), their removal and their refusals have the shapes of Apple\'s document', async () => {
+  const exchanges: AscExchange[] = [];
+  const clientOf = (team: Pick<SimulatedTeam, 'baseUrl' | 'issuerId' | 'keyId' | 'privateKeyPem'>) =>
+    new AscClient(credentialsOf(team as SimulatedTeam), { fetch: recordingFetch(exchanges), retryBaseDelayMs: 1, maxAttempts: 1 });
+  const [team, developer, capped] = await Promise.all([
+    simulator.createTeam({ mode: 'instant' }),
+    simulator.createTeam({ mode: 'instant', keyRole: 'DEVELOPER' }),
+    simulator.createTeam({ mode: 'instant', certificateLimit: 1 }),
+  ]);
+  const client = clientOf(team);
+  const { csrPem } = await newSigningRequest('contract');
+  expect(await client.listDistributionCertificates()).toHaveLength(1);
+  const certificate = await client.createDistributionCertificate(csrPem);
+  expect((await client.listDistributionCertificates()).map((c) => c.id)).toContain(certificate.id);
+  await client.revokeCertificate(certificate.id);
+  await settle(client.getCertificate(certificate.id));
+  expect((await client.findBundleId('*'))?.id).toBe(team.bundleIdId);
+  const bundleId = await client.createBundleId({ name: 'Contract', identifier: 'com.example.contract' });
+  await client.getBundleId(bundleId.id);
+  await settle(client.createBundleId({ name: 'Again', identifier: 'com.example.contract' }));
+  await client.deleteBundleId(bundleId.id);
+  await settle(client.getBundleId(bundleId.id));
+  await settle(clientOf(developer).createDistributionCertificate(csrPem));
+  await settle(clientOf(developer).createBundleId({ name: 'No', identifier: 'com.example.no' }));
+  await settle(clientOf(capped).createDistributionCertificate(csrPem));
+  const key = simulator.createKey(team.teamId, 'APP_MANAGER');
+  await clientOf({ ...team, ...key }).listDistributionCertificates();
+  simulator.revokeKey(team.teamId, key.keyId);
+  await settle(clientOf({ ...team, ...key }).listDistributionCertificates());
+
+  expect(new Set(exchanges.map((exchange) => `${exchange.method} ${exchange.status}`))).toEqual(
+    new Set(['GET 200', 'POST 201', 'DELETE 204', 'GET 404', 'POST 409', 'POST 403', 'GET 401']),
+  );
   expect(exchanges.flatMap(specViolations)).toEqual([]);
 });
 

@@ -106,6 +106,9 @@ export function specViolations(exchange: AscExchange): string[] {
   }
 
   const status = String(exchange.status);
+  // An answer the document gives without content (204 of a DELETE) must come without a body.
+  const documented = operation.responses[status];
+  if (documented && !documented.content) return exchange.responseBody === undefined ? found : [...found, `${label}: status ${status} has no content, but a body came`];
   // The document lists no 429 or 5xx answers; Apple sends its error body with them too.
   const responseSchema = operation.responses[status]?.content?.['application/json']
     ? ['paths', template, method, 'responses', status, 'content', 'application/json', 'schema']

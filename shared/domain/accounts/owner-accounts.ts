@@ -18,11 +18,11 @@ import { clientForKey, createIdentity, type ApiKeyInput } from './connect-accoun
 import { sealCustomerP12s } from './customer-p12';
 import { identityP12 } from './signing-identity';
 
-/** The caller's account, or the one refusal every other case gets. */
+/** The caller's account, or the one refusal every other case gets (a "not found": 404 code 40001, code 100 on the device list). */
 export async function ownedAccount(actor: Actor, accountId: string): Promise<Account> {
   const account = await getAccount(accountId);
   if (!account || account.pool !== 'private' || account.ownerUserId !== actor.userId || account.tenantId !== actor.tenantId) {
-    throw new DomainError('apple_account_not_found', 'apple_account_not_found');
+    throw new DomainError('device_not_found', 'apple_account_not_found');
   }
   return account;
 }

@@ -17,7 +17,7 @@ export async function listDevices(actor: Actor, request: { filters: DeviceListFi
   // Filtering by an account is for the caller's own accounts only: any other id is answered as unknown.
   if (request.filters.accountId !== undefined) {
     const account = await getAccount(request.filters.accountId);
-    if (!account || account.pool !== 'private' || account.ownerUserId !== actor.userId || account.tenantId !== actor.tenantId) throw new DomainError('apple_account_not_found', 'apple_account_not_found');
+    if (!account || account.pool !== 'private' || account.ownerUserId !== actor.userId || account.tenantId !== actor.tenantId) throw new DomainError('device_not_found', 'apple_account_not_found');
   }
   const page = await listOwnedDevices({
     ...request.filters,

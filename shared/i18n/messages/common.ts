@@ -109,14 +109,4 @@ export const commonMessages = defineMessages({
     es: 'Formato de UDID no válido (la longitud debe ser 25 o 40)',
     ru: 'Неверный формат UDID (длина должна быть 25 или 40)',
   },
-  /** A path's account id that is not the caller's Apple account (`/api/user/apple-accounts/{account_id}`). */
-  apple_account_not_found: {
-    zh: '苹果账号不存在或不属于您',
-    en: 'Apple account not found or not yours',
-    'zh-TW': '蘋果帳號不存在或不屬於您',
-    vi: 'Không tìm thấy tài khoản Apple hoặc không phải của bạn',
-    ar: 'حساب Apple غير موجود أو ليس لك',
-    es: 'Cuenta de Apple no encontrada o no es suya',
-    ru: 'Аккаунт Apple не найден или принадлежит не вам',
-  },
 });
