@@ -72,6 +72,8 @@ function errorKinds(route: RouteDefinition, contract: FunctionContract): ErrorKi
   if (route.rateLimit !== null || route.envelope === 'feed' || (route.ipLimits?.length ?? 0) > 0) kinds.push('rate_limited');
   if (route.path.includes('{source_id}') || takesSourceParam(contract)) kinds.push('source_not_found');
   if (route.path.includes('{app_id}')) kinds.push('app_not_found');
+  // An Apple account id that is not the caller's own is answered as a missing one (apple_account_not_found).
+  if (route.path.includes('{account_id}')) kinds.push('device_not_found');
   if (route.envelope === 'management') kinds.push('conflict');
   if (route.envelope === 'device') kinds.push('device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action');
   if (route.envelope === 'add') kinds.push('add_failed');

@@ -4,6 +4,7 @@
  * class near its limit. Each sets the account's state or alert and sends one signed `account.alert` event;
  * rotating the key or renewing the certificate clears it. Time is the sweep's `now`, never waited for.
  */
+import { jest } from '@jest/globals';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
@@ -13,6 +14,9 @@ import type { SimulatedTeam } from '../../infra/asc-simulator/server';
 import { add, newUser, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 
 let bed: Testbed;
+// Each connection makes an RSA key and a .p12: seconds on a loaded machine.
+jest.setTimeout(90_000);
+
 beforeAll(async () => {
   bed = await startTestbed();
   process.env.APPLE_API_BASE_URL = bed.sim.url;

@@ -3,10 +3,12 @@
  * checks the key, makes a distribution certificate from a key pair and CSR of its own, finds or makes the
  * wildcard bundle id the ad hoc profiles use, and stores the account in the reseller's private pool with the
  * key and the identity sealed. Whatever it made at Apple is removed again when the connection cannot finish,
- * so a failed connection leaves nothing half-made (and spends none of the team's certificates).
+ * so a failed connection leaves nothing half-made (and spends none of the team's certificates); a certificate
+ * whose answer was lost is found by its key and used, never made twice.
  */
 import { X509Certificate } from 'node:crypto';
 import { AscClient } from '../../apple/asc-client';
+import { AppleApiError } from '../../apple/asc-errors';
 import { AscTokenCache } from '../../apple/asc-jwt';
 import type { AscCertificate } from '../../apple/asc-resources';
 import { config } from '../../config';
@@ -17,7 +19,7 @@ import type { Actor } from '../../records/source';
 import { DomainError } from '../errors';
 import { addAccount } from './account-service';
 import { appleRefusal } from './apple-refusals';
-import { certificateIsForKey, identityP12, newSigningRequest } from './signing-identity';
+import { certificateIsForKey, identityP12, newSigningRequest, type SigningRequest } from './signing-identity';
 
 export interface ApiKeyInput {
   issuerId: string;
@@ -51,28 +53,34 @@ export function teamIdOf(certificateContent: string): string {
 }
 
 /**
- * A distribution certificate for a new key of ours. A lost answer may still have made one: it is looked up by
- * its public key and revoked, so the team's cap is not spent on a certificate nobody holds.
+ * A distribution certificate for a new key of ours (`request`, made while the caller's first call to Apple
+ * ran). The request is not repeated blindly: when no answer came, Apple may have made the certificate, so it is
+ * looked for by its public key and taken if there; only when it is not there is the request sent once more.
  */
-export async function createIdentity(client: AscClient, commonName: string, current: AscCertificate[]): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
-  const request = await newSigningRequest(commonName);
-  try {
-    const certificate = await client.createDistributionCertificate(request.csrPem);
-    if (!certificate.certificateContent) throw new DomainError('unavailable', 'apple_unavailable');
-    return { certificate, privateKeyPem: request.privateKeyPem };
-  } catch (error) {
-    await revokeOrphan(client, request.privateKeyPem);
-    throw appleRefusal(error, { certificates: current });
+export async function createIdentity(client: AscClient, request: SigningRequest, current: AscCertificate[]): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
+  const { privateKeyPem } = request;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const certificate = await client.createDistributionCertificate(request.csrPem);
+      if (!certificate.certificateContent) throw new DomainError('unavailable', 'apple_unavailable');
+      return { certificate, privateKeyPem };
+    } catch (error) {
+      const unanswered = error instanceof AppleApiError && error.kind === 'unavailable' && error.status === undefined;
+      if (!unanswered) throw appleRefusal(error, { certificates: current });
+      const made = await findOurs(client, privateKeyPem);
+      if (made) return { certificate: made, privateKeyPem };
+      if (made === null || attempt >= 2) throw appleRefusal(error);
+    }
   }
 }
 
-async function revokeOrphan(client: AscClient, privateKeyPem: string): Promise<void> {
+/** Our certificate if Apple lists it; undefined if not; null when Apple cannot be asked (then it may exist). */
+async function findOurs(client: AscClient, privateKeyPem: string): Promise<AscCertificate | undefined | null> {
   try {
-    for (const certificate of await client.listDistributionCertificates()) {
-      if (certificate.certificateContent && certificateIsForKey(certificate.certificateContent, privateKeyPem)) await client.revokeCertificate(certificate.id);
-    }
+    return (await client.listDistributionCertificates()).find((c) => c.certificateContent && certificateIsForKey(c.certificateContent, privateKeyPem));
   } catch (error) {
-    logger.warn('Could not check for a certificate a lost answer may have made', { error: error as Error });
+    logger.error('A certificate request got no answer and Apple cannot be asked whether it made it', { error: error as Error });
+    return null;
   }
 }
 
@@ -90,13 +98,16 @@ export async function connectAccount(actor: Actor, input: ConnectInput, now: num
   const baseUrl = config().appleApiBaseUrl;
   const key = { issuerId: input.issuerId, keyId: input.keyId, privateKeyPem: input.privateKeyPem };
   const client = clientForKey(key, baseUrl);
+  // The key pair is made while Apple checks the key, so the certificate request follows the check at once.
+  const signing = newSigningRequest(`App Source ${actor.userId}`);
   let current: AscCertificate[];
   try {
     current = await client.listDistributionCertificates();
   } catch (error) {
+    await signing.catch(() => undefined);
     throw appleRefusal(error);
   }
-  const { certificate, privateKeyPem } = await createIdentity(client, `App Source ${actor.userId}`, current);
+  const { certificate, privateKeyPem } = await createIdentity(client, await signing, current);
   const made: { certificateId?: string; bundleIdId?: string } = { certificateId: certificate.id };
   try {
     const teamId = teamIdOf(certificate.certificateContent!);
