@@ -153,12 +153,15 @@ test('account revoke delivers device.revoked for each certificate, with the end 
   const tier1 = await getDevice(kids[0]!);
   expect(byKid.get(kids[0])).toMatchObject({ warranty: 1, reissue_until: tier1!.addtime + 40 * 86_400 });
   expect(byKid.get(kids[1])).toMatchObject({ warranty: 0, reissue_until: 0 });
-  expect(mine(userId).length).toBe(before + 2);
+  // The account is the user's own (private pool): they are told of it too, once.
+  expect(mine(userId, 'account.alert').map((d) => d.body.data)).toEqual([expect.objectContaining({ account_id: account.accountId, alert: 'certificate_revoked' })]);
+  expect(mine(userId).length).toBe(before + 3);
 
   // A second sweep changes nothing and reports nothing again.
   await runRevocationSweep(nowS(), { accountId: account.accountId });
   await runDispatchPass(nowS());
   expect(mine(userId, 'device.revoked')).toHaveLength(2);
+  expect(mine(userId, 'account.alert')).toHaveLength(1);
 });
 
 test('device.expiring comes once per certificate when the membership ends within the tenant’s notice period, reading only the due account', async () => {
