@@ -7,7 +7,7 @@ import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
 import { appleAccountMessages } from '../../shared/i18n/messages/apple-accounts';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { connectAccount } from '../../shared/domain/accounts/connect-account';
-import { listOwnerAccounts } from '../../shared/domain/accounts/owner-accounts';
+import { listOwnerAccounts, ownedAccount, renewCertificate, retireAccount, rotateKey, setSelling } from '../../shared/domain/accounts/owner-accounts';
 import { ownerAccountView } from '../../shared/records/account';
 import { parseRequest } from './schema';
 
@@ -15,7 +15,26 @@ useMessages(managementMessages, addDeviceMessages, deviceMessages, appleAccountM
 
 export const handler = createHandler(appleAccountsRoute, async (state) => {
   const request = parseRequest(state);
-  if (request.action === 'list') return { data: await listOwnerAccounts(state.actor) };
-  const account = await connectAccount(state.actor, request, Math.floor(state.now / 1000));
-  return { data: ownerAccountView(account), message: { key: 'apple_account_connected' as const } };
+  const { actor } = state;
+  const now = Math.floor(state.now / 1000);
+  switch (request.action) {
+    case 'list':
+      return { data: await listOwnerAccounts(actor) };
+    case 'show':
+      return { data: ownerAccountView(await ownedAccount(actor, request.accountId)) };
+    case 'connect':
+      return { data: ownerAccountView(await connectAccount(actor, request, now)), message: { key: 'apple_account_connected' as const } };
+    case 'retire':
+      return { data: await retireAccount(actor, request.accountId), message: { key: 'apple_account_retired' as const } };
+    case 'pause':
+      return { data: await setSelling(actor, request.accountId, false), message: { key: 'apple_account_paused' as const } };
+    case 'resume':
+      return { data: await setSelling(actor, request.accountId, true), message: { key: 'apple_account_resumed' as const } };
+    case 'rotate_key':
+      return { data: await rotateKey(actor, request.accountId, request.key), message: { key: 'apple_account_key_rotated' as const } };
+    case 'renew_certificate': {
+      const data = await renewCertificate(actor, request.accountId, now);
+      return { data, message: { key: 'apple_account_renewed' as const, params: { devices: data.renewed_devices } } };
+    }
+  }
 });

@@ -1,7 +1,12 @@
+import * as z from 'zod/mini';
 import type { RequestState } from '../../shared/http/request-state';
-import type { ConnectInput } from '../../shared/domain/accounts/connect-account';
+import type { ApiKeyInput, ConnectInput } from '../../shared/domain/accounts/connect-account';
+import { validationError } from '../../shared/domain/errors';
 import { parseManagementParams } from '../../shared/validation/management-params';
-import { accountMode, accountTiers, accountWeight, apiKeyPem, issuerId, keyId, membershipRenewsAt } from '../../shared/validation/apple-account-fields';
+import { accountId, accountMode, accountTiers, accountWeight, apiKeyPem, issuerId, keyId, membershipRenewsAt } from '../../shared/validation/apple-account-fields';
+
+export const ACCOUNT_ACTIONS = ['rotate_key', 'renew_certificate', 'pause', 'resume', 'retire'] as const;
+type Action = (typeof ACCOUNT_ACTIONS)[number];
 
 export const connectShape = {
   issuer_id: issuerId(),
@@ -13,11 +18,39 @@ export const connectShape = {
   membership_renews_at: membershipRenewsAt(),
 };
 
-export function parseRequest({ event, params }: Pick<RequestState, 'event' | 'params'>): { action: 'list' } | ({ action: 'connect' } & ConnectInput) {
+export const actionShape = {
+  account_id: accountId(),
+  action: z.enum(ACCOUNT_ACTIONS),
+  issuer_id: z.optional(issuerId()),
+  key_id: z.optional(keyId()),
+  private_key: z.optional(apiKeyPem()),
+};
+
+export type AccountsRequest =
+  | { action: 'list' }
+  | { action: 'show'; accountId: string }
+  | ({ action: 'connect' } & ConnectInput)
+  | { action: Exclude<Action, 'rotate_key'>; accountId: string }
+  | { action: 'rotate_key'; accountId: string; key: ApiKeyInput };
+
+const KEY_FIELDS = ['issuer_id', 'key_id', 'private_key'] as const;
+
+export function parseRequest({ event, params }: Pick<RequestState, 'event' | 'params'>): AccountsRequest {
   if (event.httpMethod === 'GET') {
-    parseManagementParams(params, { shape: {} });
-    return { action: 'list' };
+    const p = parseManagementParams(params, { shape: { account_id: z.optional(accountId()) } });
+    return p.account_id === undefined ? { action: 'list' } : { action: 'show', accountId: p.account_id };
   }
-  const p = parseManagementParams(params, { shape: connectShape });
-  return { action: 'connect', issuerId: p.issuer_id, keyId: p.key_id, privateKeyPem: p.private_key, mode: p.mode, weight: p.weight, tiers: p.tiers, membershipRenewsAt: p.membership_renews_at };
+  if (!Object.hasOwn(params, 'account_id')) {
+    const p = parseManagementParams(params, { shape: connectShape });
+    return { action: 'connect', issuerId: p.issuer_id, keyId: p.key_id, privateKeyPem: p.private_key, mode: p.mode, weight: p.weight, tiers: p.tiers, membershipRenewsAt: p.membership_renews_at };
+  }
+  const p = parseManagementParams(params, { shape: actionShape });
+  if (p.action !== 'rotate_key') {
+    const extra = KEY_FIELDS.filter((k) => p[k] !== undefined);
+    if (extra.length) throw validationError('unknown_field', extra);
+    return { action: p.action, accountId: p.account_id };
+  }
+  const missing = KEY_FIELDS.filter((k) => p[k] === undefined);
+  if (missing.length) throw validationError('invalid_value', missing);
+  return { action: 'rotate_key', accountId: p.account_id, key: { issuerId: p.issuer_id!, keyId: p.key_id!, privateKeyPem: p.private_key! } };
 }

@@ -57,10 +57,10 @@ function envelopesOf(route: RouteDefinition): EnvelopeKind[] {
   return [...new Set([route.envelope, ...(route.operations ?? []).map((op) => op.envelope ?? route.envelope)])];
 }
 
-/** A `source_id` request parameter (the add's and device info's) names a source as a path would. */
-function takesSourceParam(contract: FunctionContract): boolean {
+/** A `source_id` request parameter (the add's and device info's) names a source as a path would; so does `account_id` an Apple account. */
+function takesParam(contract: FunctionContract, name: 'source_id' | 'account_id'): boolean {
   const properties = (contract.request ? jsonSchema(contract.request) : {}).properties;
-  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'source_id');
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, name);
 }
 
 /** Every error kind a route can answer, from what its table entry (and its contract's parameters) say it does. */
@@ -70,10 +70,10 @@ function errorKinds(route: RouteDefinition, contract: FunctionContract): ErrorKi
   // A session route's one refusal without a valid session cookie (401 session_required).
   if (route.auth === 'session') kinds.push('token_invalid');
   if (route.rateLimit !== null || route.envelope === 'feed' || (route.ipLimits?.length ?? 0) > 0) kinds.push('rate_limited');
-  if (route.path.includes('{source_id}') || takesSourceParam(contract)) kinds.push('source_not_found');
+  if (route.path.includes('{source_id}') || takesParam(contract, 'source_id')) kinds.push('source_not_found');
   if (route.path.includes('{app_id}')) kinds.push('app_not_found');
   // An Apple account id that is not the caller's own is answered as a missing one (apple_account_not_found).
-  if (route.path.includes('{account_id}')) kinds.push('device_not_found');
+  if (takesParam(contract, 'account_id')) kinds.push('device_not_found');
   if (route.envelope === 'management') kinds.push('conflict');
   if (route.envelope === 'device') kinds.push('device_selector_missing', 'device_ambiguous', 'device_not_found', 'invalid_action');
   if (route.envelope === 'add') kinds.push('add_failed');

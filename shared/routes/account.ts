@@ -68,7 +68,11 @@ export const userEventsRoute = {
   data: { read: ['events'] },
 } as const satisfies RouteDefinition;
 
-/** A reseller's own Apple developer accounts: connected with an API key, listed with their slots and dates. */
+/**
+ * A reseller's own Apple developer accounts, on one path and one function (each function costs the one stack
+ * about ten CloudFormation resources, of 500): list or show (GET), connect with an API key (POST), act on one
+ * (POST with `account_id`: rotate the key, renew the certificate, pause, resume, retire).
+ */
 export const appleAccountsRoute = {
   function: 'apple-accounts',
   methods: ['GET', 'POST'],
@@ -76,21 +80,9 @@ export const appleAccountsRoute = {
   auth: 'bearer',
   rateLimit: 30,
   envelope: 'management',
-  description: "The caller's own Apple developer accounts with slots, dates and state (GET); connect one with an App Store Connect API key (POST)",
-  // users: a connected account is placed in its owner's private pool.
-  data: { read: ['users'], write: ['accounts'] },
-  secrets: true,
-} as const satisfies RouteDefinition;
-
-export const appleAccountRoute = {
-  function: 'apple-account',
-  methods: ['GET', 'POST', 'DELETE'],
-  path: '/api/user/apple-accounts/{account_id}',
-  auth: 'bearer',
-  rateLimit: 30,
-  envelope: 'management',
-  description: "One of the caller's Apple accounts (GET); rotate its key, renew its certificate, pause or resume selling (POST); retire it (DELETE)",
-  // devices: a renewal gives the certificates on the account their new profile and .p12.
-  data: { write: ['accounts', 'devices'] },
+  description: "The caller's own Apple developer accounts with slots, dates and state (GET); connect one with an App Store Connect API key, or rotate its key, renew its certificate, pause, resume or retire it (POST)",
+  // users: a connected account is placed in its owner's private pool; devices: a renewal gives the
+  // certificates on the account their new profile and .p12.
+  data: { read: ['users'], write: ['accounts', 'devices'] },
   secrets: true,
 } as const satisfies RouteDefinition;

@@ -45,3 +45,6 @@ export const accountTiers = () =>
 export const accountWeight = () => z.optional(intBetween(1, 1_000_000));
 
 export const membershipRenewsAt = () => unixSeconds();
+
+/** An account id as the service makes them (`acc_…`). */
+export const accountId = () => preprocess(trimmed, z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)));

@@ -36,13 +36,13 @@ async function connected() {
   return { ...user, team, account: res.body.data as Json & { account_id: string; certificate: { id: string; expires_at: number } } };
 }
 async function show(token: string, accountId: string): Promise<Json> {
-  return (await bed.api.request('GET', `/api/user/apple-accounts/${accountId}`, { headers: bearer(token) })).body.data as Json;
+  return (await bed.api.request('GET', `/api/user/apple-accounts?account_id=${accountId}`, { headers: bearer(token) })).body.data as Json;
 }
 async function alerts(token: string): Promise<Json[]> {
   const res = await bed.api.request('GET', '/api/user/events?limit=100', { headers: bearer(token) });
   return (res.body.data as { events: { type: string; data: Json }[] }).events.filter((e) => e.type === 'account.alert').map((e) => e.data);
 }
-const act = (token: string, accountId: string, body: Json) => bed.api.request('POST', `/api/user/apple-accounts/${accountId}`, { headers: bearer(token), json: body });
+const act = (token: string, accountId: string, body: Json) => bed.api.request('POST', '/api/user/apple-accounts', { headers: bearer(token), json: { account_id: accountId, ...body } });
 
 test('a key Apple no longer accepts makes the account failing (no add uses it) and tells the owner once; a new key brings it back', async () => {
   const { token, team, account } = await connected();

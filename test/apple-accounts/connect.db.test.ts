@@ -40,7 +40,7 @@ async function list(token: string): Promise<Json[]> {
   return (res.body.data as { accounts: Json[] }).accounts;
 }
 function act(token: string, accountId: string, body: Json, lang = 'en') {
-  return bed.api.request('POST', `/api/user/apple-accounts/${accountId}`, { headers: bearer(token, lang), json: body });
+  return bed.api.request('POST', '/api/user/apple-accounts', { headers: bearer(token, lang), json: { account_id: accountId, ...body } });
 }
 const activeCertificates = (teamId: string) => bed.sim.signingAssets(teamId).certificates.filter((c) => !c.revoked);
 
@@ -106,13 +106,13 @@ test("another reseller never sees, uses or changes the account: its id is answer
   const { account } = await connected();
   const other = await newUser();
   expect(await list(other.token)).toEqual([]);
-  const show = await bed.api.request('GET', `/api/user/apple-accounts/${account.account_id}`, { headers: bearer(other.token) });
+  const show = await bed.api.request('GET', `/api/user/apple-accounts?account_id=${account.account_id}`, { headers: bearer(other.token) });
   expect(show.status).toBe(404);
   expect(show.body).toMatchObject({ code: 40001, msg: 'Apple account not found or not yours', data: { error: 'apple_account_not_found' } });
   for (const body of [{ action: 'pause' }, { action: 'renew_certificate' }]) {
     expect((await act(other.token, account.account_id, body)).body).toMatchObject({ code: 40001, data: { error: 'apple_account_not_found' } });
   }
-  const retire = await bed.api.request('DELETE', `/api/user/apple-accounts/${account.account_id}`, { headers: bearer(other.token, 'zh') });
+  const retire = await act(other.token, account.account_id, { action: 'retire' }, 'zh');
   expect(retire.body).toMatchObject({ code: 40001, msg: '苹果账号不存在或不属于您' });
   const devices = await bed.api.request('GET', `/api/device/list?token=${other.token}&account_id=${account.account_id}`, { headers: { 'X-Lang': 'en' } });
   expect(devices.body).toMatchObject({ code: 100, data: { error: 'apple_account_not_found' } });
@@ -240,7 +240,7 @@ test('a paused account sells nothing until resumed; a retired one never again, a
   expect((await act(token, account.account_id, { action: 'resume' })).body).toMatchObject({ code: 1, data: { selling: true } });
   expect((await add(bed.api, { token, udid: udid25(), type: 1 })).body).toMatchObject({ code: 1 });
 
-  const retired = await bed.api.request('DELETE', `/api/user/apple-accounts/${account.account_id}`, { headers: bearer(token) });
+  const retired = await act(token, account.account_id, { action: 'retire' });
   expect(retired.body).toMatchObject({ code: 1, data: { state: 'retired', selling: false } });
   expect((await add(bed.api, { token, udid: udid25(), type: 1 })).body).toMatchObject({ code: 0, data: { error: 'no_account_available' } });
   expect((await act(token, account.account_id, { action: 'resume' })).body).toMatchObject({ code: 40003, data: { error: 'apple_account_retired_already' } });

@@ -42,7 +42,7 @@ async function ownerFor(): Promise<{ owner: Owner; appId: number }> {
 }
 
 function fill(route: RouteDefinition, owner: Owner, appId: number, udid: string): string {
-  return route.path.replace('{source_id}', owner.source.source_id).replace('{app_id}', String(appId)).replace('{udid}', udid).replace('{news_id}', 'n_missing').replace('{action}', 'redeem').replace('{account_id}', 'acc_missing');
+  return route.path.replace('{source_id}', owner.source.source_id).replace('{app_id}', String(appId)).replace('{udid}', udid).replace('{news_id}', 'n_missing').replace('{action}', 'redeem');
 }
 
 /**

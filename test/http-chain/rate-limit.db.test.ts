@@ -36,7 +36,7 @@ function freshMinute(): { at: (offsetMs: number) => void; start: number } {
 }
 
 function fillPath(route: RouteDefinition, owner: Owner): string {
-  return route.path.replace('{source_id}', owner.source.source_id).replace('{app_id}', '999999').replace('{udid}', '00008101-000A1B2C3D4E5F60').replace('{news_id}', 'nmissing0000').replace('{account_id}', 'acc_missing');
+  return route.path.replace('{source_id}', owner.source.source_id).replace('{app_id}', '999999').replace('{udid}', '00008101-000A1B2C3D4E5F60').replace('{news_id}', 'nmissing0000');
 }
 
 /** One request that passes authentication on `route` as `owner` (what the business code then says is irrelevant). */

@@ -32,8 +32,6 @@ const pathIdErrors: Record<string, () => DomainError> = {
   source_id: () => new DomainError('source_not_found', 'source_not_found'),
   app_id: () => new DomainError('app_not_found', 'app_not_found'),
   news_id: () => new DomainError('news_not_found', 'news_not_found'),
-  // Not the account routes' "not found": that message travels only in their bundles, and a malformed id is a bad value.
-  account_id: () => new DomainError('validation', 'invalid_value', { fields: ['account_id'] }),
   // A UDID in a path is the caller's value, not an id of ours: a bad one is a bad value.
   udid: () => new DomainError('validation', 'invalid_value', { fields: ['udid'] }),
 };
