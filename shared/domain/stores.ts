@@ -7,9 +7,16 @@
  * whose code reaches a store wires it.
  */
 import type { LedgerStore } from './ledger/ledger-store';
+import type { ProtectionStore } from './sources/protection-store';
+import type { PlanStore, SubscriptionStore } from './subscriptions/subscription-store';
+import type { TransactionStore } from './transaction-store';
 
 export interface Stores {
   ledger: LedgerStore;
+  subscriptions: SubscriptionStore;
+  plans: PlanStore;
+  protection: ProtectionStore;
+  transactions: TransactionStore;
 }
 
 const wired: Partial<Stores> = {};
