@@ -59,10 +59,13 @@ test('update source is 3 calls in 3 round trips; publish 4 in 3 (source and app 
   expect(await costOf(() => bed.api.request('POST', `${path}/apps/${draft.id}/publish`, { headers: owner.bearer }))).toEqual({ calls: ['(none) BatchGetItem', 'rate-limits UpdateItem', 'tokens GetItem', '(none) TransactWriteItems'].sort(), trips: 3 });
 });
 
-test('an instant add of a new UDID: 10 calls in 6 round trips, one of each kind the README lists', async () => {
+test('an instant add of a new UDID: 10 calls in at most 6 round trips, one of each kind the README lists', async () => {
   const { token } = await newUser();
-  expect(await costOf(() => add(bed.api, { token, udid: udid25() }))).toEqual({
-    calls: [
+  const { calls, trips } = await costOf(() => add(bed.api, { token, udid: udid25() }));
+  // At most: a read sent beside a write held for the count may still be in flight when the write leaves.
+  expect(trips).toBeLessThanOrEqual(6);
+  expect(calls).toEqual(
+    [
       'tokens GetItem', // 1. who is asking
       'rate-limits UpdateItem', // 2. the per-minute counter, beside
       'devices Query', //    the user's certificates of the UDID
@@ -74,8 +77,7 @@ test('an instant add of a new UDID: 10 calls in 6 round trips, one of each kind 
       'counters UpdateItem', //    the device id
       '(none) TransactWriteItems', // 6. device, slot, marker, the hold completed, the lock released
     ].sort(),
-    trips: 6,
-  });
+  );
 });
 
 test('a repeated add that finds a usable certificate: the token, then the counter and the certificates at once — 3 calls in 2 round trips, no lock', async () => {

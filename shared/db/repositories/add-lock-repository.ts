@@ -31,7 +31,7 @@ export async function tryLock(lockKey: string, owner: string, nowSeconds: number
   return { held: true, recentKid: recentAddKid({ kid: out.output.Attributes?.recent_kid }) };
 }
 
-const ownedBy = (lockKey: string, owner: string) => ({
+const ownedBy = (lockKey: string) => ({
   TableName: tableName('addLocks'),
   Key: { lock_key: lockKey },
   ConditionExpression: '#o = :o',
@@ -45,7 +45,7 @@ const ownedBy = (lockKey: string, owner: string) => ({
 export function unlockPart(lockKey: string, owner: string, kid: string, nowSeconds: number): TransactionPart {
   return transactionPart({
     Update: {
-      ...ownedBy(lockKey, owner),
+      ...ownedBy(lockKey),
       UpdateExpression: 'REMOVE #o SET recent_kid = :kid, expires_at = :e',
       ExpressionAttributeValues: { ':o': owner, ':kid': kid, ':e': nowSeconds + RECENT_TTL_SECONDS },
     },
@@ -57,7 +57,7 @@ export function unlockPart(lockKey: string, owner: string, kid: string, nowSecon
  * earlier add stays on the item.
  */
 export async function unlock(lockKey: string, owner: string): Promise<void> {
-  await updateIf({ ...ownedBy(lockKey, owner), UpdateExpression: 'REMOVE #o', ExpressionAttributeValues: { ':o': owner } });
+  await updateIf({ ...ownedBy(lockKey), UpdateExpression: 'REMOVE #o', ExpressionAttributeValues: { ':o': owner } });
 }
 
 /**
