@@ -9,8 +9,12 @@ import { transactionPart, type TransactionPart } from '../transactions';
 /** When a released lock item stops being kept (it carries the marker of the last add, `recent_kid`). */
 const RECENT_TTL_SECONDS = 300;
 
-/** Whether the caller now holds the lock and, when it does, the marker the lock item carried: the last add's kid. */
-export type LockAttempt = { held: false } | { held: true; recentKid: string | undefined };
+/**
+ * Whether the caller now holds the lock and, when it does, what the lock item said as it was taken: the marker
+ * (the last add's kid), and whether an add of this key held the lock or delivered in the item's lifetime
+ * (`recent`: the item was there and not yet expired).
+ */
+export type LockAttempt = { held: false } | { held: true; recentKid: string | undefined; recent: boolean };
 
 /**
  * Takes the lock with one conditional UpdateItem that hands back the item as it was. The add that held the
@@ -28,7 +32,8 @@ export async function tryLock(lockKey: string, owner: string, nowSeconds: number
     ReturnValues: 'ALL_OLD',
   });
   if (!out.written) return { held: false };
-  return { held: true, recentKid: recentAddKid({ kid: out.output.Attributes?.recent_kid }) };
+  const before = out.output.Attributes;
+  return { held: true, recentKid: recentAddKid({ kid: before?.recent_kid }), recent: Number(before?.expires_at ?? 0) >= nowSeconds };
 }
 
 const ownedBy = (lockKey: string) => ({

@@ -88,15 +88,18 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     const usable = listed.find((d) => d.tenant_id === tenant.tenantId && d.pool === request.pool && USABLE.has(d.zt));
     if (usable) return view(usable, request.mode);
   }
-  // The user (the balance) and the price rows are read beside the lock, not under it: the hold re-checks the
-  // balance against the ledger's head when it takes the payment, so a balance read a moment early decides
-  // nothing. What an identical add delivered comes back with the lock itself (its marker).
+  // The user (the balance) and the price rows are read beside the lock, not under it, which saves the add a
+  // round trip: what an identical add delivered comes back with the lock itself (its marker), and the hold
+  // re-checks the balance against the ledger when it takes the payment. Only when another add of this key ran
+  // a moment ago (the lock was held, or its item is fresh) can that add's refund have come after the read,
+  // so the snapshot is read again under the lock, as it always was before.
   const lockKey = addLockKey({ userId: owner.userId, udid: request.udid, pool: request.pool });
-  const snapshot = readAddSnapshot({ lockKey, userId: owner.userId, priceScopes: priceScopes({ tenantId: tenant.tenantId, userId: owner.userId }), priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass) });
-  snapshot.catch(() => undefined); // heard under the lock, or dropped with a refused one
+  const readSnapshot = () => readAddSnapshot({ lockKey, userId: owner.userId, priceScopes: priceScopes({ tenantId: tenant.tenantId, userId: owner.userId }), priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass) });
+  const early = readSnapshot();
+  early.catch(() => undefined); // heard under the lock, or dropped with a refused one
   // A forced add does not queue behind an identical one: it would register and charge a second time.
   return withAddLock({ userId: owner.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited, lock) => {
-    const { user, prices: priceRows, recentKid } = await snapshot;
+    const { user, prices: priceRows, recentKid } = lock.contended ? await readSnapshot() : await early;
     // The separate marker is read only for adds of the version deployed before (see add-lock-repository.ts).
     const certificates = await certificatesOfUdid(listed, lock.recentKid ?? recentKid);
     // Deleted between the token check and now: the token no longer names anyone.

@@ -28,6 +28,11 @@ export function addLockKey(key: { userId: string; udid: string; pool: number }):
  */
 export interface HeldLock {
   recentKid: string | undefined;
+  /**
+   * Another add of this key ran a moment ago: the lock was held when first tried, or the item shows an add
+   * that held it or delivered within its lifetime. What was read before the lock may predate its writes.
+   */
+  contended: boolean;
   part(kid: string, nowSeconds: number): TransactionPart;
   released(): void;
 }
@@ -50,7 +55,7 @@ export async function withAddLock<T>(key: { userId: string; udid: string; pool: 
     await sleep(WAIT_STEP_MS + Math.random() * WAIT_STEP_MS);
   }
   let released = false;
-  const lock: HeldLock = { recentKid: attempt.recentKid, part: (kid, nowSeconds) => unlockPart(lockKey, owner, kid, nowSeconds), released: () => (released = true) };
+  const lock: HeldLock = { recentKid: attempt.recentKid, contended: waited || attempt.recent, part: (kid, nowSeconds) => unlockPart(lockKey, owner, kid, nowSeconds), released: () => (released = true) };
   try {
     return await work(waited, lock);
   } finally {
