@@ -24,6 +24,7 @@ import { captureTicketMessages } from './messages/capture-ticket';
 import { tokenMessages } from './messages/token';
 import { customerPageMessages } from './messages/customer-page';
 import { customerActionMessages } from './messages/customer-actions';
+import { agentMessages } from './messages/agents';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -58,6 +59,7 @@ export const catalog = {
   ...captureTicketMessages,
   ...tokenMessages,
   ...customerPageMessages,
+  ...agentMessages,
   ...customerActionMessages,
 } satisfies Record<MessageKey, Translations>;
 

@@ -36,5 +36,6 @@ export const deviceListRoute = {
   rateLimit: 60,
   envelope: 'device',
   description: "List the caller's devices, newest first, filtered and a page at a time",
-  data: { read: ['devices'] },
+  // users: the `agent` filter checks the agent is the caller's own.
+  data: { read: ['devices', 'users'] },
 } as const satisfies RouteDefinition;

@@ -1,0 +1,15 @@
+import { createHandler } from '../../shared/http/create-handler';
+import { agentRoute } from '../../shared/routes/agents';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
+import { agentMessages } from '../../shared/i18n/messages/agents';
+import { changeAgent, showAgent } from '../../shared/domain/agents/agent-service';
+import { parseRequest } from './schema';
+
+useMessages(managementMessages, agentMessages);
+
+export const handler = createHandler(agentRoute, async (state) => {
+  const request = parseRequest(state);
+  if (request.action === 'show') return { data: await showAgent(state.user, state.tenant, request.agentId) };
+  return { data: await changeAgent(state.user, state.tenant, request.agentId, request), message: { key: 'agent_updated' } };
+});
