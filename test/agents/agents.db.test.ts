@@ -3,7 +3,7 @@
  * bottom settling every level, refunds, suspension, and isolation (an id not one's own agent teaches nothing).
  */
 import { getAccount } from '../../shared/db/repositories/account-repository';
-import { balanceOf, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+import { balanceOf, startTestbed, type Testbed } from '../support/add-device-testbed';
 import { expectLedgerAddsUp, ledgerOf } from '../support/ledger';
 import { addBy, call, chainShop, createAgent, eventsOf, topUp, type Chain, type Member } from './agent-support';
 
@@ -12,9 +12,6 @@ beforeAll(async () => {
   bed = await startTestbed();
 });
 afterAll(() => bed.close());
-
-/** The default instant tier-0 iPhone price (the tenant set none). */
-const BASE = 1000;
 
 interface ThreeLevels {
   c: Chain;
@@ -197,7 +194,6 @@ test('a top-up the parent cannot cover is refused with nothing moved', async () 
   expect([await balanceOf(c.reseller.userId), await balanceOf(a1.userId)]).toEqual([500, 0]);
   expect((await topUp(bed, c, c.reseller, a1, 0)).body).toMatchObject({ code: 40002, data: { fields: ['amount'] } });
   await expectLedgerAddsUp(c.tenantId);
-  void udid25;
 });
 
 test('ledger check proves every level: a level credited more than the level below paid is a difference', async () => {

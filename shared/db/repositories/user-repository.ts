@@ -171,9 +171,19 @@ export async function updateAgent(agentId: string, parentId: string, change: { n
   const sets: string[] = [];
   const values: Record<string, unknown> = { ':p': parentId };
   const names: Record<string, string> = {};
-  if (change.name !== undefined) (names['#name'] = 'name'), (values[':name'] = change.name), sets.push('#name = :name');
-  if (change.contact !== undefined) (values[':contact'] = change.contact), sets.push('contact = :contact');
-  if (change.suspended !== undefined) (values[':suspended'] = change.suspended), sets.push('suspended = :suspended');
+  if (change.name !== undefined) {
+    names['#name'] = 'name';
+    values[':name'] = change.name;
+    sets.push('#name = :name');
+  }
+  if (change.contact !== undefined) {
+    values[':contact'] = change.contact;
+    sets.push('contact = :contact');
+  }
+  if (change.suspended !== undefined) {
+    values[':suspended'] = change.suspended;
+    sets.push('suspended = :suspended');
+  }
   if (sets.length === 0) return (await getUser(agentId))?.upline.at(-1) === parentId;
   const outcome = await transactWrite([
     {
