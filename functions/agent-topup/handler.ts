@@ -4,10 +4,11 @@ import { agentTopUpRoute } from '../../shared/routes/agents';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { agentMessages } from '../../shared/i18n/messages/agents';
+import { agentLookupMessages } from '../../shared/i18n/messages/agent-lookup';
 import { topUpAgent } from '../../shared/domain/agents/agent-topup';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, agentMessages);
+useMessages(managementMessages, agentMessages, agentLookupMessages);
 
 export const handler = createHandler(agentTopUpRoute, async (state) => {
   const { agentId, amount } = parseRequest(state);

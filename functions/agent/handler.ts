@@ -3,10 +3,11 @@ import { agentRoute } from '../../shared/routes/agents';
 import { useMessages } from '../../shared/i18n/localize';
 import { managementMessages } from '../../shared/i18n/messages/management';
 import { agentMessages } from '../../shared/i18n/messages/agents';
+import { agentLookupMessages } from '../../shared/i18n/messages/agent-lookup';
 import { changeAgent, showAgent } from '../../shared/domain/agents/agent-service';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, agentMessages);
+useMessages(managementMessages, agentMessages, agentLookupMessages);
 
 export const handler = createHandler(agentRoute, async (state) => {
   const request = parseRequest(state);

@@ -3,13 +3,13 @@ import { deviceListRoute } from '../../shared/routes/devices';
 import { useMessages } from '../../shared/i18n/localize';
 import { selfServiceMessages } from '../../shared/i18n/messages/self-service';
 import { pagingMessages } from '../../shared/i18n/messages/paging';
+import { agentLookupMessages } from '../../shared/i18n/messages/agent-lookup';
 import { listDevices } from '../../shared/domain/devices/device-list';
 import { readSubject } from '../../shared/domain/agents/agent-access';
-import { agentMessages } from '../../shared/i18n/messages/agents';
 import { encodeCursor } from '../../shared/validation/list-params';
 import { parseRequest } from './schema';
 
-useMessages(selfServiceMessages, pagingMessages, agentMessages);
+useMessages(selfServiceMessages, pagingMessages, agentLookupMessages);
 
 export const handler = createHandler(deviceListRoute, async (state) => {
   const request = parseRequest(state);

@@ -25,6 +25,7 @@ import { tokenMessages } from './messages/token';
 import { customerPageMessages } from './messages/customer-page';
 import { customerActionMessages } from './messages/customer-actions';
 import { agentMessages } from './messages/agents';
+import { agentLookupMessages } from './messages/agent-lookup';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -60,6 +61,7 @@ export const catalog = {
   ...tokenMessages,
   ...customerPageMessages,
   ...agentMessages,
+  ...agentLookupMessages,
   ...customerActionMessages,
 } satisfies Record<MessageKey, Translations>;
 

@@ -28,10 +28,12 @@ import type { tokenMessages } from './messages/token';
 import type { customerPageMessages } from './messages/customer-page';
 import type { customerActionMessages } from './messages/customer-actions';
 import type { agentMessages } from './messages/agents';
+import type { agentLookupMessages } from './messages/agent-lookup';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
   typeof agentMessages &
+  typeof agentLookupMessages &
   typeof addDeviceMessages &
   typeof deviceMessages &
   typeof downloadMessages &

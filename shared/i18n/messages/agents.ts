@@ -29,15 +29,6 @@ export const agentMessages = defineMessages({
     es: 'Se recargaron {amount} al agente',
     ru: 'Баланс агента пополнен на {amount}',
   },
-  agent_not_found: {
-    zh: '代理不存在或不是您的',
-    en: 'Agent not found or not yours',
-    'zh-TW': '代理不存在或不是您的',
-    vi: 'Không tìm thấy đại lý hoặc đại lý không thuộc về bạn',
-    ar: 'الوكيل غير موجود أو لا يخصك',
-    es: 'El agente no existe o no es suyo',
-    ru: 'Агент не найден или не принадлежит вам',
-  },
   agent_depth_exceeded: {
     zh: '代理最多三级：此账户不能再创建代理',
     en: 'Agents go at most three levels deep: this account cannot create agents',
