@@ -4,7 +4,7 @@ import { ACCOUNT_MODES } from '../records/account';
 import { PRICED_CLASSES } from '../domain/pricing/prices';
 import { tierAllowedIn } from '../domain/pricing/warranty';
 import { flag, intBetween } from './event-fields';
-import { fromJsonText, preprocess, text } from './fields';
+import { agentIdParam, fromJsonText, preprocess, text } from './fields';
 
 /** Cents, as any price: at most 10,000,000.00. */
 export const PRICE_MAX = 1_000_000_000;
@@ -29,3 +29,6 @@ export const agentContact = () => text(200);
 export const agentCreateShape = { name: agentName(), contact: z.optional(agentContact()), prices: z.optional(agentPrices()) };
 export const agentChangeShape = { name: z.optional(agentName()), contact: z.optional(agentContact()), suspended: z.optional(flag()), prices: z.optional(agentPrices()) };
 export const topUpShape = { amount: intBetween(1, PRICE_MAX) };
+
+/** The agent a request names (required where it appears). */
+export const agentIdShape = { agent_id: z.pipe(agentIdParam(), z.string()) };

@@ -54,7 +54,7 @@ test('20 concurrent adds by agents at three levels with money for some: every le
   expect((await getAccount(c.accountId))!.free.iphone).toBe(100 - adds);
   expect(bed.sim.registeredDevices(c.teamId)).toHaveLength(adds);
   await expectLedgerAddsUp(c.tenantId);
-});
+}, 180_000);
 
 test('a parent topping up while its agent adds and while it adds itself: no balance below zero, every cent accounted for', async () => {
   const c = await chainShop(bed, 100_000);
@@ -79,7 +79,7 @@ test('a parent topping up while its agent adds and while it adds itself: no bala
   for (const member of [c.reseller, a1, a2]) expect((await ledgerOf(member.userId)).every((e) => e.balance_after >= 0)).toBe(true);
   expect(bed.sim.registeredDevices(c.teamId)).toHaveLength(n1 + n2);
   await expectLedgerAddsUp(c.tenantId);
-});
+}, 180_000);
 
 test('a suspended agent’s concurrent adds are all refused, with nothing charged anywhere and no Apple slot spent', async () => {
   const c = await chainShop(bed, 100_000);
@@ -87,7 +87,7 @@ test('a suspended agent’s concurrent adds are all refused, with nothing charge
   const a2 = await createAgent(bed, c, a1, 1500);
   await topUp(bed, c, c.reseller, a1, 20_000);
   await topUp(bed, c, a1, a2, 10_000);
-  const res = await bed.api.request('PATCH', `/api/user/agents/${a2.userId}`, { headers: { Host: c.host, Authorization: `Bearer ${a1.token}` }, json: { suspended: true } });
+  const res = await bed.api.request('PATCH', '/api/user/agents', { headers: { Host: c.host, Authorization: `Bearer ${a1.token}` }, json: { agent_id: a2.userId, suspended: true } });
   expect(res.body).toMatchObject({ code: 1 });
   const ledgersBefore = await Promise.all([c.reseller, a1, a2].map((m) => ledgerOf(m.userId)));
   const answers = await Promise.all(Array.from({ length: 5 }, () => addBy(bed, c, a2)));
@@ -97,4 +97,4 @@ test('a suspended agent’s concurrent adds are all refused, with nothing charge
   expect((await getAccount(c.accountId))!.free.iphone).toBe(100);
   expect(bed.sim.registeredDevices(c.teamId)).toHaveLength(0);
   await expectLedgerAddsUp(c.tenantId);
-});
+}, 180_000);

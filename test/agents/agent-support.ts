@@ -43,7 +43,7 @@ export async function createAgent(bed: Testbed, c: Chain, parent: Member, price?
 }
 
 export async function topUp(bed: Testbed, c: Chain, parent: Member, agent: Member, amount: number): Promise<ApiResponse> {
-  return call(bed, c, parent, 'POST', `/api/user/agents/${agent.userId}/topup`, { amount });
+  return call(bed, c, parent, 'POST', '/api/user/agents', { agent_id: agent.userId, amount });
 }
 
 export function addBy(bed: Testbed, c: Chain, who: Member, udid = udid25()): Promise<ApiResponse> {

@@ -81,7 +81,7 @@ test('a failed add at the bottom refunds the agent and moves nothing above it', 
 test('a suspended agent (or one under a suspended agent) is refused with nothing charged anywhere; lifting it lets it add', async () => {
   const { c, a1, a2, a3 } = await threeLevels();
   const before = [await balanceOf(c.reseller.userId), await balanceOf(a1.userId), await balanceOf(a2.userId), await balanceOf(a3.userId)];
-  expect((await call(bed, c, a1, 'PATCH', `/api/user/agents/${a2.userId}`, { suspended: true })).body).toMatchObject({ code: 1, data: { agent_id: a2.userId, suspended: true } });
+  expect((await call(bed, c, a1, 'PATCH', '/api/user/agents', { agent_id: a2.userId,  suspended: true })).body).toMatchObject({ code: 1, data: { agent_id: a2.userId, suspended: true } });
   // a3's parent is suspended: a3 cannot add either.
   expect((await addBy(bed, c, a3)).body).toMatchObject({ code: 0, data: { error: 'agent_suspended' } });
   expect((await addBy(bed, c, a2)).body).toMatchObject({ code: 0, data: { error: 'agent_suspended' } });
@@ -89,7 +89,7 @@ test('a suspended agent (or one under a suspended agent) is refused with nothing
   expect((await topUp(bed, c, a2, a3, 100)).body).toMatchObject({ code: 40003, data: { error: 'agent_account_suspended' } });
   expect([await balanceOf(c.reseller.userId), await balanceOf(a1.userId), await balanceOf(a2.userId), await balanceOf(a3.userId)]).toEqual(before);
   expect(bed.sim.registeredDevices(c.teamId)).toHaveLength(0);
-  expect((await call(bed, c, a1, 'PATCH', `/api/user/agents/${a2.userId}`, { suspended: false })).body).toMatchObject({ code: 1, data: { suspended: false } });
+  expect((await call(bed, c, a1, 'PATCH', '/api/user/agents', { agent_id: a2.userId,  suspended: false })).body).toMatchObject({ code: 1, data: { suspended: false } });
   expect((await addBy(bed, c, a3)).body).toMatchObject({ code: 1 });
   await expectLedgerAddsUp(c.tenantId);
 });
@@ -107,14 +107,14 @@ test('prices: never below what the parent pays (refused, localized, nothing writ
   expect((await call(bed, c, a1, 'GET', '/api/user/agents')).body).toMatchObject({ code: 1, data: { items: [] } });
   const a2 = await createAgent(bed, c, a1, 1300);
   // One price below the floor refuses the whole change: the good one is not written either.
-  const refused = await call(bed, c, a1, 'PATCH', `/api/user/agents/${a2.userId}`, {
+  const refused = await call(bed, c, a1, 'PATCH', '/api/user/agents', { agent_id: a2.userId, 
     prices: [
       { mode: 'instant', warranty: 1, device_type: 'iphone', price: 9999 },
       { mode: 'review', warranty: 0, device_type: 'ipad', price: 100 },
     ],
   });
   expect(refused.body).toMatchObject({ code: 40003, data: { error: 'agent_price_below_cost', mode: 'review', warranty: 0, device_type: 'ipad', cost: 600 } });
-  const shown = await call(bed, c, a1, 'GET', `/api/user/agents/${a2.userId}`);
+  const shown = await call(bed, c, a1, 'GET', `/api/user/agents?agent_id=${a2.userId}`);
   const prices = (shown.body.data as { prices: Array<{ mode: string; warranty: number; device_type: string; price: number; cost: number }> }).prices;
   expect(prices.find((p) => p.mode === 'instant' && p.warranty === 1 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 1, device_type: 'iphone', price: 1500, cost: 1500 });
   expect(prices.find((p) => p.mode === 'instant' && p.warranty === 0 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1300, cost: 1200 });
@@ -159,9 +159,9 @@ test('isolation: a parent, a sibling, a grand-agent or another tenant’s agent 
     [a1, 'u_nobody'],
   ] as const) {
     for (const [method, path, json] of [
-      ['GET', `/api/user/agents/${id}`, undefined],
-      ['PATCH', `/api/user/agents/${id}`, { suspended: true }],
-      ['POST', `/api/user/agents/${id}/topup`, { amount: 1 }],
+      ['GET', `/api/user/agents?agent_id=${id}`, undefined],
+      ['PATCH', '/api/user/agents', { agent_id: id, suspended: true }],
+      ['POST', '/api/user/agents', { agent_id: id, amount: 1 }],
     ] as const) {
       const res = await call(bed, c, who, method, path, json);
       expect(res.status).toBe(404);
@@ -175,7 +175,7 @@ test('isolation: a parent, a sibling, a grand-agent or another tenant’s agent 
     expect(ledger.body).toMatchObject(notFound);
   }
   // Nothing changed: the suspension and the top-ups above were refused.
-  expect((await call(bed, c, a1, 'GET', `/api/user/agents/${a2.userId}`)).body).toMatchObject({ code: 1, data: { suspended: false } });
+  expect((await call(bed, c, a1, 'GET', `/api/user/agents?agent_id=${a2.userId}`)).body).toMatchObject({ code: 1, data: { suspended: false } });
   // The parent reads its own agent's devices and ledger (never a .p12 or a profile).
   const list = await bed.api.request('GET', `/api/device/list?token=${a2.token}&agent=${a3.userId}`, { headers: { Host: c.host } });
   expect(list.body).toMatchObject({ code: 1, data: { items: [expect.objectContaining({ zt: 'normal' })] } });

@@ -32,8 +32,6 @@ const pathIdErrors: Record<string, () => DomainError> = {
   source_id: () => new DomainError('source_not_found', 'source_not_found'),
   app_id: () => new DomainError('app_not_found', 'app_not_found'),
   news_id: () => new DomainError('news_not_found', 'news_not_found'),
-  // Not an id we issue, whoever's it might be: a bad value (the chain carries no agent messages).
-  agent_id: () => new DomainError('validation', 'invalid_value', { fields: ['agent_id'] }),
   // A UDID in a path is the caller's value, not an id of ours: a bad one is a bad value.
   udid: () => new DomainError('validation', 'invalid_value', { fields: ['udid'] }),
 };
