@@ -13,8 +13,8 @@ type AgentsRequest =
   | { action: 'change'; agentId: string; name?: string | undefined; contact?: string | undefined; suspended?: boolean | undefined; prices?: AgentPriceSetting[] | undefined };
 
 /**
- * The method and `agent_id` say what is asked: GET lists (or shows one), POST creates (or, naming an agent,
- * tops it up), PATCH changes one.
+ * The method and the parameters say what is asked: GET lists (or, naming an agent, shows it); POST creates an
+ * agent, or naming one changes it (name, contact, prices, suspended) or, with `amount`, tops it up.
  */
 export function parseRequest({ event, params }: Pick<RequestState, 'event' | 'params'>): AgentsRequest {
   const named = params.agent_id !== undefined && params.agent_id !== '';
@@ -22,15 +22,14 @@ export function parseRequest({ event, params }: Pick<RequestState, 'event' | 'pa
     const p = parseManagementParams(params, { shape: { agent_id: z.optional(agentIdShape.agent_id) } });
     return p.agent_id ? { action: 'show', agentId: p.agent_id } : { action: 'list' };
   }
-  if (event.httpMethod === 'PATCH') {
-    if (!named) throw validationError('invalid_value', ['agent_id']);
+  if (named && Object.hasOwn(params, 'amount')) {
+    const p = parseManagementParams(params, { shape: { ...agentIdShape, ...topUpShape } });
+    return { action: 'topup', agentId: p.agent_id, amount: p.amount };
+  }
+  if (named) {
     const { agent_id, ...change } = parseManagementParams(params, { shape: { ...agentIdShape, ...agentChangeShape } });
     if (Object.values(change).every((v) => v === undefined)) throw validationError('empty_update', []);
     return { action: 'change', agentId: agent_id, ...change };
-  }
-  if (named) {
-    const p = parseManagementParams(params, { shape: { ...agentIdShape, ...topUpShape } });
-    return { action: 'topup', agentId: p.agent_id, amount: p.amount };
   }
   const p = parseManagementParams(params, { shape: agentCreateShape });
   return { action: 'create', name: p.name, contact: p.contact ?? '', prices: p.prices ?? [] };

@@ -87,7 +87,7 @@ test('a suspended agent’s concurrent adds are all refused, with nothing charge
   const a2 = await createAgent(bed, c, a1, 1500);
   await topUp(bed, c, c.reseller, a1, 20_000);
   await topUp(bed, c, a1, a2, 10_000);
-  const res = await bed.api.request('PATCH', '/api/user/agents', { headers: { Host: c.host, Authorization: `Bearer ${a1.token}` }, json: { agent_id: a2.userId, suspended: true } });
+  const res = await bed.api.request('POST', '/api/user/agents', { headers: { Host: c.host, Authorization: `Bearer ${a1.token}` }, json: { agent_id: a2.userId, suspended: true } });
   expect(res.body).toMatchObject({ code: 1 });
   const ledgersBefore = await Promise.all([c.reseller, a1, a2].map((m) => ledgerOf(m.userId)));
   const answers = await Promise.all(Array.from({ length: 5 }, () => addBy(bed, c, a2)));

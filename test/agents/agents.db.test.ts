@@ -81,7 +81,7 @@ test('a failed add at the bottom refunds the agent and moves nothing above it', 
 test('a suspended agent (or one under a suspended agent) is refused with nothing charged anywhere; lifting it lets it add', async () => {
   const { c, a1, a2, a3 } = await threeLevels();
   const before = [await balanceOf(c.reseller.userId), await balanceOf(a1.userId), await balanceOf(a2.userId), await balanceOf(a3.userId)];
-  expect((await call(bed, c, a1, 'PATCH', '/api/user/agents', { agent_id: a2.userId,  suspended: true })).body).toMatchObject({ code: 1, data: { agent_id: a2.userId, suspended: true } });
+  expect((await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId,  suspended: true })).body).toMatchObject({ code: 1, data: { agent_id: a2.userId, suspended: true } });
   // a3's parent is suspended: a3 cannot add either.
   expect((await addBy(bed, c, a3)).body).toMatchObject({ code: 0, data: { error: 'agent_suspended' } });
   expect((await addBy(bed, c, a2)).body).toMatchObject({ code: 0, data: { error: 'agent_suspended' } });
@@ -89,7 +89,7 @@ test('a suspended agent (or one under a suspended agent) is refused with nothing
   expect((await topUp(bed, c, a2, a3, 100)).body).toMatchObject({ code: 40003, data: { error: 'agent_account_suspended' } });
   expect([await balanceOf(c.reseller.userId), await balanceOf(a1.userId), await balanceOf(a2.userId), await balanceOf(a3.userId)]).toEqual(before);
   expect(bed.sim.registeredDevices(c.teamId)).toHaveLength(0);
-  expect((await call(bed, c, a1, 'PATCH', '/api/user/agents', { agent_id: a2.userId,  suspended: false })).body).toMatchObject({ code: 1, data: { suspended: false } });
+  expect((await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId,  suspended: false })).body).toMatchObject({ code: 1, data: { suspended: false } });
   expect((await addBy(bed, c, a3)).body).toMatchObject({ code: 1 });
   await expectLedgerAddsUp(c.tenantId);
 });
@@ -98,7 +98,7 @@ test('prices: never below what the parent pays (refused, localized, nothing writ
   const c = await chainShop(bed, 0);
   const a1 = await createAgent(bed, c, c.reseller, 1200);
   // Below a1's own 1200: refused, in the caller's language, and no agent is made.
-  for (const [lang, text] of [['en', 'is below the 12.00 you pay yourself'], ['zh', '低于您自己支付的 12.00'], ['ar', '12.00']] as const) {
+  for (const [lang, text] of [['en', 'Price 11.00 is below your cost 12.00'], ['zh', '价格 11.00 低于您的成本 12.00'], ['ar', 'السعر 11.00 أقل من تكلفتك 12.00']] as const) {
     const res = await call(bed, c, a1, 'POST', '/api/user/agents', { name: 'cheap', prices: [{ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1100 }] }, lang);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 40003, data: { error: 'agent_price_below_cost', cost: 1200, price: 1100 } });
@@ -107,7 +107,7 @@ test('prices: never below what the parent pays (refused, localized, nothing writ
   expect((await call(bed, c, a1, 'GET', '/api/user/agents')).body).toMatchObject({ code: 1, data: { items: [] } });
   const a2 = await createAgent(bed, c, a1, 1300);
   // One price below the floor refuses the whole change: the good one is not written either.
-  const refused = await call(bed, c, a1, 'PATCH', '/api/user/agents', { agent_id: a2.userId, 
+  const refused = await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId, 
     prices: [
       { mode: 'instant', warranty: 1, device_type: 'iphone', price: 9999 },
       { mode: 'review', warranty: 0, device_type: 'ipad', price: 100 },
@@ -160,7 +160,7 @@ test('isolation: a parent, a sibling, a grand-agent or another tenant’s agent 
   ] as const) {
     for (const [method, path, json] of [
       ['GET', `/api/user/agents?agent_id=${id}`, undefined],
-      ['PATCH', '/api/user/agents', { agent_id: id, suspended: true }],
+      ['POST', '/api/user/agents', { agent_id: id, suspended: true }],
       ['POST', '/api/user/agents', { agent_id: id, amount: 1 }],
     ] as const) {
       const res = await call(bed, c, who, method, path, json);

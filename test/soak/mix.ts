@@ -422,7 +422,7 @@ export const actions: SoakAction[] = [
         case 2:
           return c.send(`${label('GET', route)} (one)`, 'GET', `${route.path}?agent_id=${id}`, bearer(u));
         case 3:
-          return c.send(label('PATCH', route), 'PATCH', route.path, { ...bearer(u), json: { agent_id: id, contact: `soak ${randomInt(1000)}`, suspended: chance(0.3) } });
+          return c.send(`${label('POST', route)} (change)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id, contact: `soak ${randomInt(1000)}`, suspended: chance(0.3) } });
         default:
           return c.send(`${label('POST', route)} (top-up)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id, amount: 1 + randomInt(20) } });
       }

@@ -61,7 +61,7 @@ async function checkPrices(agent: User, settings: readonly AgentPriceSetting[]):
     const cost = table[i]!.cost;
     if (setting.price >= cost) return;
     throw new DomainError('conflict', 'agent_price_below_cost', {
-      params: { price: (setting.price / 100).toFixed(2), cost: (cost / 100).toFixed(2), mode: setting.mode, warranty: setting.warranty, device_type: setting.device_type },
+      params: { price: (setting.price / 100).toFixed(2), cost: (cost / 100).toFixed(2) },
       data: { mode: setting.mode, warranty: setting.warranty, device_type: setting.device_type, price: setting.price, cost },
     });
   });
