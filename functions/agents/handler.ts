@@ -20,11 +20,9 @@ export const handler = createHandler(agentsRoute, async (state) => {
     case 'show':
       return { data: await showAgent(state.user, state.tenant, request.agentId) };
     case 'change':
-      return { data: await changeAgent(state.user, state.tenant, request.agentId, request), message: { key: 'agent_updated' } };
-    case 'topup': {
-      const data = await topUpAgent(state.user, state.tenant, request.agentId, request.amount, now);
-      return { data, message: { key: 'agent_topped_up', params: { amount: (request.amount / 100).toFixed(2) } } };
-    }
+      return { data: await changeAgent(state.user, state.tenant, request.agentId, request) };
+    case 'topup':
+      return { data: await topUpAgent(state.user, state.tenant, request.agentId, request.amount, now) };
     case 'create': {
       const { agent, token } = await createAgent(state.user, state.tenant, request, now);
       return { data: { ...agent, token }, message: { key: 'agent_created' } };
