@@ -28,6 +28,12 @@ const TENANT_PER_HOUR = 240;
  * one is not held to a sixtieth of its hour.
  */
 const tenantPerMinute = (minutes: number) => Math.max(4, Math.ceil(TENANT_PER_HOUR / Math.max(1, minutes)));
+/**
+ * Redeems leave this much of a device's and a tenant's hour for re-issues: a re-issue is offered only after
+ * the soak revokes an account, late in a short run, when redeems would otherwise have spent the hour (the
+ * 10-minute run once met that: one re-issue tried, met by an injected Apple fault, and no budget left to retry).
+ */
+const REISSUE_RESERVE = { device: 2, tenant: 24 };
 /** Failed redeems per address are limited to 10 an hour: a phone tries a wrong code at most twice. */
 const WRONG_CODES_PER_PHONE = 2;
 /** A session is renewed (a new capture) this long before its cookie's end. */
@@ -41,9 +47,10 @@ export class Pace {
     private readonly perMinute = perHour,
   ) {}
 
-  take(now = Date.now()): boolean {
+  /** `reserve`: attempts of the hour this take must leave for others (a redeem leaves some for re-issues). */
+  take(now = Date.now(), reserve = 0): boolean {
     this.times = this.times.filter((t) => t > now - 3_600_000);
-    if (this.times.length >= this.perHour || this.times.filter((t) => t > now - 60_000).length >= this.perMinute) return false;
+    if (this.times.length >= this.perHour - reserve || this.times.filter((t) => t > now - 60_000).length >= this.perMinute) return false;
     this.times.push(now);
     return true;
   }
@@ -271,11 +278,13 @@ function phoneWithSession(state: CustomerState, user: SoakUser, preferReissue = 
   return phone;
 }
 
-function takeAttempt(state: CustomerState, phone: Phone): boolean {
+function takeAttempt(state: CustomerState, phone: Phone, kind: 'redeem' | 'reissue'): boolean {
   const tenant = state.tenantPace.get(phone.tenantId) ?? new Pace(TENANT_PER_HOUR, state.perMinute);
   state.tenantPace.set(phone.tenantId, tenant);
+  const now = Date.now();
+  const reserve = kind === 'redeem' ? REISSUE_RESERVE : { device: 0, tenant: 0 };
   // The device's own hour first: a refused take there spends nothing of the tenant's.
-  return phone.pace.take() && tenant.take();
+  return phone.pace.take(now, reserve.device) && tenant.take(now, reserve.tenant);
 }
 
 async function openPage(c: SoakClient, state: CustomerState, phone: Phone, cookie: string): Promise<Answer> {
@@ -314,7 +323,7 @@ export async function redeem(c: SoakClient, user: SoakUser, state: CustomerState
   if (!phone) return;
   try {
     const cookie = phone.session!.cookie;
-    if (!takeAttempt(state, phone)) return;
+    if (!takeAttempt(state, phone, 'redeem')) return;
     const codes = state.codes.get(phone.tenantId) ?? [];
     const wrong = !codes.length || (phone.wrongCodes < WRONG_CODES_PER_PHONE && randomInt(10) === 0);
     if (wrong) phone.wrongCodes++;
@@ -344,7 +353,7 @@ export async function visit(c: SoakClient, user: SoakUser, state: CustomerState)
     const page = await openPage(c, state, phone, cookie);
     const certificates = certificatesOnPage(page.bytes.toString('utf8'));
     const reissuable = certificates.find((cert) => cert.reissue);
-    if (reissuable && takeAttempt(state, phone)) {
+    if (reissuable && takeAttempt(state, phone, 'reissue')) {
       const route = routeTable.customerActionRoute;
       await c.send(`${label('POST', route)} (reissue)`, 'POST', route.path.replace('{action}', 'reissue'), {
         ...via(phone),
