@@ -104,7 +104,7 @@ test('prices: never below what the parent pays (refused, localized, nothing writ
     expect(res.body).toMatchObject({ code: 40003, data: { error: 'agent_price_below_cost', cost: 1200, price: 1100 } });
     expect(res.body.msg).toContain(text);
   }
-  expect((await call(bed, c, a1, 'GET', '/api/user/agents')).body).toMatchObject({ code: 1, data: { items: [] } });
+  expect((await call(bed, c, a1, 'POST', '/api/user/agents')).body).toMatchObject({ code: 1, data: { items: [] } });
   const a2 = await createAgent(bed, c, a1, 1300);
   // One price below the floor refuses the whole change: the good one is not written either.
   const refused = await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId, 
@@ -114,7 +114,7 @@ test('prices: never below what the parent pays (refused, localized, nothing writ
     ],
   });
   expect(refused.body).toMatchObject({ code: 40003, data: { error: 'agent_price_below_cost', mode: 'review', warranty: 0, device_type: 'ipad', cost: 600 } });
-  const shown = await call(bed, c, a1, 'GET', `/api/user/agents?agent_id=${a2.userId}`);
+  const shown = await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId });
   const prices = (shown.body.data as { prices: Array<{ mode: string; warranty: number; device_type: string; price: number; cost: number }> }).prices;
   expect(prices.find((p) => p.mode === 'instant' && p.warranty === 1 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 1, device_type: 'iphone', price: 1500, cost: 1500 });
   expect(prices.find((p) => p.mode === 'instant' && p.warranty === 0 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1300, cost: 1200 });
@@ -137,7 +137,7 @@ test('three levels deep at most; agents are listed by their parent only, never w
   expect(a3.level).toBe(3);
   const deeper = await call(bed, c, a3, 'POST', '/api/user/agents', { name: 'fourth' });
   expect(deeper.body).toMatchObject({ code: 40003, data: { error: 'agent_depth_exceeded' } });
-  const listed = await call(bed, c, c.reseller, 'GET', '/api/user/agents');
+  const listed = await call(bed, c, c.reseller, 'POST', '/api/user/agents');
   expect(listed.body).toMatchObject({ code: 1, data: { items: [{ agent_id: a1.userId, level: 1, suspended: false, balance: 0, contact: 'tg: @agent' }] } });
   expect(JSON.stringify(listed.body)).not.toContain(a1.token);
   expect(JSON.stringify(listed.body)).not.toContain(a2.userId);
@@ -159,7 +159,7 @@ test('isolation: a parent, a sibling, a grand-agent or another tenant’s agent 
     [a1, 'u_nobody'],
   ] as const) {
     for (const [method, path, json] of [
-      ['GET', `/api/user/agents?agent_id=${id}`, undefined],
+      ['POST', '/api/user/agents', { agent_id: id }],
       ['POST', '/api/user/agents', { agent_id: id, suspended: true }],
       ['POST', '/api/user/agents', { agent_id: id, amount: 1 }],
     ] as const) {
@@ -175,7 +175,7 @@ test('isolation: a parent, a sibling, a grand-agent or another tenant’s agent 
     expect(ledger.body).toMatchObject(notFound);
   }
   // Nothing changed: the suspension and the top-ups above were refused.
-  expect((await call(bed, c, a1, 'GET', `/api/user/agents?agent_id=${a2.userId}`)).body).toMatchObject({ code: 1, data: { suspended: false } });
+  expect((await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId })).body).toMatchObject({ code: 1, data: { suspended: false } });
   // The parent reads its own agent's devices and ledger (never a .p12 or a profile).
   const list = await bed.api.request('GET', `/api/device/list?token=${a2.token}&agent=${a3.userId}`, { headers: { Host: c.host } });
   expect(list.body).toMatchObject({ code: 1, data: { items: [expect.objectContaining({ zt: 'normal' })] } });

@@ -418,9 +418,9 @@ export const actions: SoakAction[] = [
       const id: string = pick(mine.length > 0 ? mine : ['u_none']);
       switch (choice) {
         case 1:
-          return c.send(label('GET', route), 'GET', route.path, bearer(u));
+          return c.send(`${label('POST', route)} (list)`, 'POST', route.path, bearer(u));
         case 2:
-          return c.send(`${label('GET', route)} (one)`, 'GET', `${route.path}?agent_id=${id}`, bearer(u));
+          return c.send(`${label('POST', route)} (one)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id } });
         case 3:
           return c.send(`${label('POST', route)} (change)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id, contact: `soak ${randomInt(1000)}`, suspended: chance(0.3) } });
         default:
