@@ -169,6 +169,24 @@ describe('a failure after the payment is held', () => {
     await expectLedgerAddsUp(s.tenantId);
   });
 
+  test('an identical add waiting behind one that fails, with money for one add: it is charged after the refund and delivers', async () => {
+    const s = await shop(1);
+    // The first add's registration answer is lost: it looks the UDID up, once more 3 s later, and gives up.
+    bed.sim.injectFault({ teamId: s.teamId, method: 'POST', path: '/v1/devices', effect: 'unavailable' });
+    const udid = udid25();
+    const first = addOn(s, { udid });
+    // The second starts once the first holds the payment, so what it reads beside its lock shows no money;
+    // it waits for the lock, and must decide on the balance as the first add's refund left it.
+    while ((await balanceOf(s.user.userId)) !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = addOn(s, { udid });
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.body).toMatchObject({ code: 0, data: { error: 'apple_unavailable' } });
+    expect(b.body).toMatchObject({ code: 1 });
+    expect(await balanceOf(s.user.userId)).toBe(0);
+    expect(registrations(s)).toBe(1);
+    await expectLedgerAddsUp(s.tenantId);
+  });
+
   describe('the final transaction is cancelled', () => {
     let failuresLeft = 0;
     const FAULT = 'money-test-final-transaction-fault';

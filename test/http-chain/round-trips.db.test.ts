@@ -59,22 +59,23 @@ test('update source is 3 calls in 3 round trips; publish 4 in 3 (source and app 
   expect(await costOf(() => bed.api.request('POST', `${path}/apps/${draft.id}/publish`, { headers: owner.bearer }))).toEqual({ calls: ['(none) BatchGetItem', 'rate-limits UpdateItem', 'tokens GetItem', '(none) TransactWriteItems'].sort(), trips: 3 });
 });
 
-test('an instant add of a new UDID makes at most 10 calls, one of each kind the README lists', async () => {
+test('an instant add of a new UDID: 10 calls in at most 6 round trips, one of each kind the README lists', async () => {
   const { token } = await newUser();
   const { calls, trips } = await costOf(() => add(bed.api, { token, udid: udid25() }));
-  expect(trips).toBeLessThanOrEqual(9);
+  // At most: a read sent beside a write held for the count may still be in flight when the write leaves.
+  expect(trips).toBeLessThanOrEqual(6);
   expect(calls).toEqual(
     [
-      'tokens GetItem', // who is asking
-      'rate-limits UpdateItem', // the per-minute counter
-      'add-locks PutItem', // the add lock
-      'devices Query', // the user's certificates of the UDID
-      '(none) BatchGetItem', // last add's marker, the user's balance, the prices
-      '(none) TransactWriteItems', // the payment held: the debit and the hold record, before Apple is called
-      'accounts Query', // the pool's accounts
-      '(none) TransactWriteItems', // the slot reserved before Apple and noted on the hold (a dead add's slot is settled by the sweep)
-      'counters UpdateItem', // the device id
-      '(none) TransactWriteItems', // device, slot, marker, the hold completed, the lock released
+      'tokens GetItem', // 1. who is asking
+      'rate-limits UpdateItem', // 2. the per-minute counter, beside
+      'devices Query', //    the user's certificates of the UDID
+      'add-locks UpdateItem', // 3. the add lock, handing back the last add's marker, beside
+      '(none) BatchGetItem', //    the user's balance and the prices
+      '(none) TransactWriteItems', // 4. the payment held: the debit and the hold record, before Apple is called, beside
+      'accounts Query', //    the pool's accounts
+      '(none) TransactWriteItems', // 5. the slot reserved before Apple and noted on the hold, beside
+      'counters UpdateItem', //    the device id
+      '(none) TransactWriteItems', // 6. device, slot, marker, the hold completed, the lock released
     ].sort(),
   );
 });

@@ -69,25 +69,13 @@ function view(device: Device, mode: AddRequest['mode']): AddedCertificate {
 }
 
 /**
- * The user's certificates of the UDID, newest first, including one an add wrote a moment ago; with them, in
- * the same round trip, the user (its balance, read now that the lock is held) and the price rows of the
- * requested tier.
+ * The user's certificates of the UDID, newest first, including the one the last add of this key delivered a
+ * moment ago (`recentKid`, the marker the lock handed back: the user+UDID index may not show it yet).
  */
-async function certificatesOfUdid(owner: TokenOwner, tenantId: string, request: AddRequest, listed: Device[]): Promise<{ certificates: Device[]; user: User | undefined; priceRows: ReadonlyMap<string, number> }> {
-  const { userId } = owner;
-  const [snapshot] = await Promise.all([
-    readAddSnapshot({
-      lockKey: addLockKey({ userId, udid: request.udid, pool: request.pool }),
-      userId,
-      priceScopes: priceScopes({ tenantId, userId }),
-      priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass),
-    }),
-  ]);
-  const result = { user: snapshot.user, priceRows: snapshot.prices };
-  const recentKid = snapshot.recentKid;
-  if (!recentKid || listed.some((d) => d.kid === recentKid)) return { ...result, certificates: listed };
+async function certificatesOfUdid(listed: Device[], recentKid: string | undefined): Promise<Device[]> {
+  if (!recentKid || listed.some((d) => d.kid === recentKid)) return listed;
   const recent = await getDevice(recentKid);
-  return { ...result, certificates: recent ? [recent, ...listed] : listed };
+  return recent ? [recent, ...listed] : listed;
 }
 
 export async function addDevice(context: AddContext, request: AddRequest): Promise<AddedCertificate> {
@@ -102,9 +90,20 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     const usable = listed.find((d) => d.tenant_id === tenant.tenantId && d.pool === request.pool && USABLE.has(d.zt));
     if (usable) return view(usable, request.mode);
   }
+  // The user (the balance) and the price rows are read beside the lock, not under it, which saves the add a
+  // round trip: what an identical add delivered comes back with the lock itself (its marker), and the hold
+  // re-checks the balance against the ledger when it takes the payment. Only when another add of this key ran
+  // a moment ago (the lock was held, or its item is fresh) can that add's refund have come after the read,
+  // so the snapshot is read again under the lock, as it always was before.
+  const lockKey = addLockKey({ userId: owner.userId, udid: request.udid, pool: request.pool });
+  const readSnapshot = () => readAddSnapshot({ lockKey, userId: owner.userId, priceScopes: priceScopes({ tenantId: tenant.tenantId, userId: owner.userId }), priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass) });
+  const early = readSnapshot();
+  early.catch(() => undefined); // heard under the lock, or dropped with a refused one
   // A forced add does not queue behind an identical one: it would register and charge a second time.
   return withAddLock({ userId: owner.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited, lock) => {
-    const { certificates, user, priceRows } = await certificatesOfUdid(owner, tenant.tenantId, request, listed);
+    const { user, prices: priceRows, recentKid } = lock.contended ? await readSnapshot() : await early;
+    // The separate marker is read only for adds of the version deployed before (see add-lock-repository.ts).
+    const certificates = await certificatesOfUdid(listed, lock.recentKid ?? recentKid);
     // Deleted between the token check and now: the token no longer names anyone.
     if (!user) throw new DomainError('token_invalid', 'token_invalid');
     const mine = certificates.filter((d) => d.tenant_id === tenant.tenantId);
@@ -138,6 +137,10 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     const accounts = readPool({ pool, tenantId: tenant.tenantId, userId: user.userId, deviceClass: request.deviceClass });
     accounts.catch(() => undefined); // heard by issueOnAccount, or dropped with a refused hold
     const hold = await holdPayment(payment, { user, tenantId: tenant.tenantId, udid: request.udid, pool: request.pool }, { ...ids, mode: request.mode }, context.now);
+    // The device's numeric id is drawn beside the slot's reservation, not after Apple: a round trip fewer, at
+    // the price of an unused id (a gap in the tenant's ids) when the add then fails.
+    const deviceId = nextDeviceId(tenant.tenantId);
+    deviceId.catch(() => undefined); // heard by record(), or dropped with a failed add
     let issued: Issued;
     try {
       issued = await issueOnAccount({
@@ -166,7 +169,7 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       await refund(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed');
       throw error;
     }
-    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock, ids);
+    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock, { ...ids, deviceId });
   });
 }
 
@@ -181,7 +184,7 @@ interface AddIds {
   reservationId: string | undefined;
 }
 
-async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock, ids: AddIds): Promise<AddedCertificate> {
+async function record(context: AddContext & { user: User }, request: AddRequest, payment: Payment, hold: PaymentHold, issued: Issued, warrantyFrom: number | undefined, lock: HeldLock, ids: AddIds & { deviceId: Promise<number> }): Promise<AddedCertificate> {
   const { user, tenant, now } = context;
   const pending = issued.mobileprovision === '';
   const { kid } = ids;
@@ -207,7 +210,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
       : undefined;
   const device: IssuedDevice = {
     kid,
-    id: await nextDeviceId(tenant.tenantId),
+    id: await ids.deviceId,
     user_id: user.userId,
     tenant_id: tenant.tenantId,
     udid: request.udid,
@@ -234,7 +237,8 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   // The slot this add reserved was of the asked class: when Apple's differs, the same write trades it for one of Apple's.
   const claim = { accountId: issued.account.accountId, deviceClass, reserved: request.deviceClass, udid: request.udid, appleDeviceId: issued.appleDevice.id };
   const slotBefore = issued.existed ? await slotState(claim) : NEWLY_REGISTERED;
-  const recent = recentAddPart(addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool }), kid, now);
+  const lockKey = addLockKey({ userId: user.userId, udid: request.udid, pool: request.pool });
+  const recent = recentAddPart(lockKey, kid, now);
   // One atomic write across the repositories: each hands out its part, none of them sees the others'.
   const parts: TransactionPart[] = [
     issuedDevicePart(device),
@@ -243,7 +247,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     holdCompletePart(hold.holdId, now),
     ...(pending ? [] : [deviceAddedPart(device, request.mode)]),
     // The lock is freed with the add's own write; it still holds (it outlives any add), so this never fails alone.
-    lock.part,
+    lock.part(kid, now),
   ];
   for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
     try {

@@ -3,7 +3,7 @@
  * certificate the first delivered, returns it instead of registering and charging again.
  */
 import { randomUUID } from 'node:crypto';
-import { tryLock, unlock, unlockPart } from '../../db/repositories/add-lock-repository';
+import { tryLock, unlock, unlockPart, type LockAttempt } from '../../db/repositories/add-lock-repository';
 import type { TransactionPart } from '../../db/transactions';
 import { udidKey } from '../../records/device';
 import { DomainError } from '../errors';
@@ -22,10 +22,18 @@ export function addLockKey(key: { userId: string; udid: string; pool: number }):
 
 /**
  * The held lock, for work that releases it inside its own final transaction (one round trip fewer): put
- * `part` in the transaction and call `released()` once it is written.
+ * `part(kid)` in the transaction (it leaves the kid on the lock item as the marker of this add) and call
+ * `released()` once it is written. `recentKid`: the marker the lock item carried when it was taken, the
+ * certificate the last add of this key delivered.
  */
 export interface HeldLock {
-  part: TransactionPart;
+  recentKid: string | undefined;
+  /**
+   * Another add of this key ran a moment ago: the lock was held when first tried, or the item shows an add
+   * that held it or delivered within its lifetime. What was read before the lock may predate its writes.
+   */
+  contended: boolean;
+  part(kid: string, nowSeconds: number): TransactionPart;
   released(): void;
 }
 
@@ -40,13 +48,14 @@ export async function withAddLock<T>(key: { userId: string; udid: string; pool: 
   const started = Date.now();
   let waited = false;
   // Lock expiry is wall-clock time on purpose: it guards real concurrency, not the domain's (injectable) clock.
-  while (!(await tryLock(lockKey, owner, Math.floor(Date.now() / 1000), LOCK_TTL_SECONDS))) {
+  let attempt: LockAttempt;
+  while (!(attempt = await tryLock(lockKey, owner, Math.floor(Date.now() / 1000), LOCK_TTL_SECONDS)).held) {
     waited = true;
     if (!options.wait || Date.now() - started > MAX_WAIT_MS) throw new DomainError('add_failed', 'add_in_progress');
     await sleep(WAIT_STEP_MS + Math.random() * WAIT_STEP_MS);
   }
   let released = false;
-  const lock: HeldLock = { part: unlockPart(lockKey, owner), released: () => (released = true) };
+  const lock: HeldLock = { recentKid: attempt.recentKid, contended: waited || attempt.recent, part: (kid, nowSeconds) => unlockPart(lockKey, owner, kid, nowSeconds), released: () => (released = true) };
   try {
     return await work(waited, lock);
   } finally {
