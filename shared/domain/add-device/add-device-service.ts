@@ -255,7 +255,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
       const upline = pending ? undefined : uplineOf(payment.charge);
       const uplineRef = { hold_id: hold.holdId, kid, udid: request.udid, mode: request.mode, tier: payment.tier, ...(reservation ? { reservation_id: reservation.reservationId } : {}), agent_id: user.userId };
       const withUpline = upline ? [...parts, ...agentAddedParts(device, request.mode, upline)] : parts;
-      if ((await writeWithUpline(upline, uplineRef, now, withUpline, (all) => writeWithSlot(claim, kid, slotBefore, all))).ok) {
+      if ((await writeWithUpline(upline, uplineRef, now, withUpline, (all) => writeWithSlot(claim, kid, slotBefore, all), payment.uplineHeads)).ok) {
         lock.released();
         return view(device, request.mode);
       }

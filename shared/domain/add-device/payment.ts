@@ -15,11 +15,14 @@ import type { Charge } from '../../records/reservation';
 import type { AddRequest } from './add-request';
 import type { DevicePool } from '../../records/device';
 import type { AgentQuote } from '../agents/agent-prices';
+import type { LedgerHead } from '../../records/ledger-entry';
 
 export interface Payment {
   charge: Charge;
   tier: number;
   code?: ActivationCode;
+  /** An agent's add: the heads of the levels above as the quote read them (tried first by the final write). */
+  uplineHeads?: LedgerHead[];
 }
 
 /**
@@ -42,7 +45,7 @@ export async function choosePayment(input: { request: AddRequest; user: User; te
   if (input.agent) {
     const { price, upline } = input.agent;
     if (user.balance < price) throw insufficientBalance(price, user.balance);
-    return { charge: price > 0 ? { kind: 'balance', amount: price, upline } : { kind: 'free' }, tier };
+    return { charge: price > 0 ? { kind: 'balance', amount: price, upline } : { kind: 'free' }, tier, uplineHeads: input.agent.heads };
   }
   const amount = input.priceRows
     ? effectivePrice(input.priceRows, { tenantId, userId: user.userId }, priceItem(request.mode, tier, request.deviceClass))

@@ -9,6 +9,7 @@
 import { readChainSnapshot } from '../../db/repositories/agent-chain-repository';
 import type { UplineShare } from '../../records/reservation';
 import type { User } from '../../records/user';
+import type { LedgerHead } from '../../records/ledger-entry';
 import { DomainError } from '../errors';
 import { agentScope, DEFAULT_PRICES, tenantScope, userScope } from '../pricing/prices';
 
@@ -46,6 +47,8 @@ export interface AgentQuote {
   /** What the agent pays. */
   price: number;
   upline: UplineShare[];
+  /** The ledger heads of the levels above, as read with the quote (the certificate's write tries them first). */
+  heads: LedgerHead[];
 }
 
 /**
@@ -59,5 +62,6 @@ export async function quoteAgentAdd(user: User, item: string): Promise<AgentQuot
     throw new DomainError('add_failed', 'agent_suspended');
   }
   const prices = chainPrices(snapshot.prices, user.tenantId, ids, item);
-  return { price: prices[prices.length - 1]!, upline: uplineShares(ids, prices) };
+  const heads = user.upline.map((id) => { const u = snapshot.users.get(id)!; return { userId: u.userId, tenantId: u.tenantId, balance: u.balance, seq: u.ledgerSeq }; });
+  return { price: prices[prices.length - 1]!, upline: uplineShares(ids, prices), heads };
 }

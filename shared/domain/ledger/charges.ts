@@ -113,6 +113,8 @@ export async function writeWithUpline(
   at: number,
   own: readonly TransactionPart[],
   send: (parts: TransactionPart[]) => Promise<{ ok: boolean; failed?: number[] }>,
+  /** The levels' heads as the caller read them (the add's quote): the first try needs no read of its own. */
+  known?: readonly LedgerHead[],
 ): Promise<{ ok: true } | { ok: false; failed: number[] }> {
   if (!upline) {
     const outcome = await send([...own]);
@@ -121,7 +123,8 @@ export async function writeWithUpline(
   const ledger = store('ledger');
   for (let race = 0; race < UPLINE_RACES; race++) {
     const parts: TransactionPart[] = [...own];
-    const heads = await Promise.all(upline.map((share) => ledger.readHead(share.userId)));
+    const given = race === 0 && known ? new Map(known.map((h) => [h.userId, h] as const)) : undefined;
+    const heads = given && upline.every((share) => given.has(share.userId)) ? upline.map((share) => given.get(share.userId)) : await Promise.all(upline.map((share) => ledger.readHead(share.userId)));
     for (const [i, share] of upline.entries()) {
       const head = heads[i];
       // A reseller deleted since: its share has nowhere to go, so the add cannot be recorded (refunded).
