@@ -3,7 +3,7 @@ import { BEIZHU_MAX_CHARS, DEVICE_TYPES, DEVICE_ZT, isUdidFormat } from '../../s
 import type { DeviceListFilters } from '../../shared/domain/devices/device-list';
 import { WARRANTY_TIERS } from '../../shared/domain/pricing/warranty';
 import type { RequestState } from '../../shared/http/request-state';
-import { preprocess } from '../../shared/validation/fields';
+import { agentIdParam, preprocess } from '../../shared/validation/fields';
 import { checkRange, cursorParam, decodeCursor, flag, LIST_LIMIT, listLimit, oneOf, parseListParams, searchText, unixSeconds, wholeNumber } from '../../shared/validation/list-params';
 
 export const deviceListShape = {
@@ -20,11 +20,12 @@ export const deviceListShape = {
   expires_before: unixSeconds(),
   beizhu: searchText(BEIZHU_MAX_CHARS),
   account_id: preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)))),
+  agent: agentIdParam(),
 };
 
 const cursorShape = z.object({ k: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,128}$/)), t: z.number().check(z.refine((n) => Number.isSafeInteger(n) && n >= 0)) });
 
-export function parseRequest({ params }: Pick<RequestState, 'params'>): { filters: DeviceListFilters; after: { kid: string; addtime: number } | undefined; limit: number } {
+export function parseRequest({ params }: Pick<RequestState, 'params'>): { filters: DeviceListFilters; after: { kid: string; addtime: number } | undefined; limit: number; agent: string | undefined } {
   const p = parseListParams(params, deviceListShape);
   checkRange(p.added_from, p.added_to, ['added_from', 'added_to']);
   const cursor = decodeCursor(p.cursor, cursorShape);
@@ -44,5 +45,6 @@ export function parseRequest({ params }: Pick<RequestState, 'params'>): { filter
     },
     after: cursor ? { kid: cursor.k, addtime: cursor.t } : undefined,
     limit: p.limit ?? LIST_LIMIT.default,
+    agent: p.agent,
   };
 }

@@ -15,6 +15,9 @@ const seconds = (what: string) => describe(z.optional(z.string()), `${what}, Uni
 
 export const tokenOnlyRequest = z.object({ token: tokenParam });
 
+/** The device list's and the ledger's agent filter. */
+const agentParam = describe(z.optional(z.string().check(z.maxLength(64))), "One of your agents' id (one level down): its devices or its ledger instead of yours; any other id answers agent_not_found (code 40006)");
+
 export const deviceListRequest = z.object({
   token: tokenParam,
   limit,
@@ -30,6 +33,7 @@ export const deviceListRequest = z.object({
   expires_before: seconds('Membership expiry (ytime) before; devices with an unknown expiry never match'),
   beizhu: describe(z.optional(z.string().check(z.maxLength(200))), 'The remark contains this text (case-insensitive)'),
   account_id: describe(z.optional(z.string()), 'Only the certificates on this Apple account of yours (`/api/user/apple-accounts`); another\'s is code 100 apple_account_not_found'),
+  agent: agentParam,
 });
 
 const deviceListItem = z.object({
@@ -73,6 +77,7 @@ export const ledgerRequest = z.object({
   kind: describe(z.optional(z.string()), `One or more of ${LEDGER_KINDS.join(', ')}, comma-separated`),
   from: seconds('At or after'),
   to: seconds('At or before'),
+  agent: agentParam,
 });
 
 const ledgerEntry = z.object({
@@ -91,6 +96,8 @@ const ledgerEntry = z.object({
   plan: z.optional(z.string()),
   reason: describe(z.optional(z.string()), 'Why a refund happened'),
   note: z.optional(z.string()),
+  agent_id: describe(z.optional(z.string()), "An agent's add: the agent that added (every level's entries); a top-up: the agent topped up"),
+  level: describe(z.optional(z.number()), "An agent's add: this entry's own level in the chain (0 the reseller of the operator, 1–3 agents)"),
 });
 
 export const ledgerData = z.object({

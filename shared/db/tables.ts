@@ -51,6 +51,8 @@ export const tables = {
        * so the pass reads only users whose balance moved since (see shared/domain/events/balance-low.ts).
        */
       { name: 'by-balance-check', partitionKey: stringKey('balance_check') },
+      /** Sparse: only agents carry `parent_id`, so a parent lists its agents (shared/domain/agents) without a scan. */
+      { name: 'by-parent', partitionKey: stringKey('parent_id'), sortKey: stringKey('user_id'), include: ['tenant_id', 'name', 'balance', 'ledger_seq', 'upline', 'suspended', 'contact', 'created_at'] },
     ],
   },
   /**

@@ -25,6 +25,8 @@ export type ErrorKind =
   | 'device_ambiguous'
   | 'invalid_action'
   | 'device_not_found'
+  /** An agent id that is not one of the caller's own agents (shared/domain/agents). */
+  | 'agent_not_found'
   | 'add_failed'
   | 'download_refused'
   /** An unlock code that cannot unlock (unknown, used by another device) or a bad UDID with it. */

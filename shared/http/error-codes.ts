@@ -28,6 +28,7 @@ const managementCodes: Record<ErrorKind, CodeAndStatus> = {
   rate_limited: { code: 429, status: 429 },
   unavailable: { code: 500, status: 503 },
   news_not_found: { code: 40005, status: 404 },
+  agent_not_found: { code: 40006, status: 404 },
 };
 
 // Legacy device clients read `code`, not the HTTP status, so business errors answer 200.
@@ -42,6 +43,8 @@ const deviceCodes: Record<ErrorKind, CodeAndStatus> = {
   device_not_found: { code: 100, status: 200 },
   // Device info's `source_id` naming no source of the caller's.
   source_not_found: { code: 40001, status: 200 },
+  // The device list's and the ledger's `agent` naming no agent of the caller's.
+  agent_not_found: { code: 40006, status: 200 },
 };
 
 /** The add routes' contract reserves code 0 for every failure; `data.error` says which. */

@@ -26,6 +26,8 @@ import { customerPageMessages } from './messages/customer-page';
 import { customerActionMessages } from './messages/customer-actions';
 import { appleAccountMessages } from './messages/apple-accounts';
 import { appleAccountLookupMessages } from './messages/apple-account-lookup';
+import { agentMessages } from './messages/agents';
+import { agentLookupMessages } from './messages/agent-lookup';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -62,6 +64,8 @@ export const catalog = {
   ...captureTicketMessages,
   ...tokenMessages,
   ...customerPageMessages,
+  ...agentMessages,
+  ...agentLookupMessages,
   ...customerActionMessages,
 } satisfies Record<MessageKey, Translations>;
 

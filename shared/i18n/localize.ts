@@ -29,9 +29,13 @@ import type { customerPageMessages } from './messages/customer-page';
 import type { customerActionMessages } from './messages/customer-actions';
 import type { appleAccountMessages } from './messages/apple-accounts';
 import type { appleAccountLookupMessages } from './messages/apple-account-lookup';
+import type { agentMessages } from './messages/agents';
+import type { agentLookupMessages } from './messages/agent-lookup';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
+  typeof agentMessages &
+  typeof agentLookupMessages &
   typeof addDeviceMessages &
   typeof deviceMessages &
   typeof downloadMessages &

@@ -31,6 +31,10 @@ export const EVENT_TYPES = [
   'account.alert',
   /** A device proved its UDID through the reseller's profile (a source's, or the tenant's naming the user). */
   'udid.captured',
+  /** An agent's add delivered: to every reseller above the agent, with that level's credit, cost and margin. */
+  'agent.device_added',
+  /** An agent's balance fell below its threshold (once per crossing): to its parent. */
+  'agent.balance_low',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -6,8 +6,13 @@
  * the ledger), `credit` (the operator's), `charge` (an add's payment hold: the price, or 0 for a code),
  * `refund` (a released hold, with its reason), `review_refund` (a failed review reservation's charge given
  * back), `subscription` (a plan bought from the balance).
+ *
+ * Agents (shared/domain/agents): in an agent's add, each reseller above it gets `agent_sale` (+ what the level
+ * below paid it) and `agent_cost` (− its own price, paid upward), in the agent's charge's transaction; a refund
+ * of that add gives each of them `agent_refund` twice (− the sale, + the cost). A parent's top-up of an agent
+ * is `agent_topup` (−) on the parent and `topup` (+) on the agent, in one transaction.
  */
-export const LEDGER_KINDS = ['opening', 'credit', 'charge', 'refund', 'review_refund', 'subscription'] as const;
+export const LEDGER_KINDS = ['opening', 'credit', 'charge', 'refund', 'review_refund', 'subscription', 'agent_sale', 'agent_cost', 'agent_refund', 'agent_topup', 'topup'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** What an entry belongs to; only what applies is set. */
@@ -27,9 +32,16 @@ export interface LedgerRef {
   reason?: string;
   /** Free text from the operator (credits, imports). */
   note?: string;
+  /**
+   * The agent an entry is about: on an agent's add, the agent that added (on every level's entries); on a
+   * top-up, the agent topped up (on the parent's entry).
+   */
+  agent_id?: string;
+  /** On an agent's add, the level of the entry's own user in the chain (0: the reseller of the operator). */
+  level?: number;
 }
 
-export const LEDGER_REF_FIELDS = ['hold_id', 'kid', 'reservation_id', 'udid', 'mode', 'tier', 'code', 'plan', 'reason', 'note'] as const satisfies readonly (keyof LedgerRef)[];
+export const LEDGER_REF_FIELDS = ['hold_id', 'kid', 'reservation_id', 'udid', 'mode', 'tier', 'code', 'plan', 'reason', 'note', 'agent_id', 'level'] as const satisfies readonly (keyof LedgerRef)[];
 
 export interface LedgerEntry {
   userId: string;

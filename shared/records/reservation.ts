@@ -6,8 +6,23 @@ import type { DeviceClass } from './account';
 
 export type ReservationStatus = 'pending' | 'issued' | 'failed';
 
-/** What the add charged, so a failure can give exactly that back. */
-export type Charge = { kind: 'balance'; amount: number } | { kind: 'code'; code: string } | { kind: 'free' };
+/**
+ * One reseller above an agent in an agent's add: it was credited `credit` (what the level below it paid) and
+ * paid `cost` (its own price) upward, in the same transaction as the agent's charge. `level` is its own (0: the
+ * tenant's reseller of the operator).
+ */
+export interface UplineShare {
+  userId: string;
+  level: number;
+  credit: number;
+  cost: number;
+}
+
+/**
+ * What the add charged, so a failure can give exactly that back. An agent's add paid from the balance names
+ * every level above it (`upline`, parent first), so a refund unwinds each level exactly.
+ */
+export type Charge = { kind: 'balance'; amount: number; upline?: UplineShare[] } | { kind: 'code'; code: string } | { kind: 'free' };
 
 export interface Reservation {
   reservationId: string;

@@ -19,8 +19,9 @@ export const userLedgerRoute = {
   auth: 'token',
   rateLimit: 60,
   envelope: 'device',
-  description: "The caller's ledger: every change of their balance and use of their codes, newest first",
-  data: { read: ['ledger'] },
+  description: "The caller's ledger (or one of their agents'): every change of the balance and use of the codes, newest first",
+  // users: the `agent` filter checks the agent is the caller's own.
+  data: { read: ['ledger', 'users'] },
 } as const satisfies RouteDefinition;
 
 export const subscriptionRoute = {

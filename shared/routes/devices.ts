@@ -36,6 +36,7 @@ export const deviceListRoute = {
   rateLimit: 60,
   envelope: 'device',
   description: "List the caller's devices, newest first, filtered and a page at a time",
-  // accounts: the `account_id` filter checks the account is the caller's own.
-  data: { read: ['devices', 'accounts'] },
+  // accounts: the `account_id` filter checks the account is the caller's own; users: the `agent` filter checks
+  // the agent is the caller's own.
+  data: { read: ['devices', 'accounts', 'users'] },
 } as const satisfies RouteDefinition;

@@ -10,6 +10,7 @@
  */
 import * as account from './account';
 import * as addDevice from './add-device';
+import * as agents from './agents';
 import * as apps from './apps';
 import * as customer from './customer';
 import * as devices from './devices';
@@ -21,6 +22,7 @@ import type { HttpMethod, RouteDefinition } from './definitions';
 
 export * from './account';
 export * from './add-device';
+export * from './agents';
 export * from './apps';
 export * from './background';
 export * from './customer';
@@ -39,6 +41,7 @@ const byArea = [
   ...Object.values(devices),
   ...Object.values(addDevice),
   ...Object.values(account),
+  ...Object.values(agents),
   ...Object.values(udidCapture),
   ...Object.values(customer),
 ] satisfies readonly RouteDefinition[];

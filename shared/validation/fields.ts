@@ -91,3 +91,7 @@ export const optionalSourceId = () =>
 export function failedFields(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {
   return [...new Set(error.issues.map((issue) => String(issue.path[0] ?? 'body')))];
 }
+
+/** One of the caller's agents' id (the device list's and the ledger's filter); empty means none. */
+export const agentIdParam = () =>
+  preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : trimmed(v)), z.optional(z.string().check(z.regex(ID_PATTERN))));

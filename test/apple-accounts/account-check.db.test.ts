@@ -10,22 +10,17 @@ import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
-import type { SimulatedTeam } from '../../infra/asc-simulator/server';
-import { add, newUser, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
+import { add, newUser, udid25, type Testbed } from '../support/add-device-testbed';
+import { bearer, CONNECTION_TIMEOUT_MS, keyOf, startConnectionTestbed, type Json } from '../support/apple-account-connection';
 
 let bed: Testbed;
-// Each connection makes an RSA key and a .p12: seconds on a loaded machine.
-jest.setTimeout(90_000);
+jest.setTimeout(CONNECTION_TIMEOUT_MS);
 
 beforeAll(async () => {
-  bed = await startTestbed();
-  process.env.APPLE_API_BASE_URL = bed.sim.url;
+  bed = await startConnectionTestbed();
 });
 afterAll(() => bed.close());
 
-type Json = Record<string, unknown>;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'X-Lang': 'en' });
-const keyOf = (team: Pick<SimulatedTeam, 'issuerId' | 'keyId' | 'privateKeyPem'>) => ({ issuer_id: team.issuerId, key_id: team.keyId, private_key: team.privateKeyPem });
 const nowS = () => Math.floor(Date.now() / 1000);
 
 async function connected() {

@@ -45,7 +45,13 @@ export const handlesCms = new Set<string>(['udid-callback', 'udid-profile', 'sou
  * the code and re-issue forms, the one-time ticket's exchange), measured 1.354× on 2026-11-26. Held here so
  * it cannot grow unnoticed.
  */
-const OVER_TARGET = new Map<string, number>([['install-page', 1.36]]);
+const OVER_TARGET = new Map<string, number>([
+  ['install-page', 1.36],
+  // One function for every agent request (create, change, show and list, and the top-up that writes two ledgers):
+  // four routes' worth of code in one bundle, because each further route would cost the stack about ten of
+  // CloudFormation's 500 resources, where it keeps only 10 of headroom. Measured 1.310× on 2026-11-27.
+  ['agents', 1.315],
+]);
 
 /** The identity function's allowance; see `makesIdentities`. */
 const IDENTITY_RATIO = 2.6;

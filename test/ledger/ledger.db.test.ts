@@ -229,8 +229,8 @@ describe('the operator’s reconciliation', () => {
     let stdout = '';
     expect(await runAdmin(['user', 'ledger', '--user', s.userId, '--csv'], (t) => (stdout += t), () => undefined)).toBe(0);
     const lines = stdout.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('seq,time,kind,amount,balance_after,hold_id,kid,reservation_id,udid,mode,tier,code,plan,reason,note');
-    expect(lines[2]).toMatch(/^2,\d+,credit,5,1005,,,,,,,,,,"refund, ""goodwill"""$/);
+    expect(lines[0]).toBe('seq,time,kind,amount,balance_after,hold_id,kid,reservation_id,udid,mode,tier,code,plan,reason,note,agent_id,level');
+    expect(lines[2]).toMatch(/^2,\d+,credit,5,1005,,,,,,,,,,"refund, ""goodwill""",,$/);
   });
 
   test('ledger check passes on a clean tenant and names each difference otherwise, exiting 1', async () => {

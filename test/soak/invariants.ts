@@ -76,10 +76,15 @@ export const invariants: Invariant[] = [
         const refunded = snapshot.reservations.filter((r) => r.user_id === user.userId && r.status === 'failed').reduce((sum, r) => sum + amountOf(r.charge), 0);
         // Plans bought (at the start and by the mix): the ledger's subscription entries, each a debit.
         let plans = 0;
-        for await (const entry of ledgerEntries(user.userId)) if (entry.kind === 'subscription') plans -= entry.amount;
+        // Agents: top-ups given to the user's agents (and any agent's add settled above it), each its ledger entry.
+        let agents = 0;
+        for await (const entry of ledgerEntries(user.userId)) {
+          if (entry.kind === 'subscription') plans -= entry.amount;
+          if (entry.kind === 'agent_topup' || entry.kind === 'agent_sale' || entry.kind === 'agent_cost') agents += entry.amount;
+        }
         const balance = (await getUser(user.userId))!.balance;
-        const expected = user.initialBalance + refunded - completed - held - plans;
-        if (balance !== expected) out.push(`${user.userId}: balance ${balance}, expected ${expected} (credits ${user.initialBalance}+${refunded}, completed ${completed}, held ${held}, plans ${plans})`);
+        const expected = user.initialBalance + refunded - completed - held - plans + agents;
+        if (balance !== expected) out.push(`${user.userId}: balance ${balance}, expected ${expected} (credits ${user.initialBalance}+${refunded}, completed ${completed}, held ${held}, plans ${plans}, agents ${agents})`);
       }
       return out;
     },

@@ -49,6 +49,8 @@ export interface SoakState {
   customers: CustomerState;
   /** Where the users' webhooks deliver, and the secrets they were shown. */
   receiver: WebhookReceiver;
+  /** Per user: the agents the mix created under it. */
+  agents?: Map<string, string[]>;
 }
 
 export interface SoakAction {
@@ -393,6 +395,37 @@ export const actions: SoakAction[] = [
       const key = typeof answer.body.data?.url === 'string' ? new URL(answer.body.data.url).searchParams.get('dk') : null;
       const keys = (s.deviceKeys ??= new Map()).get(u.sourceId)?.filter((k: { udid: string }) => k.udid !== udid) ?? [];
       s.deviceKeys.set(u.sourceId, key && method === 'GET' ? [...keys, { udid, key }].slice(-10) : keys);
+    },
+  },
+  {
+    // Agents under the soak's users: created (a few per user), listed, read, changed and topped up with a few
+    // cents, which the balance invariant counts through the ledger's agent entries.
+    name: 'agents',
+    weight: 1,
+    run: async (c, u, s) => {
+      const mine: string[] = (s.agents ??= new Map<string, string[]>()).get(u.userId) ?? [];
+      const route = routeTable.agentsRoute;
+      const choice = mine.length === 0 ? 0 : randomInt(5);
+      if (choice === 0 && mine.length < 3) {
+        const created = await c.send(label('POST', route), 'POST', route.path, {
+          ...bearer(u),
+          json: { name: `Soak agent ${randomInt(1000)}`, contact: 'soak', prices: [{ mode: 'instant', warranty: 0, device_type: 'iphone', price: 5000 }] },
+        });
+        const id = created.body.data?.agent_id;
+        if (typeof id === 'string') s.agents.set(u.userId, [...mine, id]);
+        return created;
+      }
+      const id: string = pick(mine.length > 0 ? mine : ['u_none']);
+      switch (choice) {
+        case 1:
+          return c.send(`${label('POST', route)} (list)`, 'POST', route.path, bearer(u));
+        case 2:
+          return c.send(`${label('POST', route)} (one)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id } });
+        case 3:
+          return c.send(`${label('POST', route)} (change)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id, contact: `soak ${randomInt(1000)}`, suspended: chance(0.3) } });
+        default:
+          return c.send(`${label('POST', route)} (top-up)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id, amount: 1 + randomInt(20) } });
+      }
     },
   },
   {

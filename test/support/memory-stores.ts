@@ -3,7 +3,7 @@
  * what a rule decides from what it reads. They implement the domain's own interfaces, never DynamoDB's API;
  * the conditional writes and transactions underneath are proven on DynamoDB Local by the repositories' tests.
  */
-import type { LedgerAppendOutcome, LedgerStore } from '../../shared/domain/ledger/ledger-store';
+import type { LedgerAppendOutcome, LedgerMove, LedgerMovesOutcome, LedgerStore } from '../../shared/domain/ledger/ledger-store';
 import type { ProtectionStore } from '../../shared/domain/sources/protection-store';
 import { wireStores } from '../../shared/domain/stores';
 import type { PlanStore, SubscriptionStore } from '../../shared/domain/subscriptions/subscription-store';
@@ -83,6 +83,26 @@ export class MemoryLedgerStore implements LedgerStore {
     const last = entries[entries.length - 1]!;
     this.heads.set(head.userId, { ...current, balance: last.balanceAfter, seq: last.seq });
     this.log.set(head.userId, [...(this.log.get(head.userId) ?? []), ...entries]);
+    return { ok: true };
+  }
+
+  async appendMoves(moves: readonly LedgerMove[], own: readonly TransactionPart[]): Promise<LedgerMovesOutcome> {
+    if (own.length > 0) throw new Error('the in-memory ledger store writes no parts of other stores');
+    this.appends++;
+    await turn();
+    const moved = new Map<string, LedgerHead>();
+    for (const { head } of moves) {
+      const current = this.heads.get(head.userId);
+      if (current && current.seq !== head.seq) moved.set(head.userId, { ...current });
+      if (!current) return { ok: false, ownFailed: [], moved };
+    }
+    if (moved.size > 0) return { ok: false, ownFailed: [], moved };
+    for (const { head, entries } of moves) {
+      const last = entries[entries.length - 1];
+      if (!last) continue;
+      this.heads.set(head.userId, { ...this.heads.get(head.userId)!, balance: last.balanceAfter, seq: last.seq });
+      this.log.set(head.userId, [...(this.log.get(head.userId) ?? []), ...entries]);
+    }
     return { ok: true };
   }
 

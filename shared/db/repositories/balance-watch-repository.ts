@@ -21,6 +21,8 @@ export interface WatchedBalance {
   /** 0 = off. */
   threshold: number;
   notifiedAt: number;
+  /** An agent's resellers above it, its parent last (empty for a reseller of the operator). */
+  upline: string[];
 }
 
 /** Users whose balance moved since the last pass (at most `limit`). */
@@ -40,6 +42,7 @@ export async function listBalancesToCheck(limit: number): Promise<WatchedBalance
     balance: Number(i.balance ?? 0),
     threshold: Number(i.balance_low_threshold ?? 0),
     notifiedAt: Number(i.balance_low_at ?? 0),
+    upline: Array.isArray(i.upline) ? i.upline.map(String) : [],
   }));
 }
 

@@ -88,6 +88,32 @@ export async function appendLedger(
   return { ok: false, ownFailed: outcome.failed.filter((index) => index < own.length), moved: headFromReturnedItem(head.userId, outcome.returned?.[own.length]) };
 }
 
+/**
+ * `appendLedger` for several users in one transaction (an agent's add moves every level above it). Not
+ * written: `ownFailed` as there, and `moved` the heads that won, by user, where a user item's condition handed
+ * one back.
+ */
+export async function appendLedgerMoves(
+  moves: ReadonlyArray<{ head: LedgerHead; entries: readonly LedgerEntry[] }>,
+  own: readonly TransactionPart[],
+): Promise<{ ok: true } | { ok: false; ownFailed: number[]; moved: Map<string, LedgerHead> }> {
+  const parts: TransactionPart[] = [...own];
+  const userPartAt = new Map<string, number>();
+  for (const move of moves) {
+    if (move.entries.length === 0) continue;
+    userPartAt.set(move.head.userId, parts.length);
+    parts.push(...ledgerWriteParts(move.head, move.entries));
+  }
+  const outcome = await transactWrite(parts, { conflicts: 'report' });
+  if (outcome.ok) return { ok: true };
+  const moved = new Map<string, LedgerHead>();
+  for (const [userId, at] of userPartAt) {
+    const head = headFromReturnedItem(userId, outcome.returned?.[at]);
+    if (head) moved.set(userId, head);
+  }
+  return { ok: false, ownFailed: outcome.failed.filter((index) => index < own.length), moved };
+}
+
 export async function readLedgerHead(userId: string): Promise<LedgerHead | undefined> {
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName('users'), Key: { user_id: userId }, ConsistentRead: true, ProjectionExpression: 'user_id, tenant_id, balance, ledger_seq' }),

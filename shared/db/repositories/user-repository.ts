@@ -8,6 +8,7 @@ import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
 import { batchGetAll } from '../batch';
+import { queryItems } from '../paging';
 import type { TableKey } from '../tables';
 import type { TokenOwner, User } from '../../records/user';
 
@@ -19,6 +20,10 @@ interface UserItem {
   ledger_seq?: number;
   token_hash: string;
   token_expires_at?: number;
+  upline?: string[];
+  parent_id?: string;
+  suspended?: boolean;
+  contact?: string;
 }
 
 interface TokenItem {
@@ -38,6 +43,9 @@ export function userFromItem(item: Record<string, unknown>): User {
     ledgerSeq: u.ledger_seq ?? 0,
     tokenHash: u.token_hash,
     tokenExpiresAt: u.token_expires_at,
+    upline: u.upline ?? [],
+    suspended: u.suspended === true,
+    contact: u.contact ?? '',
   };
 }
 
@@ -94,22 +102,102 @@ export async function findTokenOwnerWith<K extends string>(tokenHash: string, re
   return { owner: token ? { userId: token.user_id, tenantId: token.tenant_id, tokenExpiresAt: token.expires_at } : undefined, items };
 }
 
-/** A taken id or token hash is the caller's mistake: DynamoDB's cancellation is thrown as it comes. */
-export async function createUser(user: { userId: string; tenantId: string; name: string; balance: number; tokenHash: string; createdAt: number }): Promise<void> {
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName('users'),
-            Item: { user_id: user.userId, tenant_id: user.tenantId, name: user.name, balance: user.balance, token_hash: user.tokenHash, created_at: user.createdAt },
-            ConditionExpression: 'attribute_not_exists(user_id)',
-          },
+/**
+ * A taken id or token hash is the caller's mistake: DynamoDB's cancellation is thrown as it comes. An agent
+ * (`agent`) names its upline and parent (the `by-parent` index lists a parent's agents); its parent must still
+ * exist and not be suspended, checked in the same transaction, so no agent is created under one removed or
+ * suspended meanwhile (false then).
+ */
+export async function createUser(user: {
+  userId: string;
+  tenantId: string;
+  name: string;
+  balance: number;
+  tokenHash: string;
+  createdAt: number;
+  agent?: { upline: readonly string[]; contact: string };
+}): Promise<boolean> {
+  const agent = user.agent;
+  const parentId = agent?.upline[agent.upline.length - 1];
+  const items = [
+    {
+      Put: {
+        TableName: tableName('users'),
+        Item: {
+          user_id: user.userId,
+          tenant_id: user.tenantId,
+          name: user.name,
+          balance: user.balance,
+          token_hash: user.tokenHash,
+          created_at: user.createdAt,
+          ...(agent && parentId ? { upline: [...agent.upline], parent_id: parentId, contact: agent.contact } : {}),
         },
-        { Put: { TableName: tableName('tokens'), Item: tokenItem({ ...user, tokenExpiresAt: undefined }), ConditionExpression: 'attribute_not_exists(token_hash)' } },
-      ],
-    }),
-  );
+        ConditionExpression: 'attribute_not_exists(user_id)',
+      },
+    },
+    { Put: { TableName: tableName('tokens'), Item: tokenItem({ ...user, tokenExpiresAt: undefined }), ConditionExpression: 'attribute_not_exists(token_hash)' } },
+    ...(parentId
+      ? [
+          {
+            ConditionCheck: {
+              TableName: tableName('users'),
+              Key: { user_id: parentId },
+              ConditionExpression: 'attribute_exists(user_id) AND tenant_id = :t AND (attribute_not_exists(suspended) OR suspended = :no)',
+              ExpressionAttributeValues: { ':t': user.tenantId, ':no': false },
+            },
+          },
+        ]
+      : []),
+  ];
+  if (!parentId) {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  }
+  const outcome = await transactWrite(items);
+  return outcome.ok;
+}
+
+/** A parent's agents (one level down), oldest first, from the sparse `by-parent` index. */
+export async function listAgentsOf(parentId: string): Promise<User[]> {
+  const agents: User[] = [];
+  for await (const item of queryItems({ TableName: tableName('users'), IndexName: 'by-parent', KeyConditionExpression: 'parent_id = :p', ExpressionAttributeValues: { ':p': parentId } })) {
+    agents.push(userFromItem(item));
+  }
+  return agents;
+}
+
+/** Sets an agent's name, contact or suspension; only while `parentId` is still its parent. False: no such agent of it. */
+export async function updateAgent(agentId: string, parentId: string, change: { name?: string | undefined; contact?: string | undefined; suspended?: boolean | undefined }): Promise<boolean> {
+  const sets: string[] = [];
+  const values: Record<string, unknown> = { ':p': parentId };
+  const names: Record<string, string> = {};
+  if (change.name !== undefined) {
+    names['#name'] = 'name';
+    values[':name'] = change.name;
+    sets.push('#name = :name');
+  }
+  if (change.contact !== undefined) {
+    values[':contact'] = change.contact;
+    sets.push('contact = :contact');
+  }
+  if (change.suspended !== undefined) {
+    values[':suspended'] = change.suspended;
+    sets.push('suspended = :suspended');
+  }
+  if (sets.length === 0) return (await getUser(agentId))?.upline.at(-1) === parentId;
+  const outcome = await transactWrite([
+    {
+      Update: {
+        TableName: tableName('users'),
+        Key: { user_id: agentId },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'parent_id = :p',
+        ExpressionAttributeValues: values,
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      },
+    },
+  ]);
+  return outcome.ok;
 }
 
 /**

@@ -53,11 +53,27 @@ export function teamIdOf(certificateContent: string): string {
 }
 
 /**
+ * A new distribution certificate and its private key, for a connection or a renewal: the key pair is made while
+ * Apple lists the team's certificates (which also proves the key works), so the request follows at once.
+ */
+export async function newIdentity(client: AscClient, userId: string): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
+  const signing = newSigningRequest(`App Source ${userId}`);
+  let current: AscCertificate[];
+  try {
+    current = await client.listDistributionCertificates();
+  } catch (error) {
+    await signing.catch(() => undefined);
+    throw appleRefusal(error);
+  }
+  return createIdentity(client, await signing, current);
+}
+
+/**
  * A distribution certificate for a new key of ours (`request`, made while the caller's first call to Apple
  * ran). The request is not repeated blindly: when no answer came, Apple may have made the certificate, so it is
  * looked for by its public key and taken if there; only when it is not there is the request sent once more.
  */
-export async function createIdentity(client: AscClient, request: SigningRequest, current: AscCertificate[]): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
+async function createIdentity(client: AscClient, request: SigningRequest, current: AscCertificate[]): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
   const { privateKeyPem } = request;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -98,16 +114,7 @@ export async function connectAccount(actor: Actor, input: ConnectInput, now: num
   const baseUrl = config().appleApiBaseUrl;
   const key = { issuerId: input.issuerId, keyId: input.keyId, privateKeyPem: input.privateKeyPem };
   const client = clientForKey(key, baseUrl);
-  // The key pair is made while Apple checks the key, so the certificate request follows the check at once.
-  const signing = newSigningRequest(`App Source ${actor.userId}`);
-  let current: AscCertificate[];
-  try {
-    current = await client.listDistributionCertificates();
-  } catch (error) {
-    await signing.catch(() => undefined);
-    throw appleRefusal(error);
-  }
-  const { certificate, privateKeyPem } = await createIdentity(client, await signing, current);
+  const { certificate, privateKeyPem } = await newIdentity(client, actor.userId);
   const made: { certificateId?: string; bundleIdId?: string } = { certificateId: certificate.id };
   try {
     const teamId = teamIdOf(certificate.certificateContent!);

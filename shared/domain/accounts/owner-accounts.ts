@@ -14,9 +14,9 @@ import { DomainError } from '../errors';
 import { requireTenant } from '../tenants/tenant-service';
 import { accountSecrets, ascClientFor, customerP12For } from './account-access';
 import { appleRefusal } from './apple-refusals';
-import { clientForKey, createIdentity, type ApiKeyInput } from './connect-account';
+import { clientForKey, newIdentity, type ApiKeyInput } from './connect-account';
 import { sealCustomerP12s } from './customer-p12';
-import { identityP12, newSigningRequest } from './signing-identity';
+import { identityP12 } from './signing-identity';
 
 /** The caller's account, or the one refusal every other case gets (a "not found": 404 code 40001, code 100 on the device list). */
 export async function ownedAccount(actor: Actor, accountId: string): Promise<Account> {
@@ -77,15 +77,7 @@ export async function renewCertificate(actor: Actor, accountId: string, now: num
   const account = await ownedAccount(actor, accountId);
   if (account.status !== 'active' && account.status !== 'revoked') throw new DomainError('conflict', 'apple_account_state', { params: { state: account.status }, data: { state: account.status } });
   const client = await ascClientFor(account, { timeoutMs: 8_000, maxAttempts: 2 });
-  const signing = newSigningRequest(`App Source ${actor.userId}`);
-  let current;
-  try {
-    current = await client.listDistributionCertificates();
-  } catch (error) {
-    await signing.catch(() => undefined);
-    throw appleRefusal(error);
-  }
-  const { certificate, privateKeyPem } = await createIdentity(client, await signing, current);
+  const { certificate, privateKeyPem } = await newIdentity(client, actor.userId);
   const tenant = await requireTenant(account.tenantId);
   try {
     const identity = { ...(await accountSecrets(account)), ...identityP12(privateKeyPem, certificate.certificateContent!) };

@@ -13,7 +13,9 @@ import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import { holdCompletePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
-import { releaseHold } from '../ledger/charges';
+import { releaseHold, uplineOf, writeWithUpline } from '../ledger/charges';
+import { agentAddedParts } from '../events/agent-events';
+import { quoteAgentAdd } from '../agents/agent-prices';
 import { reservationPutPart } from '../../db/repositories/reservation-repository';
 import type { TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
@@ -124,7 +126,9 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       }
     }
 
-    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows });
+    // An agent's add: its chain is read (suspension anywhere above refuses it before anything is charged) and priced.
+    const agent = user.upline.length > 0 ? await quoteAgentAdd(user, priceItem(request.mode, request.tier ?? 0, request.deviceClass)) : undefined;
+    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows, agent });
     // Named before the payment, so the ledger's charge entry says what it pays for.
     const ids: AddIds = { kid: randomId('k', 16), reservationId: request.mode === 'review' ? randomId('r', 16) : undefined };
     const pool = request.pool === 1 ? 'private' : 'public';
@@ -247,7 +251,11 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   ];
   for (let attempt = 1; attempt <= RECORD_ATTEMPTS; attempt++) {
     try {
-      if ((await writeWithSlot(claim, kid, slotBefore, parts)).ok) {
+      // An agent's add also credits and charges every level above it here, with the certificate (charges.ts).
+      const upline = pending ? undefined : uplineOf(payment.charge);
+      const uplineRef = { hold_id: hold.holdId, kid, udid: request.udid, mode: request.mode, tier: payment.tier, ...(reservation ? { reservation_id: reservation.reservationId } : {}), agent_id: user.userId };
+      const withUpline = upline ? [...parts, ...agentAddedParts(device, request.mode, upline)] : parts;
+      if ((await writeWithUpline(upline, uplineRef, now, withUpline, (all) => writeWithSlot(claim, kid, slotBefore, all), payment.uplineHeads)).ok) {
         lock.released();
         return view(device, request.mode);
       }

@@ -14,15 +14,23 @@ import { effectivePrice, priceFor, priceItem } from '../pricing/prices';
 import type { Charge } from '../../records/reservation';
 import type { AddRequest } from './add-request';
 import type { DevicePool } from '../../records/device';
+import type { AgentQuote } from '../agents/agent-prices';
+import type { LedgerHead } from '../../records/ledger-entry';
 
 export interface Payment {
   charge: Charge;
   tier: number;
   code?: ActivationCode;
+  /** An agent's add: the heads of the levels above as the quote read them (tried first by the final write). */
+  uplineHeads?: LedgerHead[];
 }
 
-/** `priceRows`: the price rows of the requested tier already read with the add's snapshot, when they were. */
-export async function choosePayment(input: { request: AddRequest; user: User; tenantId: string; freeTier: number | undefined; priceRows?: ReadonlyMap<string, number> }): Promise<Payment> {
+/**
+ * `priceRows`: the price rows of the requested tier already read with the add's snapshot, when they were.
+ * `agent`: an agent's quote (shared/domain/agents): its price, and what each level above it is credited and
+ * pays when the add delivers.
+ */
+export async function choosePayment(input: { request: AddRequest; user: User; tenantId: string; freeTier: number | undefined; priceRows?: ReadonlyMap<string, number>; agent?: AgentQuote | undefined }): Promise<Payment> {
   const { request, user, tenantId, freeTier } = input;
   if (freeTier !== undefined) return { charge: { kind: 'free' }, tier: freeTier };
   if (request.pool === 1) return { charge: { kind: 'free' }, tier: request.tier ?? 0 };
@@ -34,6 +42,11 @@ export async function choosePayment(input: { request: AddRequest; user: User; te
     return { charge: { kind: 'code', code: code.code }, tier: code.tier, code };
   }
   const tier = request.tier ?? 0;
+  if (input.agent) {
+    const { price, upline } = input.agent;
+    if (user.balance < price) throw insufficientBalance(price, user.balance);
+    return { charge: price > 0 ? { kind: 'balance', amount: price, upline } : { kind: 'free' }, tier, uplineHeads: input.agent.heads };
+  }
   const amount = input.priceRows
     ? effectivePrice(input.priceRows, { tenantId, userId: user.userId }, priceItem(request.mode, tier, request.deviceClass))
     : await priceFor({ tenantId, userId: user.userId, mode: request.mode, tier, deviceClass: request.deviceClass });

@@ -8,6 +8,7 @@ import { balanceLowNoticePart, clearBalanceLowNotice, listBalancesToCheck, markB
 import { transactWrite } from '../../db/transactions';
 import { logger } from '../../logger';
 import { eventPart } from './outbox';
+import { agentBalanceLowPart } from './agent-events';
 
 const USERS_PER_PASS = 200;
 
@@ -24,7 +25,10 @@ export async function runBalanceLowPass(now: number): Promise<BalanceLowReport> 
     try {
       if (below && watched.notifiedAt === 0) {
         const owner = { tenantId: watched.tenantId, userId: watched.userId };
-        const written = await transactWrite([balanceLowNoticePart(watched.userId, now), eventPart('balance.low', owner, { balance: watched.balance, threshold: watched.threshold })]);
+        const parent = watched.upline[watched.upline.length - 1];
+        // An agent's parent is told too, in the same write (agent-events.ts).
+        const toParent = parent ? [agentBalanceLowPart({ tenantId: watched.tenantId, userId: parent }, { userId: watched.userId, level: watched.upline.length, balance: watched.balance, threshold: watched.threshold })] : [];
+        const written = await transactWrite([balanceLowNoticePart(watched.userId, now), eventPart('balance.low', owner, { balance: watched.balance, threshold: watched.threshold }), ...toParent]);
         if (written.ok) report.notified++;
       } else if (below) {
         await markBalanceChecked(watched.userId);

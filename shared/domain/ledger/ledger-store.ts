@@ -15,6 +15,14 @@ export type LedgerAppendOutcome =
    */
   | { ok: false; ownFailed: number[]; moved: LedgerHead | undefined };
 
+/** One user's entries following its head. */
+export interface LedgerMove {
+  head: LedgerHead;
+  entries: readonly LedgerEntry[];
+}
+
+export type LedgerMovesOutcome = { ok: true } | { ok: false; ownFailed: number[]; moved: ReadonlyMap<string, LedgerHead> };
+
 export interface LedgerStore {
   /** The user's balance and ledger sequence, strongly consistent; undefined for an unknown user. */
   readHead(userId: string): Promise<LedgerHead | undefined>;
@@ -23,6 +31,11 @@ export interface LedgerStore {
    * (only while the user's sequence is still `head.seq`), and each entry.
    */
   append(head: LedgerHead, entries: readonly LedgerEntry[], own: readonly TransactionPart[]): Promise<LedgerAppendOutcome>;
+  /**
+   * `append` for several users at once (an agent's add moves every level above the agent): all or nothing,
+   * each user only while its sequence is still its head's. `moved` has the heads that won, by user.
+   */
+  appendMoves(moves: readonly LedgerMove[], own: readonly TransactionPart[]): Promise<LedgerMovesOutcome>;
   /** Every entry of the user, oldest first. */
   entries(userId: string): AsyncIterable<LedgerEntry>;
 }

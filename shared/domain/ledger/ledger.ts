@@ -30,6 +30,18 @@ export function ledgerChange(head: LedgerHead, change: LedgerChange): { entries:
   return { entries, entry, after: { ...head, balance: entry.balanceAfter, seq } };
 }
 
+/** `ledgerChange` for several changes of one user in a row (an agent's parent: the sale, then its own cost). */
+export function ledgerChanges(head: LedgerHead, changes: readonly LedgerChange[]): { entries: LedgerEntry[]; after: LedgerHead } {
+  const entries: LedgerEntry[] = [];
+  let after = head;
+  for (const change of changes) {
+    const built = ledgerChange(after, change);
+    entries.push(...built.entries);
+    after = built.after;
+  }
+  return { entries, after };
+}
+
 export type LedgerWriteOutcome =
   | { ok: true; entry: LedgerEntry; after: LedgerHead }
   /** The debit is more than the balance (`head` as last read). */
@@ -74,4 +86,53 @@ export async function writeWithLedger(input: {
     head = outcome.moved ?? (await ledger.readHead(input.userId));
   }
   throw new Error(`The ledger of ${input.userId} kept moving; try again`);
+}
+
+/** One user's part of a `writeLedgerMoves`: its changes, in order, from its head. */
+export interface UserChanges {
+  userId: string;
+  head?: LedgerHead | undefined;
+  changes: (head: LedgerHead) => readonly LedgerChange[];
+}
+
+export type LedgerMovesWriteOutcome =
+  | { ok: true; after: ReadonlyMap<string, LedgerHead> }
+  /** A user's balance does not cover its net debit (`userId`, `head` as last read). */
+  | { ok: false; reason: 'not_covered'; userId: string; head: LedgerHead }
+  | { ok: false; reason: 'user_not_found'; userId: string }
+  | { ok: false; reason: 'condition_failed'; failed: number[] };
+
+/**
+ * `writeWithLedger` for several users in one transaction: every user's entries follow its own head, each on
+ * the condition that its sequence is unchanged, and the caller's parts ride along. No user's balance goes
+ * below zero: a user whose changes take more than its balance ends it with nothing written. A lost race on
+ * any user's head rebuilds every user's entries on the heads that won.
+ */
+export async function writeLedgerMoves(input: { users: readonly UserChanges[]; with?: readonly TransactionPart[] }): Promise<LedgerMovesWriteOutcome> {
+  const own = input.with ?? [];
+  const ledger = store('ledger');
+  const heads = new Map<string, LedgerHead | undefined>();
+  await Promise.all(input.users.map(async (u) => heads.set(u.userId, u.head ?? (await ledger.readHead(u.userId)))));
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const moves = [];
+    const after = new Map<string, LedgerHead>();
+    for (const u of input.users) {
+      const head = heads.get(u.userId);
+      if (!head) return { ok: false, reason: 'user_not_found', userId: u.userId };
+      const changes = u.changes(head);
+      const net = changes.reduce((sum, c) => sum + c.amount, 0);
+      const built = ledgerChanges(head, changes);
+      // A user's credits come before its debits in `changes`, so its balance is lowest at the end.
+      if (net < 0 && built.after.balance < 0) return { ok: false, reason: 'not_covered', userId: u.userId, head };
+      moves.push({ head, entries: built.entries });
+      after.set(u.userId, built.after);
+    }
+    const outcome = await ledger.appendMoves(moves, own);
+    if (outcome.ok) return { ok: true, after };
+    if (outcome.ownFailed.length > 0) return { ok: false, reason: 'condition_failed', failed: outcome.ownFailed };
+    await pause(attempt);
+    const moved = outcome.moved;
+    await Promise.all(input.users.map(async (u) => heads.set(u.userId, moved.get(u.userId) ?? (moved.size > 0 ? heads.get(u.userId) : await ledger.readHead(u.userId)))));
+  }
+  throw new Error('The ledgers kept moving; try again');
 }

@@ -19,7 +19,10 @@ import type { LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 export interface LedgerDifference {
   user_id: string;
   tenant_id: string;
-  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered';
+  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered' | 'agent_chain';
+  /** `agent_chain`: the level of the chain that does not add up, and the agent whose add it is. */
+  level?: number;
+  agent_id?: string;
   seq?: number;
   hold_id?: string;
   kid?: string;
@@ -40,9 +43,10 @@ export interface UserReconciliation {
 /** A certificate that was delivered (or is being reviewed) — what a completed hold must have paid for. */
 const DELIVERED = new Set(['normal', 'processing', 'revoked', 'expired']);
 
-export async function reconcileUser(head: LedgerHead): Promise<UserReconciliation> {
+export async function reconcileUser(head: LedgerHead, seen?: (entry: LedgerEntry) => void): Promise<UserReconciliation> {
   const entries: LedgerEntry[] = [];
   for await (const entry of ledgerEntries(head.userId)) entries.push(entry);
+  if (seen) entries.forEach(seen);
   const differences: LedgerDifference[] = [];
   const who = { user_id: head.userId, tenant_id: head.tenantId };
   let running = 0;
@@ -97,12 +101,61 @@ export interface LedgerCheck {
 /** Every user (of one tenant when given), reconciled. */
 export async function checkLedger(tenantId?: string): Promise<LedgerCheck> {
   const report: LedgerCheck = { users: 0, entries: 0, holds_in_flight: 0, differences: [] };
+  const chains = new Map<string, LedgerEntry[]>();
+  const collect = (entry: LedgerEntry) => {
+    if (entry.ref.agent_id === undefined || entry.ref.kid === undefined || entry.kind === 'agent_topup') return;
+    chains.set(entry.ref.kid, [...(chains.get(entry.ref.kid) ?? []), entry]);
+  };
   for await (const head of scanLedgerHeads(tenantId)) {
-    const user = await reconcileUser(head);
+    const user = await reconcileUser(head, collect);
     report.users++;
     report.entries += user.entries;
     report.holds_in_flight += user.holds_in_flight.length;
     report.differences.push(...user.differences);
   }
+  report.differences.push(...(await checkAgentChains(chains)));
   return report;
+}
+
+/**
+ * Every agent's add, across the levels (entries gathered by certificate): the agent's `charge` at level n; once
+ * the add delivered, exactly one `agent_sale` and one `agent_cost` at every level from n − 1 to 0, each level
+ * credited exactly what the level below paid; while it is not delivered (in flight, a review pending) or after
+ * its charge was given back, no entry above the agent at all.
+ */
+async function checkAgentChains(chains: ReadonlyMap<string, LedgerEntry[]>): Promise<LedgerDifference[]> {
+  const differences: LedgerDifference[] = [];
+  const devices = chains.size > 0 ? await findDeviceStates([...chains.keys()]) : new Map();
+  for (const [kid, entries] of chains) {
+    const charge = entries.find((e) => e.kind === 'charge');
+    const upline = entries.filter((e) => e.kind === 'agent_sale' || e.kind === 'agent_cost');
+    const agentId = (charge ?? entries[0]!).ref.agent_id!;
+    const at = (entry: LedgerEntry | undefined, extra: Partial<LedgerDifference>): LedgerDifference => ({ user_id: entry?.userId ?? agentId, tenant_id: entry?.tenantId ?? (charge ?? entries[0]!).tenantId, problem: 'agent_chain', kid, agent_id: agentId, ...extra });
+    if (!charge) {
+      if (upline.length > 0) differences.push(at(upline[0], { level: upline[0]!.ref.level, seq: upline[0]!.seq }));
+      continue;
+    }
+    const givenBack = entries.some((e) => (e.kind === 'refund' || e.kind === 'review_refund') && e.userId === charge.userId);
+    const hold = charge.ref.hold_id ? await getHold(charge.ref.hold_id) : undefined;
+    const device = devices.get(kid);
+    const delivered = !givenBack && hold?.state !== 'held' && device !== undefined && device.zt !== 'processing' && DELIVERED.has(device.zt);
+    if (!delivered) {
+      for (const entry of upline) differences.push(at(entry, { level: entry.ref.level, seq: entry.seq, expected: 0, found: entry.amount }));
+      continue;
+    }
+    // Level by level from the agent up: what the level below paid is what this level was credited.
+    let paid = -charge.amount;
+    for (let level = (charge.ref.level ?? 1) - 1; level >= 0; level--) {
+      const sales = upline.filter((e) => e.kind === 'agent_sale' && e.ref.level === level);
+      const costs = upline.filter((e) => e.kind === 'agent_cost' && e.ref.level === level);
+      if (sales.length !== 1 || costs.length !== 1 || sales[0]!.amount !== paid) {
+        differences.push(at(sales[0] ?? costs[0], { level, expected: paid, found: sales.reduce((sum, e) => sum + e.amount, 0) }));
+        break;
+      }
+      paid = -costs[0]!.amount;
+    }
+    const levels = new Set(upline.map((e) => e.ref.level));
+    for (const level of levels) if (level === undefined || level >= (charge.ref.level ?? 1)) differences.push(at(upline.find((e) => e.ref.level === level), { ...(level !== undefined ? { level } : {}) }));
+  }
+  return differences;
 }

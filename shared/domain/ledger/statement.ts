@@ -4,6 +4,8 @@
  * tenant: on another tenant's site both answer as an invalid token, as an add does.
  */
 import { readBalanceSnapshot } from '../../db/repositories/balance-repository';
+import { readChainSnapshot } from '../../db/repositories/agent-chain-repository';
+import { chainIds, chainPrices, chainScopes } from '../agents/agent-prices';
 import { queryLedger } from '../../db/repositories/ledger-repository';
 import { ACCOUNT_MODES } from '../../records/account';
 import { DomainError } from '../errors';
@@ -26,6 +28,13 @@ export async function readBalance(owner: TokenOwner, tenant: Tenant) {
   const snapshot = await readBalanceSnapshot({ userId: owner.userId, priceScopes: [tenantRows, userRows], priceItems: PRICE_LIST.map((p) => p.item) });
   // Deleted since the token was checked: the token no longer names anyone.
   if (snapshot.balance === undefined) throw new DomainError('token_invalid', 'token_invalid');
+  // An agent pays what its parent set (never below the parent's own price): shown, and nothing else of the parent's.
+  if (snapshot.upline.length > 0) {
+    const chain = { userId: owner.userId, upline: snapshot.upline };
+    const rows = await readChainSnapshot({ userIds: [], priceScopes: chainScopes(tenant.tenantId, chain), priceItems: PRICE_LIST.map((p) => p.item) });
+    const prices = PRICE_LIST.map(({ mode, tier, deviceClass, item }) => ({ mode, warranty: tier, device_type: deviceClass, price: chainPrices(rows.prices, tenant.tenantId, chainIds(chain), item).at(-1)!, personal: false }));
+    return { balance: snapshot.balance, currency: tenant.settings.currency, prices };
+  }
   const prices = PRICE_LIST.map(({ mode, tier, deviceClass, item }) => {
     const tenantPrice = snapshot.prices.get(`${tenantRows}|${item}`) ?? DEFAULT_PRICES[item] ?? 0;
     const personal = snapshot.prices.get(`${userRows}|${item}`);

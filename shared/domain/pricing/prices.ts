@@ -30,6 +30,8 @@ export const DEFAULT_PRICES: Readonly<Record<string, number>> = Object.fromEntri
 
 export const tenantScope = (tenantId: string) => `tenant#${tenantId}`;
 export const userScope = (userId: string) => `user#${userId}`;
+/** An agent's prices, set by its parent (shared/domain/agents). */
+export const agentScope = (agentId: string) => `agent#${agentId}`;
 
 /** The price the user pays: one read for the tenant's and the user's rows together. */
 export async function priceFor(input: { tenantId: string; userId: string; mode: AccountMode; tier: number; deviceClass: PricedClass }): Promise<number> {

@@ -11,7 +11,8 @@ import { AppleApiError } from '../../apple/asc-errors';
 import { getAccount } from '../../db/repositories/account-repository';
 import { deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
 import { listStaleHolds } from '../../db/repositories/payment-hold-repository';
-import { refundCharge, releaseHold } from '../ledger/charges';
+import { refundCharge, releaseHold, uplineOf, writeWithUpline } from '../ledger/charges';
+import { agentAddedParts } from '../events/agent-events';
 import { transactWrite } from '../../db/transactions';
 import { listDueReservations, postponeReservation, reservationFinishPart } from '../../db/repositories/reservation-repository';
 import { logger } from '../../logger';
@@ -111,7 +112,17 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
     if (error instanceof AppleApiError && error.kind === 'devices_processing') return postpone(reservation, now);
     throw error;
   }
-  const outcome = await transactWrite([reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision), reservationIssuedPart(reservation)]);
+  // An agent's review: the levels above it are credited and pay upward now, with the issue (ledger/charges.ts).
+  const upline = uplineOf(reservation.charge);
+  const issue = [reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision), reservationIssuedPart(reservation)];
+  const added = { kid: reservation.kid, udid: reservation.udid, type: reservation.deviceClass, tenant_id: reservation.tenantId, user_id: reservation.userId };
+  const outcome = await writeWithUpline(
+    upline,
+    { kid: reservation.kid, reservation_id: reservation.reservationId, udid: reservation.udid, mode: 'review', agent_id: reservation.userId },
+    now,
+    upline ? [...issue, ...agentAddedParts(added, 'review', upline)] : issue,
+    (parts) => transactWrite(parts),
+  );
   return outcome.ok ? 'issued' : 'waiting';
 }
 

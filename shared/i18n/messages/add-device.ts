@@ -20,6 +20,15 @@ export const addDeviceMessages = defineMessages({
     es: 'Dentro del periodo de adición forzada; pase force=true para intentar una nueva adición',
     ru: 'Действует период повторного добавления; передайте force=true, чтобы добавить заново',
   },
+  agent_suspended: {
+    zh: '该代理账户已被暂停：无法添加设备，未扣任何费用',
+    en: 'This agent account is suspended: no device can be added, nothing was charged',
+    'zh-TW': '此代理帳戶已被暫停：無法新增裝置，未扣任何費用',
+    vi: 'Tài khoản đại lý này đã bị tạm ngưng: không thể thêm thiết bị, không bị trừ tiền',
+    ar: 'حساب الوكيل هذا موقوف: لا يمكن إضافة جهاز، ولم يُخصم أي مبلغ',
+    es: 'Esta cuenta de agente está suspendida: no se puede añadir ningún dispositivo, no se cobró nada',
+    ru: 'Этот агентский аккаунт приостановлен: добавить устройство нельзя, ничего не списано',
+  },
   insufficient_balance: {
     zh: '余额不足：需要 {price}，当前余额 {balance}',
     en: 'Insufficient balance: {price} needed, {balance} available',

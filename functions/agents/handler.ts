@@ -1,0 +1,31 @@
+import '../../shared/stores/ledger';
+import { createHandler } from '../../shared/http/create-handler';
+import { agentsRoute } from '../../shared/routes/agents';
+import { useMessages } from '../../shared/i18n/localize';
+import { managementMessages } from '../../shared/i18n/messages/management';
+import { agentMessages } from '../../shared/i18n/messages/agents';
+import { agentLookupMessages } from '../../shared/i18n/messages/agent-lookup';
+import { changeAgent, createAgent, listAgents, showAgent } from '../../shared/domain/agents/agent-service';
+import { topUpAgent } from '../../shared/domain/agents/agent-topup';
+import { parseRequest } from './schema';
+
+useMessages(managementMessages, agentMessages, agentLookupMessages);
+
+export const handler = createHandler(agentsRoute, async (state) => {
+  const request = parseRequest(state);
+  const now = Math.floor(state.now / 1000);
+  switch (request.action) {
+    case 'list':
+      return { data: await listAgents(state.user, state.tenant) };
+    case 'show':
+      return { data: await showAgent(state.user, state.tenant, request.agentId) };
+    case 'change':
+      return { data: await changeAgent(state.user, state.tenant, request.agentId, request) };
+    case 'topup':
+      return { data: await topUpAgent(state.user, state.tenant, request.agentId, request.amount, now) };
+    case 'create': {
+      const { agent, token } = await createAgent(state.user, state.tenant, request, now);
+      return { data: { ...agent, token }, message: { key: 'agent_created' } };
+    }
+  }
+});

@@ -1,0 +1,32 @@
+import type { RequestState } from '../../shared/http/request-state';
+import type { AgentPriceSetting } from '../../shared/domain/agents/agent-service';
+import { parseManagementParams } from '../../shared/validation/management-params';
+import { agentChangeShape, agentCreateShape, agentIdShape, topUpShape } from '../../shared/validation/agent-fields';
+
+type AgentsRequest =
+  | { action: 'list' }
+  | { action: 'show'; agentId: string }
+  | { action: 'create'; name: string; contact: string; prices: AgentPriceSetting[] }
+  | { action: 'topup'; agentId: string; amount: number }
+  | { action: 'change'; agentId: string; name?: string | undefined; contact?: string | undefined; suspended?: boolean | undefined; prices?: AgentPriceSetting[] | undefined };
+
+/**
+ * What the request carries says what it asks: nothing, the list; `name` (without `agent_id`), a new agent;
+ * `agent_id` alone, that agent; with `amount`, a top-up of it; with `name`, `contact`, `prices` or `suspended`,
+ * a change of it.
+ */
+export function parseRequest({ params }: Pick<RequestState, 'params'>): AgentsRequest {
+  const named = params.agent_id !== undefined && params.agent_id !== '';
+  if (!named) {
+    if (Object.keys(params).length === 0) return { action: 'list' };
+    const p = parseManagementParams(params, { shape: agentCreateShape });
+    return { action: 'create', name: p.name, contact: p.contact ?? '', prices: p.prices ?? [] };
+  }
+  if (Object.hasOwn(params, 'amount')) {
+    const p = parseManagementParams(params, { shape: { ...agentIdShape, ...topUpShape } });
+    return { action: 'topup', agentId: p.agent_id, amount: p.amount };
+  }
+  const { agent_id, ...change } = parseManagementParams(params, { shape: { ...agentIdShape, ...agentChangeShape } });
+  if (Object.values(change).every((v) => v === undefined)) return { action: 'show', agentId: agent_id };
+  return { action: 'change', agentId: agent_id, ...change };
+}
