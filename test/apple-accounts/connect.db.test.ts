@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-
 function connect(token: string, body: Json, lang = 'en') {
   return bed.api.request('POST', '/api/user/apple-accounts', { headers: bearer(token, lang), json: body });
 }
@@ -175,6 +174,14 @@ test('a failure after the certificate was made revokes it; the same team connect
   // The same team twice is refused, and the certificate made for the second try is revoked again.
   expect((await connect(user.token, keyOf(later))).body).toMatchObject({ code: 40003, data: { error: 'apple_account_exists' } });
   expect(activeCertificates(later.teamId)).toHaveLength(2);
+  // Another reseller with a key of the same team: refused, without saying who holds it, and nothing left made.
+  const other = await newUser();
+  const taken = await connect(other.token, keyOf(later));
+  expect(taken.status).toBe(409);
+  expect(taken.body).toMatchObject({ code: 40003, msg: "This Apple team is already connected to this service by another account; a team's device slots can be counted in one place only", data: { error: 'apple_team_in_use' } });
+  expect(JSON.stringify(taken.body)).not.toContain(user.userId);
+  expect(activeCertificates(later.teamId)).toHaveLength(2);
+  expect(await list(other.token)).toEqual([]);
 });
 
 test('a new key keeps the account and its devices; a key of another team is refused', async () => {

@@ -12,7 +12,7 @@ import { AppleApiError } from '../../apple/asc-errors';
 import { AscTokenCache } from '../../apple/asc-jwt';
 import type { AscCertificate } from '../../apple/asc-resources';
 import { config } from '../../config';
-import { listOwnedAccounts } from '../../db/repositories/account-repository';
+import { listAllAccounts, listOwnedAccounts } from '../../db/repositories/account-repository';
 import { logger } from '../../logger';
 import { APPLE_BASE_URL, type Account, type AccountMode } from '../../records/account';
 import type { Actor } from '../../records/source';
@@ -120,6 +120,9 @@ export async function connectAccount(actor: Actor, input: ConnectInput, now: num
     const teamId = teamIdOf(certificate.certificateContent!);
     const already = (await listOwnedAccounts(actor.userId)).find((a) => a.teamId === teamId && a.status !== 'retired');
     if (already) throw new DomainError('conflict', 'apple_account_exists', { params: { account_id: already.accountId }, data: { account_id: already.accountId } });
+    // A team is counted in one place only: two records of one team would each believe in Apple's 100 slots.
+    // Connections are rare and accounts few, so the whole list is read; who holds the team is not said.
+    if ((await listAllAccounts()).some((a) => a.teamId === teamId && a.status !== 'retired')) throw new DomainError('conflict', 'apple_team_in_use');
     let bundleId = await client.findBundleId(WILDCARD_IDENTIFIER);
     if (!bundleId) {
       bundleId = await client.createBundleId({ name: 'Ad hoc distribution (wildcard)', identifier: WILDCARD_IDENTIFIER });

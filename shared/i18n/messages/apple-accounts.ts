@@ -83,6 +83,15 @@ export const appleAccountMessages = defineMessages({
     es: 'Este equipo de Apple ya está conectado a su cuenta ({account_id})',
     ru: 'Эта команда Apple уже подключена к вашему аккаунту ({account_id})',
   },
+  apple_team_in_use: {
+    zh: '此苹果团队已由本服务的另一个账号连接；同一团队的设备名额只能在一处计算',
+    en: 'This Apple team is already connected to this service by another account; a team\'s device slots can be counted in one place only',
+    'zh-TW': '此蘋果團隊已由本服務的另一個帳號連接；同一團隊的裝置名額只能在一處計算',
+    vi: 'Nhóm Apple này đã được một tài khoản khác kết nối với dịch vụ; số suất thiết bị của một nhóm chỉ có thể được tính ở một nơi',
+    ar: 'فريق Apple هذا مرتبط بالفعل بهذه الخدمة من حساب آخر؛ لا يمكن احتساب حصص أجهزة الفريق إلا في مكان واحد',
+    es: 'Este equipo de Apple ya está conectado a este servicio desde otra cuenta; los cupos de dispositivos de un equipo solo pueden contarse en un lugar',
+    ru: 'Эта команда Apple уже подключена к сервису другим аккаунтом; места для устройств одной команды можно учитывать только в одном месте',
+  },
   apple_key_invalid: {
     zh: '苹果不接受此 API 密钥：请检查 Issuer ID、Key ID 和 .p8 文件',
     en: 'Apple does not accept this API key: check the issuer id, the key id and the .p8',
