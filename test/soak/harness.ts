@@ -43,6 +43,8 @@ export interface SoakUser {
   codes: string[];
   /** As many more, set aside for customers to redeem on their page. */
   customerCodes: string[];
+  /** The API key of an Apple team of its own, which the mix connects (`/api/user/apple-accounts`). */
+  appleKey: { issuer_id: string; key_id: string; private_key: string };
 }
 
 export interface SoakAccount {
@@ -189,6 +191,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
     const sim = await startAscSimulator({ port: 0, processingSeconds: 4 });
     stops.push(() => sim.close());
+    // Resellers' own accounts are connected against the simulator, as `npm start` does.
+    process.env.APPLE_API_BASE_URL = sim.url;
     const download = await startDownloadHost();
     stops.push(() => new Promise((resolve) => download.server.close(() => resolve())));
 
@@ -266,7 +270,9 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
         for (let c = 0; c < options.codesPerUser; c++) codes.push((await createCode({ userId: user.userId, mode: 'instant', tier: 1 }, now)).code);
         return codes;
       };
-      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes: await newCodes(), customerCodes: await newCodes() });
+      const own = await sim.createTeam({ mode: 'instant', name: `Soak own ${i}` });
+      const appleKey = { issuer_id: own.issuerId, key_id: own.keyId, private_key: own.privateKeyPem };
+      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes: await newCodes(), customerCodes: await newCodes(), appleKey });
     }
   }
   return { tenants, users, accounts, downloadUrl, plans };

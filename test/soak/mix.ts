@@ -51,6 +51,8 @@ export interface SoakState {
   receiver: WebhookReceiver;
   /** Per user: the agents the mix created under it. */
   agents?: Map<string, string[]>;
+  /** Per user: the Apple account the mix connected with its own key (a connection in flight is ''). */
+  ownAccounts?: Map<string, string>;
 }
 
 export interface SoakAction {
@@ -426,6 +428,30 @@ export const actions: SoakAction[] = [
         default:
           return c.send(`${label('POST', route)} (top-up)`, 'POST', route.path, { ...bearer(u), json: { agent_id: id, amount: 1 + randomInt(20) } });
       }
+    },
+  },
+  {
+    // Each user connects its own Apple team once with only the API key (a key pair, a CSR and a certificate
+    // at the simulator), then lists it, reads it, pauses and resumes it. Its adds stay in the tenant's pool
+    // (type 0), so the connected account changes no other step's money.
+    name: 'own Apple account',
+    weight: 1,
+    run: async (c, u, s) => {
+      const route = routeTable.appleAccountsRoute;
+      const accounts = (s.ownAccounts ??= new Map<string, string>());
+      const accountId = accounts.get(u.userId);
+      if (accountId === undefined) {
+        accounts.set(u.userId, '');
+        const connected = await c.send(`${label('POST', route)} (connect)`, 'POST', route.path, { ...bearer(u), json: u.appleKey });
+        const id = connected.body.data?.account_id;
+        if (typeof id === 'string') accounts.set(u.userId, id);
+        else accounts.delete(u.userId);
+        return connected;
+      }
+      if (accountId === '' || chance(0.4)) return c.send(label('GET', route), 'GET', route.path, bearer(u));
+      if (chance(0.5)) return c.send(`${label('GET', route)} (one)`, 'GET', `${route.path}?account_id=${accountId}`, bearer(u));
+      const action = chance(0.5) ? 'pause' : 'resume';
+      return c.send(`${label('POST', route)} (${action})`, 'POST', route.path, { ...bearer(u), json: { account_id: accountId, action } });
     },
   },
   {
