@@ -6,6 +6,8 @@ import { subscriptionStateMessages } from '../../shared/i18n/messages/subscripti
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { blockByHand, unblock } from '../../shared/domain/sources/protection-service';
 import { parseRequest } from './schema';
+import '../../shared/stores/protection';
+import '../../shared/stores/subscriptions';
 
 useMessages(managementMessages, subscriptionStateMessages);
 

@@ -8,6 +8,7 @@ import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { createAppDraft } from '../../shared/domain/sources/source-service';
 import { inspectAfterWrite } from '../../shared/domain/ipa/inspection-service';
 import { parseRequest } from './schema';
+import '../../shared/stores/subscriptions';
 
 useMessages(managementMessages, subscriptionStateMessages, quotaMessages);
 

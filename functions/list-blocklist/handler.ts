@@ -5,6 +5,7 @@ import { managementMessages } from '../../shared/i18n/messages/management';
 import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { blocklist } from '../../shared/domain/sources/protection-service';
 import { nextCursor, parseRequest } from './schema';
+import '../../shared/stores/protection';
 
 useMessages(managementMessages, pagingMessages);
 

@@ -9,6 +9,7 @@ import { quotaMessages } from '../../shared/i18n/messages/quota';
 import { limitsUnder } from '../../shared/domain/subscriptions/owner-limits';
 import { publishApp } from '../../shared/domain/sources/publish-service';
 import { parseRequest } from './schema';
+import '../../shared/stores/subscriptions';
 
 useMessages(managementMessages, subscriptionStateMessages, ipaMessages, appLifecycleMessages, quotaMessages);
 

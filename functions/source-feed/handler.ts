@@ -12,6 +12,7 @@ import { suspensionPolicy } from '../../shared/domain/sources/suspended-feed';
 import { encryptFeed } from '../../shared/domain/sources/feed-jwe';
 import { reportMisuse, unlockWithCode } from '../../shared/domain/sources/protection-service';
 import { parseRequest } from './schema';
+import '../../shared/stores/protection';
 
 const JOSE = 'application/jose';
 

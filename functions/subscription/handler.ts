@@ -7,6 +7,9 @@ import { subscribe, subscriptionOverview } from '../../shared/domain/subscriptio
 import { parseRequest } from './schema';
 // The stores this function's rules reach, wired once when it loads.
 import '../../shared/stores/ledger';
+import '../../shared/stores/plans';
+import '../../shared/stores/subscriptions';
+import '../../shared/stores/transactions';
 
 useMessages(managementMessages, subscriptionMessages);
 

@@ -6,6 +6,7 @@ import { subscriptionStateMessages } from '../../shared/i18n/messages/subscripti
 import { writableLimits } from '../../shared/domain/subscriptions/owner-limits';
 import { updateSourceSettings } from '../../shared/domain/sources/source-service';
 import { parseRequest } from './schema';
+import '../../shared/stores/subscriptions';
 
 useMessages(managementMessages, subscriptionStateMessages);
 

@@ -1,5 +1,5 @@
 import { RuleError, type RuleReason } from '../../shared/domain/errors';
-import '../../shared/stores/ledger';
+import '../../shared/stores/all';
 import { commands } from './commands';
 import { CliError, EXIT_STATUS, RAW_TEXT, type Flags } from './cli-types';
 import { configureAdminTarget } from './target';

@@ -1,5 +1,5 @@
 import { createTables } from '../../shared/db/create-tables';
-import '../../shared/stores/ledger';
+import '../../shared/stores/all';
 import { startApiServer } from './api-server';
 import { startAscSimulator } from '../asc-simulator/server';
 import { startBackgroundJobs } from './background-jobs';

@@ -5,11 +5,22 @@
  * runtime; a rule test wires in-memory ones. A rule never names the database it runs on, and a function
  * carries (and is granted) only the repositories it uses. `test/architecture` checks that every function
  * whose code reaches a store wires it.
+ *
+ * A registry rather than stores passed in each call's context: a Lambda is one process wired once before its
+ * first request, so the two are the same contract, and most callers of the rules (the add, the worker, the
+ * sweep, the operator CLI) receive no context to carry them (test/README.md, "Rule tests on in-memory stores").
  */
 import type { LedgerStore } from './ledger/ledger-store';
+import type { ProtectionStore } from './sources/protection-store';
+import type { PlanStore, SubscriptionStore } from './subscriptions/subscription-store';
+import type { TransactionStore } from './transaction-store';
 
 export interface Stores {
   ledger: LedgerStore;
+  subscriptions: SubscriptionStore;
+  plans: PlanStore;
+  protection: ProtectionStore;
+  transactions: TransactionStore;
 }
 
 const wired: Partial<Stores> = {};

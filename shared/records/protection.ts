@@ -36,6 +36,18 @@ export interface MonitorEntry {
   last_seen: number;
 }
 
+/** What an attempt to use an unlock code found: it used it, or the code is unknown, or someone holds it. */
+export type CodeUse = { used: UnlockCode } | { refused: 'unknown' } | { refused: 'taken'; by: UnlockCode };
+
+/** A page of one list, and whether more entries follow it. */
+export interface EntryPage<T> {
+  items: T[];
+  more: boolean;
+}
+
+/** Where a monitor entry sits in its list, in UDID then role order (`<UDID>#<role>`). */
+export const monitorPosition = (entry: Pick<MonitorEntry, 'udid' | 'role'>) => `${entry.udid}#${entry.role}`;
+
 /** Where a UDID stands with a source when it reads the feed or follows a link. */
 export interface DeviceStanding {
   blocked: boolean;

@@ -36,7 +36,7 @@ import { cpus, loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 // The benches and the soak call the domain directly too: the stores every function wires.
-import '../../shared/stores/ledger';
+import '../../shared/stores/all';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoDbLocal, type RunningDynamoDb } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/free-port';

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // The benches and the soak call the domain directly too: the stores every function wires.
-import '../../shared/stores/ledger';
+import '../../shared/stores/all';
 import { dirname, join } from 'node:path';
 import { startDynamoDbLocal, type RunningDynamoDb } from '../../infra/local/dynamodb-local';
 import { freePort } from '../../infra/local/free-port';

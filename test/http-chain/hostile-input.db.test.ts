@@ -8,10 +8,15 @@ import { getSource } from '../../shared/db/repositories/source-repository';
 import { getApp } from '../../shared/db/repositories/app-repository';
 import { logger } from '../../shared/logger';
 import { routes } from '../../shared/routes';
+import { translate } from '../../shared/i18n/catalog';
+import { languages } from '../../shared/i18n/languages';
+import { customerSessionCookie } from '../support/customer-session';
 
 let api: TestApi;
 let owner: Owner;
 let appId: number;
+/** A proven device's session: the session routes reach their parameter checks only with one. */
+let session: string;
 const errorLogs: unknown[] = [];
 let restoreLogger: () => void;
 
@@ -19,6 +24,7 @@ beforeAll(async () => {
   api = await startTestApi();
   owner = await makeOwner({ balance: 1_000_000 });
   appId = (await makeDraft(owner.source.source_id)).id;
+  session = await customerSessionCookie(newUdid().toUpperCase());
   const original = logger.error.bind(logger);
   logger.error = ((message: string, ...rest: unknown[]) => {
     errorLogs.push([message, ...rest]);
@@ -33,11 +39,12 @@ afterAll(async () => {
   await api.close();
 });
 
-type Target = { name: string; method: string; path: () => string; auth: (body: Record<string, unknown>) => { headers: Record<string, string>; body: Record<string, unknown> }; envelope: 'management' | 'device' | 'add' | 'feed' };
+type Target = { name: string; method: string; path: () => string; auth: (body: Record<string, unknown>) => { headers: Record<string, string>; body: Record<string, unknown> }; envelope: 'management' | 'device' | 'add' | 'feed' | 'page' };
 
 const bearer = (body: Record<string, unknown>) => ({ headers: { ...owner.bearer }, body });
 const tokenParam = (body: Record<string, unknown>) => ({ headers: {}, body: { token: owner.token, ...body } });
 const open = (body: Record<string, unknown>) => ({ headers: {}, body });
+const withSession = (body: Record<string, unknown>) => ({ headers: { Cookie: session }, body });
 
 const targets: Target[] = [
   { name: 'publish', method: 'POST', path: () => `/api/appstore/manage/sources/${owner.source.source_id}/apps/${appId}/publish`, auth: bearer, envelope: 'management' },
@@ -48,6 +55,8 @@ const targets: Target[] = [
   { name: 'legacy add', method: 'POST', path: () => '/api/adddevice', auth: tokenParam, envelope: 'add' },
   { name: 'legacy review add', method: 'POST', path: () => '/api/addyydevice', auth: tokenParam, envelope: 'add' },
   { name: 'feed', method: 'GET', path: () => `/api/rjy/${owner.source.source_id}/appstore`, auth: open, envelope: 'feed' },
+  { name: 'customer download', method: 'GET', path: () => '/api/customer/download', auth: withSession, envelope: 'page' },
+  { name: 'customer redeem', method: 'POST', path: () => '/api/customer/redeem', auth: withSession, envelope: 'page' },
 ];
 
 function nested(depth: number): unknown {
@@ -81,6 +90,12 @@ function expectEnvelope(target: Target, res: ApiResponse, status: number) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   if (target.envelope === 'add') {
     expect(res.body).toMatchObject({ code: 0, ysucc: 'Yerror' });
+  } else if (target.envelope === 'page') {
+    // A page's refusal: a short HTML page with the localized message, the reason in X-Error (checked by the caller).
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(String(res.body.raw)).toMatch(/^<!doctype html>/);
+    expect(JSON.stringify(res.body)).not.toContain(SECRET);
+    return;
   } else {
     expect(res.body.code).toBe(40002);
     if (target.envelope === 'device') expect(res.body).toMatchObject({ ysucc: 'Yerror' });
@@ -95,8 +110,8 @@ describe.each(targets)('$name refuses hostile input', (target) => {
     const { headers, body } = target.auth({});
     const raw = input.body(body);
     const method = target.method === 'GET' ? 'POST' : target.method;
-    // The feed is read with GET; hostile query strings and bodies reach it all the same.
-    const res = await api.request(method === 'POST' && target.envelope === 'feed' ? 'GET' : method, target.path(), {
+    // The feed and the download are read with GET; hostile query strings and bodies reach them all the same.
+    const res = await api.request(target.method === 'GET' && target.envelope !== 'management' ? 'GET' : method, target.path(), {
       headers: { ...headers, 'X-Lang': 'en', 'Content-Type': input.contentType ?? 'application/json' },
       body: raw,
     });
@@ -107,10 +122,34 @@ describe.each(targets)('$name refuses hostile input', (target) => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     } else {
       expectEnvelope(target, res, input.status);
-      expect((res.body.data as { error?: string }).error).toBe(input.reason);
+      const reason = target.envelope === 'page' ? res.headers.get('x-error') : (res.body.data as { error?: string }).error;
+      expect(reason).toBe(input.reason);
     }
     expect(await getSource(owner.source.source_id)).toEqual(before.source);
     expect(await getApp(owner.source.source_id, appId)).toEqual(before.app);
+    expect(errorLogs).toEqual([]);
+  });
+});
+
+describe('the session routes check their parameters, in the caller language', () => {
+  const bad: [string, string, string, string][] = [
+    ['download, no certificate named', 'GET', '/api/customer/download', 'kid'],
+    ['download, a malformed certificate id', 'GET', `/api/customer/download?kid=${encodeURIComponent('<script>')}`, 'kid'],
+    ['redeem, no code', 'POST', '/api/customer/redeem', 'code'],
+    ['redeem, a malformed code', 'POST', '/api/customer/redeem?code=%00', 'code'],
+    ['redeem, an unknown mode', 'POST', '/api/customer/redeem?code=ABCD1234EFGH&mode=forever', 'mode'],
+    ['an unknown action', 'POST', '/api/customer/delete', 'action'],
+  ];
+  test.each(bad)('%s: 400 invalid_value naming the parameter, in all seven languages', async (_name, method, path, field) => {
+    const titles = new Set<string>();
+    for (const lang of languages) {
+      const res = await api.request(method, path, { headers: { Cookie: session, 'X-Lang': lang } });
+      expect([res.status, res.headers.get('x-error'), res.headers.get('content-language')]).toEqual([400, 'invalid_value', lang]);
+      const title = /<title>([^<]*)<\/title>/.exec(String(res.body.raw))?.[1];
+      expect(title).toBe(translate(lang, 'invalid_value', { fields: field }).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+      titles.add(title!);
+    }
+    expect(titles.size).toBe(languages.length);
     expect(errorLogs).toEqual([]);
   });
 });

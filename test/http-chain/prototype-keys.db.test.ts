@@ -11,6 +11,7 @@ import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { makeDraft, makeOwner, type Owner } from '../support/fixtures';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { getSource } from '../../shared/db/repositories/source-repository';
+import { customerSessionCookie } from '../support/customer-session';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const NEUTRAL = 'zz_not_a_parameter';
@@ -34,11 +35,14 @@ interface Call {
   body?: string;
 }
 
-/** One owner per route and place, so the per-user limits of one route never answer for another. */
-async function ownerFor(): Promise<{ owner: Owner; appId: number }> {
+/**
+ * One owner per route and place, so the per-user limits of one route never answer for another; with a proven
+ * device's session (a route of `auth: 'session'` reaches its parameter checks only with one).
+ */
+async function ownerFor(): Promise<{ owner: Owner; appId: number; session: string }> {
   const owner = await makeOwner({ balance: 1_000_000 });
   const appId = (await makeDraft(owner.source.source_id)).id;
-  return { owner, appId };
+  return { owner, appId, session: await customerSessionCookie('00008101-000A0000000F0F0F') };
 }
 
 function fill(route: RouteDefinition, owner: Owner, appId: number, udid: string): string {
@@ -49,9 +53,10 @@ function fill(route: RouteDefinition, owner: Owner, appId: number, udid: string)
  * A request carrying `name` in `place` (a raw JSON member: JSON.stringify cannot write a `__proto__` key).
  * A header test carries the neutral name in the body too, so nothing it reaches can change state.
  */
-function call(route: RouteDefinition, method: string, owner: Owner, appId: number, place: Place, name: string): Call {
+function call(route: RouteDefinition, method: string, asker: { owner: Owner; appId: number; session: string }, place: Place, name: string): Call {
+  const { owner, appId } = asker;
   const udid = '00008101-000A0000000F0F0F';
-  const auth: Record<string, string> = route.auth === 'bearer' ? { Authorization: `Bearer ${owner.token}` } : {};
+  const auth: Record<string, string> = route.auth === 'bearer' ? { Authorization: `Bearer ${owner.token}` } : route.auth === 'session' ? { Cookie: asker.session } : {};
   const token: [string, string][] = route.auth === 'token' ? [['token', owner.token]] : [];
   const path = fill(route, owner, appId, udid);
   const headers: Record<string, string> = { 'X-Lang': 'en', ...auth, 'Content-Type': 'application/json' };
@@ -78,17 +83,18 @@ const targets = routes.flatMap((route) => route.methods.map((method) => ({ name:
 
 describe.each(targets)('$name', ({ route, method }) => {
   test.each(['body', 'query', 'header'] as const)('every Object.prototype name as a %s key', async (place) => {
-    const { owner, appId } = await ownerFor();
+    const first = await ownerFor();
+    const { owner } = first;
     const before = await getSource(owner.source.source_id);
     // Without the name: a header test's baseline is the request with no extra header.
-    const neutral = outcome(await send(call(route, method, owner, appId, place, place === 'header' ? 'X-Zz-Not-A-Header' : NEUTRAL)));
+    const neutral = outcome(await send(call(route, method, first, place, place === 'header' ? 'X-Zz-Not-A-Header' : NEUTRAL)));
     expect(neutral.status).toBeLessThan(500);
     const answers: [string, ReturnType<typeof outcome>][] = [];
     // A route whose per-user limit is below the number of names gets a fresh owner per name (never its 429).
     const tight = route.rateLimit !== null && route.rateLimit <= PROTOTYPE_NAMES.length;
     for (const name of PROTOTYPE_NAMES) {
-      const asker = tight ? await ownerFor() : { owner, appId };
-      answers.push([name, outcome(await send(call(route, method, asker.owner, asker.appId, place, name)))]);
+      const asker = tight ? await ownerFor() : first;
+      answers.push([name, outcome(await send(call(route, method, asker, place, name)))]);
     }
     const expected = PROTOTYPE_NAMES.map((name) => [
       name,
@@ -100,6 +106,11 @@ describe.each(targets)('$name', ({ route, method }) => {
     if (route.auth === 'bearer' && place !== 'header') {
       // Every management route refuses a name it does not know.
       expect(neutral).toEqual({ status: 400, code: 40002, error: 'unknown_field' });
+    }
+    if (route.auth === 'session') {
+      // The session lets the request through to the parameter checks: the required parameter (the code to
+      // redeem, the certificate to download) is missing, whatever name came instead.
+      expect(neutral).toEqual({ status: 400, code: undefined, error: 'invalid_value' });
     }
     expect(await getSource(owner.source.source_id)).toEqual(before);
   });

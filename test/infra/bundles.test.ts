@@ -3,19 +3,45 @@
  * bundle per function that loads on Node and exports `handler`, as Lambda and `sam local` will load it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { BUNDLE_FILE, bundleSizes } from '../../infra/tooling/bundle-sizes';
 import { templateFunctions, type TemplateFunction } from '../../infra/tooling/cloud-assembly';
 import { ESM_REQUIRE_BANNER } from '../../infra/cdk/constructs/service-function';
 import { authorizers, routes, scheduledJobs, streamConsumers } from '../../shared/routes';
+import { PROJECT_ROOT } from '../../infra/cdk/project-root';
 import { synth, type Synthesized } from '../support/synth';
 
+/**
+ * CDK runs the project's esbuild once per function as `npx --no-install esbuild …` (the lock file is npm's).
+ * npx's own start-up is most of each of those runs (about 1.5 s of 2 on a busy 2-core machine, over a minute
+ * for the stack), so for this synth `npx --no-install esbuild` starts the same binary directly, with the
+ * arguments CDK gives it: the bundles are what `cdk synth` writes. Any other npx call goes to npx.
+ */
+function withDirectEsbuild<T>(run: () => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'appsource-npx-'));
+  const realNpx = execFileSync('sh', ['-c', 'command -v npx'], { encoding: 'utf8' }).trim();
+  const npx = join(dir, 'npx');
+  writeFileSync(
+    npx,
+    `#!/bin/sh\nif [ "$1" = "--no-install" ] && [ "$2" = "esbuild" ]; then shift 2; exec "${join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild')}" "$@"; fi\nexec "${realNpx}" "$@"\n`,
+  );
+  chmodSync(npx, 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${dir}${delimiter}${path ?? ''}`;
+  try {
+    return run();
+  } finally {
+    process.env.PATH = path;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 let s: Synthesized;
 let functions: TemplateFunction[];
 beforeAll(() => {
-  s = synth({ bundling: true });
+  s = withDirectEsbuild(() => synth({ bundling: true }));
   functions = templateFunctions(s.json);
 }, 240_000);
 

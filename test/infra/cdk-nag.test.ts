@@ -1,15 +1,19 @@
 /**
  * The checks every synth runs: cdk-nag's AwsSolutions pack (no finding left, every acknowledgment says why)
  * and CDK's validation against CloudFormation's resource schemas.
+ *
+ * One app serves the whole file (building and synthesizing the stack is its costly part): synthesized once, its
+ * live construct tree read by the cdk-nag tests, then broken on purpose and synthesized again for the schema test,
+ * which therefore runs last.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Validations, type CfnResource } from 'aws-cdk-lib';
+import { Validations, type App, type CfnResource } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import type { AppSourceStack } from '../../infra/cdk/app-stack';
 import { createApp } from '../../infra/cdk/create-app';
-import { synth } from '../support/synth';
 
 function acknowledgments(root: IConstruct): { path: string; id: string; reason: string }[] {
   const found: { path: string; id: string; reason: string }[] = [];
@@ -24,11 +28,20 @@ function acknowledgments(root: IConstruct): { path: string; id: string; reason: 
   return found;
 }
 
-// One synth for both reads of the stack: a synth is the costly part of this file.
-let stack: ReturnType<typeof synth>['stack'];
+const outdir = mkdtempSync(join(tmpdir(), 'appsource-schema-'));
+let app: App;
+let stack: AppSourceStack;
+/** What the first synth threw, if anything: the schema test asserts it threw nothing. */
+let firstSynth: { error: unknown } | undefined;
 beforeAll(() => {
-  stack = synth().stack;
-});
+  ({ app, stack } = createApp({ bundling: false, outdir }));
+  try {
+    app.synth();
+  } catch (error) {
+    firstSynth = { error };
+  }
+}, 300_000); // building and synthesizing the whole stack: a minute or more on a busy machine
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 test('AwsSolutions checks report no violation', () => {
   const report = new AwsSolutionsChecks().validateScope(stack);
@@ -46,14 +59,8 @@ test('every acknowledged rule carries a written justification', () => {
 });
 
 test("CloudFormation's resource schemas accept the template, and a schema violation stops the synth", () => {
-  const outdir = mkdtempSync(join(tmpdir(), 'appsource-schema-'));
-  try {
-    const valid = createApp({ bundling: false, outdir: join(outdir, 'valid') });
-    expect(() => valid.app.synth()).not.toThrow();
-    const broken = createApp({ bundling: false, outdir: join(outdir, 'broken') });
-    (broken.stack.functions[0]!.handler.node.defaultChild as CfnResource).addPropertyOverride('MemorySize', 'lots');
-    expect(() => broken.app.synth()).toThrow(/ERROR MemorySize: 'lots' is not of type 'integer' \(CloudFormation Validate\)/);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
+  expect(firstSynth).toBeUndefined();
+  // The same app, made invalid: `force` makes CDK synthesize it again rather than hand back the first assembly.
+  (stack.functions[0]!.handler.node.defaultChild as CfnResource).addPropertyOverride('MemorySize', 'lots');
+  expect(() => app.synth({ force: true })).toThrow(/ERROR MemorySize: 'lots' is not of type 'integer' \(CloudFormation Validate\)/);
 });

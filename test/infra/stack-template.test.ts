@@ -54,6 +54,19 @@ beforeAll(() => {
   s = synth();
 });
 
+/**
+ * The stack with several non-default flags at once, each read by its own test below. The flags touch separate
+ * parts of the stack (the alarm topic's subscription, the methods' log level, deletion policies, one alarm's
+ * threshold, the metrics namespace), so one synth answers each test as a synth of its flag alone would, at a
+ * fraction of the time (a synth is several seconds). Alarm e-mail on: also the stack's largest form.
+ */
+const FLAGGED = { alarmEmail: 'ops@example.com', apiLogLevel: 'INFO', removalPolicy: 'destroy', freeSlotsAlarmThreshold: '3', stackName: 'AppSourceTest' };
+let flaggedSynth: Synthesized | undefined;
+const flagged = () => (flaggedSynth ??= synth({ context: FLAGGED }));
+/** Likewise the other log level with the account role left alone (its test reads the stage's settings too). */
+let quietSynth: Synthesized | undefined;
+const quiet = () => (quietSynth ??= synth({ context: { apiLogLevel: 'OFF', apiGatewayAccountRole: 'existing' } }));
+
 const projectFunctions = () => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
 describe('functions', () => {
@@ -201,7 +214,7 @@ describe('REST API', () => {
   });
 
   test('the stack keeps headroom under CloudFormation\'s 500 resources per stack (alarm e-mail on)', () => {
-    const withEmail = synth({ context: { alarmEmail: 'ops@example.com' } });
+    const withEmail = flagged();
     expect(Object.keys(withEmail.json.Resources).length).toBeLessThanOrEqual(490);
   });
 
@@ -246,18 +259,17 @@ describe('account-wide API Gateway settings and execution logs', () => {
   });
 
   test('-c apiGatewayAccountRole=existing leaves the account setting and its role alone', () => {
-    const existing = synth({ context: { apiGatewayAccountRole: 'existing' } });
+    const existing = quiet();
     existing.template.resourceCountIs('AWS::ApiGateway::Account', 0);
     expect(JSON.stringify(existing.json.Resources)).not.toContain('AmazonAPIGatewayPushToCloudWatchLogs');
-    // Logging stays configured: it uses whatever role the account has.
+    // Logging stays configured (at the level asked for, OFF here): it uses whatever role the account has.
     const [stage] = Object.values(existing.template.findResources('AWS::ApiGateway::Stage'));
-    for (const setting of stage!.Properties.MethodSettings as { LoggingLevel?: string }[]) expect(setting.LoggingLevel).toBe('ERROR');
+    for (const setting of stage!.Properties.MethodSettings as { LoggingLevel?: string }[]) expect(setting.LoggingLevel).toBe('OFF');
     expect(() => synth({ context: { apiGatewayAccountRole: 'maybe' } })).toThrow(/-c apiGatewayAccountRole: .*create.*existing/);
   });
 
   test('every method logs at the configured level (a method setting replaces the stage-wide one), and never bodies', () => {
-    for (const [level, expected] of [[undefined, 'ERROR'], ['INFO', 'INFO'], ['OFF', 'OFF']] as const) {
-      const t = level ? synth({ context: { apiLogLevel: level } }) : s;
+    for (const [t, expected] of [[s, 'ERROR'], [flagged(), 'INFO'], [quiet(), 'OFF']] as const) {
       const [stage] = Object.values(t.template.findResources('AWS::ApiGateway::Stage'));
       const settings = stage!.Properties.MethodSettings as { ResourcePath: string; LoggingLevel?: string; DataTraceEnabled?: boolean }[];
       expect(settings.length).toBe(1 + routes.reduce((n, r) => n + r.methods.length, 0));
@@ -365,7 +377,7 @@ describe('tables', () => {
   });
 
   test('removalPolicy=destroy deletes tables, key and log groups with the stack', () => {
-    const destroyed = synth({ context: { removalPolicy: 'destroy' } });
+    const destroyed = flagged();
     for (const type of ['AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::Logs::LogGroup']) {
       for (const resource of Object.values(destroyed.template.findResources(type))) expect(resource.DeletionPolicy).toBe('Delete');
     }
@@ -488,7 +500,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
       const variables = (s.json.Resources[s.functionId(entry.function)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('AppSource');
     }
-    const other = synth({ context: { stackName: 'AppSourceTest' } });
+    const other = flagged();
     const variables = (other.json.Resources[other.functionId(routes[0].function)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('AppSourceTest');
   });
@@ -531,7 +543,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
       }),
     );
     expect(alarms()).toContainEqual(expect.objectContaining({ Properties: expect.objectContaining({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 1 }) }));
-    const lower = synth({ context: { freeSlotsAlarmThreshold: '3' } });
+    const lower = flagged();
     expect(alarms(lower).find((a) => a.Properties.MetricName === metricNames.freeSlots)!.Properties.Threshold).toBe(3);
     expect(() => synth({ context: { freeSlotsAlarmThreshold: 'few' } })).toThrow(/-c freeSlotsAlarmThreshold/);
   });
@@ -546,7 +558,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     }
     s.template.resourceCountIs('AWS::SNS::Topic', 1);
     s.template.resourceCountIs('AWS::SNS::Subscription', 0);
-    const mailed = synth({ context: { alarmEmail: 'ops@example.com' } });
+    const mailed = flagged();
     mailed.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
     expect(() => synth({ context: { alarmEmail: 'not-an-address' } })).toThrow(/-c alarmEmail/);
   });

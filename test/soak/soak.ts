@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 // The benches and the soak call the domain directly too: the stores every function wires.
-import '../../shared/stores/ledger';
+import '../../shared/stores/all';
 
 const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '8' }, users: { type: 'string', default: '4' }, record: { type: 'boolean' }, 'no-record': { type: 'boolean' } },

@@ -104,30 +104,15 @@ describe('the trial and purchases', () => {
     ]);
   });
 
-  test('renewing the running plan extends it from its end; a short balance changes nothing', async () => {
-    const s = await shop();
-    const r = await reseller(s, 1500);
-    const first = await api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } });
-    const end = (first.body.data as { expires_at: number }).expires_at;
-    const renewed = await api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } });
-    expect(renewed.status).toBe(409);
-    expect(renewed.body).toMatchObject({ code: 40003, data: { error: 'balance_too_low', price: 1000 } });
-    expect(renewed.body.msg).toBe("Your balance does not cover the plan's price (1000)");
-    expect((await getUser(r.user.userId))!.balance).toBe(500);
-    expect((await getSubscription(r.user.userId))!.expiresAt).toBe(end);
-
-    await admin('user', 'credit', '--user', r.user.userId, '--amount', '500');
-    const ok = await api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } });
-    expect(ok.body.data).toMatchObject({ charged: 1000, expires_at: end + 30 * DAY });
-    expect((await listSubscriptionRecords(r.user.userId)).map((x) => x.kind).sort()).toEqual(['purchase', 'renewal']);
-  });
-
   test('10 identical purchases at once with money for one: one charge, one extension, never negative', async () => {
     const s = await shop();
     const r = await reseller(s, 1000);
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } })));
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
-    expect(answers.filter((a) => a.body.code !== 1).every((a) => (a.body.data as { error: string }).error === 'balance_too_low')).toBe(true);
+    // The refusal as the API answers it (the rule itself: subscription-rules.test.ts).
+    for (const refused of answers.filter((a) => a.body.code !== 1)) {
+      expect([refused.status, refused.body]).toMatchObject([409, { code: 40003, data: { error: 'balance_too_low', price: 1000 }, msg: "Your balance does not cover the plan's price (1000)" }]);
+    }
     expect((await getUser(r.user.userId))!.balance).toBe(0);
     const subscription = (await getSubscription(r.user.userId))!;
     expect(Math.abs(subscription.expiresAt - (nowSeconds() + 30 * DAY))).toBeLessThan(10);
@@ -147,17 +132,6 @@ describe('the trial and purchases', () => {
     expect(Math.abs((await getSubscription(r.user.userId))!.expiresAt - (nowSeconds() + 120 * DAY))).toBeLessThan(10);
     expect((await ledgerOf(r.user.userId)).filter((e) => e.kind === 'subscription').map((e) => e.balance_after).sort((a, b) => a - b)).toEqual([0, 1000, 2000, 3000]);
     await expectLedgerAddsUp(s.tenantId);
-  });
-
-  test('a retired plan is sold no more, but its subscriber keeps it until it ends', async () => {
-    const s = await shop();
-    const r = await reseller(s, 2000);
-    await api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } });
-    await admin('plan', 'retire', '--tenant', s.tenantId, '--plan', s.pro);
-    const renew = await api.request('POST', SUB, { headers: r.headers, json: { plan: s.pro } });
-    expect(renew.body).toMatchObject({ code: 40003, data: { error: 'plan_unavailable' } });
-    expect((await api.request('GET', SUB, { headers: r.headers })).body.data).toMatchObject({ status: 'active', plan: { plan_id: s.pro } });
-    expect((await api.request('POST', SOURCES, { headers: r.headers, json: { name: 'Still' } })).body.code).toBe(1);
   });
 
   test('K concurrent source creates with room for J create exactly J', async () => {

@@ -253,6 +253,16 @@ export async function updateAppFields(app: App, changes: Partial<AppMetadata>, n
  * not newer than this edit is replaced, so a late write never re-lists an unpublished app or undoes a later edit.
  */
 async function refreshFeedEntry(item: AppItem): Promise<void> {
+  try {
+    await refreshListedEntry(item);
+  } catch (error) {
+    if (!isItemTooLarge(error)) throw error;
+    // The edit no longer fits beside the rest of the catalogue: the feed reads the apps themselves from now on.
+    await transactWrite([feedIncompletePart(item.source_id)]);
+  }
+}
+
+async function refreshListedEntry(item: AppItem): Promise<void> {
   await updateIf({
     TableName: tableName('sourceFeeds'),
     Key: { source_id: item.source_id },

@@ -65,8 +65,11 @@ export function listedApps(item: Record<string, unknown> | undefined): StoredApp
 
 /** DynamoDB refused the write because an item would pass 400 KB: the catalogue no longer fits one item. */
 export function isItemTooLarge(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  return /item size/i.test(message) && /exceed/i.test(message);
+  const tooLarge = (message: string | undefined) => /item size/i.test(message ?? '') && /exceed/i.test(message ?? '');
+  if (!(error instanceof Error)) return false;
+  // Inside a transaction the refusal can come as a cancellation whose reason for that item says so.
+  const reasons = (error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? [];
+  return tooLarge(error.message) || reasons.some((reason) => reason.Code === 'ValidationError' && tooLarge(reason.Message));
 }
 
 /**

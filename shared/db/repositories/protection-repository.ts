@@ -14,7 +14,7 @@ import { updateIf } from '../conditional-write';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
-import { DAY_SECONDS, type BlockEntry, type BlockReason, type DeviceStanding, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../records/protection';
+import { DAY_SECONDS, type BlockEntry, type BlockReason, type CodeUse, type DeviceStanding, type EntryPage, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../records/protection';
 
 const table = () => tableName('sourceProtection');
 
@@ -64,8 +64,6 @@ export async function listUnlockCodes(sourceId: string): Promise<UnlockCode[]> {
   const items = await queryPrefix<CodeItem>(sourceId, 'code#');
   return items.map(({ code, days, created_at, udid, used_at, ends_at }) => ({ code, days: Number(days), created_at, udid, used_at, ends_at }));
 }
-
-export type CodeUse = { used: UnlockCode } | { refused: 'unknown' } | { refused: 'taken'; by: UnlockCode };
 
 /**
  * Uses a code for `udid`: one conditional update that succeeds only while the code is unused, so of any
@@ -219,12 +217,6 @@ export async function listMonitored(sourceId: string): Promise<MonitorEntry[]> {
   return (await queryPrefix<MonitorEntry>(sourceId, 'monitor#')).map(monitorEntry);
 }
 
-/** A page of one list, and whether more entries follow it. */
-export interface EntryPage<T> {
-  items: T[];
-  more: boolean;
-}
-
 /**
  * Up to `limit` entries of one list in key (UDID) order, after the entry whose key ends in `after` when
  * given: one Query of `limit + 1` items, so whether more follow is known without another read.
@@ -250,11 +242,8 @@ export async function pageBlocked(sourceId: string, limit: number, after?: strin
   return { items: page.items.map(blockEntry), more: page.more };
 }
 
-/** Monitor entries after the one keyed `after` (`<UDID>#<role>`, see `monitorPosition`). */
+/** Monitor entries after the one keyed `after` (`<UDID>#<role>`, see `monitorPosition` in the records). */
 export async function pageMonitored(sourceId: string, limit: number, after?: string): Promise<EntryPage<MonitorEntry>> {
   const page = await pagePrefix<MonitorEntry>(sourceId, 'monitor#', limit, after);
   return { items: page.items.map(monitorEntry), more: page.more };
 }
-
-/** Where a monitor entry sits in its list: its key after `monitor#`. */
-export const monitorPosition = (entry: Pick<MonitorEntry, 'udid' | 'role'>) => monitorKey(entry.udid, entry.role).slice('monitor#'.length);

@@ -1,26 +1,16 @@
 /**
  * Unlock codes, unlocking, misuse reports and the block list, free of HTTP. Owners act on their own sources
  * (anything else is "source not found"); signer apps act on a source through its public feed address.
+ * The protection entries are the wired protection store's (`protection-store.ts`): DynamoDB in every
+ * function, in memory in the rule tests (which call the rules below once the source is known).
  */
-import {
-  blockUdid,
-  deviceStanding,
-  grantUnlock,
-  monitorPosition,
-  pageBlocked,
-  pageMonitored,
-  listUnlockCodes as listStoredCodes,
-  putUnlockCodes,
-  recordMonitored,
-  unblockUdid,
-  useUnlockCode,
-} from '../../db/repositories/protection-repository';
 import { readFeedSource as sourceWithDeviceKey } from '../../db/repositories/feed-read-repository';
 import { listDevicesByUserUdid } from '../../db/repositories/device-repository';
 import { DomainError, validationError } from '../errors';
+import { store } from '../stores';
 import { DEVICE_KEY_PARAM } from './device-keys';
 import { chargeSourceCeiling } from './source-ceiling';
-import { isUnlocked, newUnlockCode, unlockCodeView, type MonitorRole } from '../../records/protection';
+import { isUnlocked, monitorPosition, newUnlockCode, unlockCodeView, type MonitorRole } from '../../records/protection';
 import { ownedSource } from './source-lookup';
 import type { Actor, Source } from '../../records/source';
 
@@ -29,7 +19,7 @@ export async function createUnlockCodes(actor: Actor, sourceId: string, input: {
   const source = await ownedSource(actor, sourceId);
   for (let attempt = 0; attempt < 3; attempt++) {
     const codes = [...new Set(Array.from({ length: input.count }, newUnlockCode))].map((code) => ({ code, days: input.days }));
-    if (codes.length === input.count && (await putUnlockCodes(source.source_id, codes, now))) return { codes };
+    if (codes.length === input.count && (await store('protection').putUnlockCodes(source.source_id, codes, now))) return { codes };
   }
   throw new DomainError('unavailable', 'internal_error');
 }
@@ -37,7 +27,7 @@ export async function createUnlockCodes(actor: Actor, sourceId: string, input: {
 /** Every code of the source, newest first, with who used it and until when. */
 export async function listUnlockCodes(actor: Actor, sourceId: string) {
   const source = await ownedSource(actor, sourceId);
-  const codes = await listStoredCodes(source.source_id);
+  const codes = await store('protection').listUnlockCodes(source.source_id);
   codes.sort((a, b) => b.created_at - a.created_at || a.code.localeCompare(b.code));
   return { codes: codes.map(unlockCodeView) };
 }
@@ -58,16 +48,19 @@ export async function unlockWithCode(input: { sourceId: string; tenantId: string
   // From a device-bound URL the device key names the UDID (`?dk=…&code=…`); otherwise the `udid` parameter does.
   const found = await sourceWithDeviceKey(input.sourceId, input.deviceKey);
   if (!found.source || found.source.tenant_id !== input.tenantId) throw new DomainError('source_not_found', 'source_not_found');
-  const source = found.source;
-  const code = input.code;
-  const udid = found.provenUdid ?? input.udid;
+  return redeemUnlockCode(found.source.source_id, found.provenUdid ?? input.udid, input.code, input.nowSeconds);
+}
+
+/** The rule of `unlockWithCode` once the source is known: the code's one use, and the unlock it grants. */
+export async function redeemUnlockCode(sourceId: string, udid: string | undefined, code: string | undefined, nowSeconds: number) {
   if (!udid) throw unlockRefused('udid_invalid', ['udid']);
   if (!code) throw unlockRefused('unlock_code_unknown');
-  const outcome = await useUnlockCode(source.source_id, code, udid, input.nowSeconds);
+  const protection = store('protection');
+  const outcome = await protection.useUnlockCode(sourceId, code, udid, nowSeconds);
   if ('refused' in outcome && outcome.refused === 'unknown') throw unlockRefused('unlock_code_unknown');
   const held = 'used' in outcome ? outcome.used : outcome.by;
   if (held.udid !== udid || held.ends_at === undefined) throw unlockRefused('unlock_code_used');
-  await grantUnlock(source.source_id, udid, held.ends_at);
+  await protection.grantUnlock(sourceId, udid, held.ends_at);
   return {
     data: { udid, code, days: held.days, ends_at: held.ends_at },
     message: { key: 'unlocked_until' as const, params: { until: readableTime(held.ends_at) } },
@@ -111,7 +104,22 @@ export async function reportMisuse(input: MisuseReportInput) {
   if (adder !== provenUdid && cracker !== provenUdid) throw validationError('device_key_required', [DEVICE_KEY_PARAM]);
   await chargeSourceCeiling('report', source.source_id, input.hourlyCeiling, input.nowMs, 'hour');
   const nowSeconds = Math.floor(input.nowMs / 1000);
-  const protectedDevice = await isProtectedDevice(source, provenUdid, nowSeconds);
+  // Read beside the device's standing, in parallel.
+  const ownersDevice = listDevicesByUserUdid(source.owner_id, provenUdid).then((owned) => owned.some((d) => d.tenant_id === source.tenant_id));
+  return countMisuseReport({ source, provenUdid, report: input.report, ownersDevice, nowSeconds });
+}
+
+/**
+ * The rule of `reportMisuse` once the report is known to be the device's own: block at once where the source
+ * says so, unless the device is protected (the owner's own, `ownersDevice`, or one whose unlock runs);
+ * otherwise count it in the monitor, unless it is blocked.
+ */
+export async function countMisuseReport(input: { source: Pick<Source, 'source_id' | 'open_black' | 'open_black2'>; provenUdid: string; report: MisuseReport; ownersDevice: boolean | Promise<boolean>; nowSeconds: number }) {
+  const { source, provenUdid, nowSeconds } = input;
+  const { adder, cracker } = input.report;
+  const protection = store('protection');
+  const [standing, ownersDevice] = await Promise.all([protection.deviceStanding(source.source_id, provenUdid), input.ownersDevice]);
+  const protectedDevice = ownersDevice || isUnlocked(standing, nowSeconds);
   const blocked = new Set<string>();
   const monitored = new Set<string>();
   const parts: [MonitorRole, string | undefined, 0 | 1][] = [
@@ -121,19 +129,13 @@ export async function reportMisuse(input: MisuseReportInput) {
   for (const [role, udid, blockAtOnce] of parts) {
     if (udid !== provenUdid) continue;
     if (blockAtOnce === 1 && !protectedDevice) {
-      await blockUdid(source.source_id, udid, role, nowSeconds);
+      await protection.blockUdid(source.source_id, udid, role, nowSeconds);
       blocked.add(udid);
-    } else if (await recordMonitored(source.source_id, udid, role, nowSeconds)) {
+    } else if (await protection.recordMonitored(source.source_id, udid, role, nowSeconds)) {
       monitored.add(udid);
     }
   }
   return { blocked: [...blocked], monitored: [...monitored] };
-}
-
-/** The owner's own registered device, or one whose unlock still runs: a report alone never blocks it. */
-async function isProtectedDevice(source: Source, udid: string, nowSeconds: number): Promise<boolean> {
-  const [standing, owned] = await Promise.all([deviceStanding(source.source_id, udid), listDevicesByUserUdid(source.owner_id, udid)]);
-  return isUnlocked(standing, nowSeconds) || owned.some((d) => d.tenant_id === source.tenant_id);
 }
 
 /** Where a block-list page starts: in the blocked list after `after`, or in the monitor after `after`. */
@@ -149,13 +151,19 @@ export interface BlocklistPosition {
  */
 export async function blocklist(actor: Actor, sourceId: string, limit: number, from: BlocklistPosition | undefined) {
   const source = await ownedSource(actor, sourceId);
+  return blocklistPage(source.source_id, limit, from);
+}
+
+/** The paging rule of `blocklist` once the source is known to be the actor's. */
+export async function blocklistPage(sourceId: string, limit: number, from: BlocklistPosition | undefined) {
+  const protection = store('protection');
   const start = from ?? { list: 'block', after: undefined };
-  const blocked = start.list === 'block' ? await pageBlocked(source.source_id, limit, start.after) : { items: [], more: false };
+  const blocked = start.list === 'block' ? await protection.pageBlocked(sourceId, limit, start.after) : { items: [], more: false };
   const lastBlocked = blocked.items.at(-1);
   if (blocked.more && lastBlocked) return { blocked: blocked.items, monitored: [], next: { list: 'block', after: lastBlocked.udid } satisfies BlocklistPosition };
   const room = limit - blocked.items.length;
   // A full page of blocked UDIDs still asks for one monitor entry: whether the next page has anything.
-  const monitored = await pageMonitored(source.source_id, Math.max(room, 1), start.list === 'monitor' ? start.after : undefined);
+  const monitored = await protection.pageMonitored(sourceId, Math.max(room, 1), start.list === 'monitor' ? start.after : undefined);
   const shown = monitored.items.slice(0, room);
   const more = monitored.more || monitored.items.length > shown.length;
   const last = shown.at(-1);
@@ -172,7 +180,7 @@ function pathUdid(udid: string | undefined): string {
 /** Blocks a UDID by hand; blocking one already blocked keeps its entry (reason and time) and answers it. */
 export async function blockByHand(actor: Actor, sourceId: string, udid: string | undefined, now: number) {
   const source = await ownedSource(actor, sourceId);
-  const { entry } = await blockUdid(source.source_id, pathUdid(udid), 'manual', now);
+  const { entry } = await store('protection').blockUdid(source.source_id, pathUdid(udid), 'manual', now);
   return { ...entry };
 }
 
@@ -180,6 +188,6 @@ export async function blockByHand(actor: Actor, sourceId: string, udid: string |
 export async function unblock(actor: Actor, sourceId: string, given: string | undefined) {
   const source = await ownedSource(actor, sourceId);
   const udid = pathUdid(given);
-  const wasBlocked = await unblockUdid(source.source_id, udid);
+  const wasBlocked = await store('protection').unblockUdid(source.source_id, udid);
   return { udid, blocked: false, was_blocked: wasBlocked };
 }

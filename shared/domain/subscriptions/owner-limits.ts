@@ -3,15 +3,15 @@
  * defaults, and no read is spent on it. Elsewhere an owner writes only with a subscription on this tenant
  * (else 40003 `subscription_required`) and only while it runs (else `subscription_expired`), within its plan.
  */
-import { getSubscription } from '../../db/repositories/subscription-repository';
 import { DomainError } from '../errors';
+import { store } from '../stores';
 import type { Actor } from '../../records/source';
 import type { Tenant, TenantSettings } from '../../records/tenant';
 import { isActive, type Subscription } from '../../records/subscription';
 
 export async function writableLimits(actor: Actor, tenant: Tenant, now: number): Promise<TenantSettings> {
   if (!tenant.settings.plansOffered) return tenant.settings;
-  return limitsUnder(actor, tenant, now, await getSubscription(actor.userId));
+  return limitsUnder(actor, tenant, now, await store('subscriptions').current(actor.userId));
 }
 
 /**

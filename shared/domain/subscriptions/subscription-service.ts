@@ -4,10 +4,12 @@
  * of the subscription it was computed from; a purchase also debits the balance (conditioned on covering the
  * price) and records itself in it. So N identical purchases racing with money for one charge once and extend
  * once, and a balance never goes negative.
+ *
+ * Storage is the wired stores (`subscription-store.ts`, the ledger's, the transactions'): DynamoDB in every
+ * function, in memory in the rule tests.
  */
-import { listPlans } from '../../db/repositories/plan-repository';
-import { getSubscription, subscriptionChangePart, subscriptionRecordPart } from '../../db/repositories/subscription-repository';
-import { transactWrite, type TransactionPart } from '../../db/transactions';
+import type { TransactionPart } from '../../db/transactions';
+import { store } from '../stores';
 import { DomainError, RuleError } from '../errors';
 import { writeWithLedger } from '../ledger/ledger';
 import type { Tenant } from '../../records/tenant';
@@ -26,7 +28,7 @@ const trialUnavailable = () => new DomainError('conflict', 'trial_unavailable');
  * the entry happen together or not at all.
  */
 async function writeChange(userId: string, change: Change, own: TransactionPart[]): Promise<'ok' | 'short' | 'raced'> {
-  if (change.price <= 0) return (await transactWrite(own, { conflicts: 'report' })).ok ? 'ok' : 'raced';
+  if (change.price <= 0) return (await store('transactions').write(own, { conflicts: 'report' })).ok ? 'ok' : 'raced';
   const outcome = await writeWithLedger({
     userId,
     with: own,
@@ -39,7 +41,7 @@ async function writeChange(userId: string, change: Change, own: TransactionPart[
 
 /** The user's subscription on this tenant; one from another tenant does not count here. */
 async function currentOn(userId: string, tenantId: string): Promise<{ stored: Subscription | undefined; here: Subscription | undefined }> {
-  const stored = await getSubscription(userId);
+  const stored = await store('subscriptions').current(userId);
   return { stored, here: stored?.tenantId === tenantId ? stored : undefined };
 }
 
@@ -77,7 +79,7 @@ function view(owner: TokenOwner, tenant: Tenant, plans: readonly Plan[], subscri
 
 /** The caller's subscription, its limits and usage, whether the trial is available, and the plans on sale. */
 export async function subscriptionOverview(owner: TokenOwner, tenant: Tenant, now: number): Promise<Record<string, unknown>> {
-  const [{ here }, plans] = await Promise.all([currentOn(owner.userId, tenant.tenantId), listPlans(tenant.tenantId)]);
+  const [{ here }, plans] = await Promise.all([currentOn(owner.userId, tenant.tenantId), store('plans').list(tenant.tenantId)]);
   return view(owner, tenant, plans, here, now);
 }
 
@@ -90,9 +92,10 @@ export type SubscribeRequest = { trial: true; plan?: string | undefined } | { tr
  */
 export async function subscribe(owner: TokenOwner, tenant: Tenant, request: SubscribeRequest, now: number): Promise<Record<string, unknown>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [{ stored, here }, plans] = await Promise.all([currentOn(owner.userId, tenant.tenantId), listPlans(tenant.tenantId)]);
+    const [{ stored, here }, plans] = await Promise.all([currentOn(owner.userId, tenant.tenantId), store('plans').list(tenant.tenantId)]);
     const change = request.trial ? trialChange(owner, tenant, plans, here, request.plan, now) : purchaseChange(owner, tenant, plans, here, request.plan, now);
-    const own = [subscriptionChangePart(change.next, stored?.version), subscriptionRecordPart(owner.userId, tenant.tenantId, change.record)];
+    const subscriptions = store('subscriptions');
+    const own = [subscriptions.changePart(change.next, stored?.version), subscriptions.recordPart(owner.userId, tenant.tenantId, change.record)];
     const outcome = await writeChange(owner.userId, change, own);
     if (outcome === 'ok') {
       const next: Subscription = { ...change.next, trialUsedAt: change.next.trialUsedAt ?? stored?.trialUsedAt, sourceCount: stored?.sourceCount ?? 0, version: (stored?.version ?? 0) + 1 };
@@ -150,14 +153,15 @@ function purchaseChange(owner: TokenOwner, tenant: Tenant, plans: readonly Plan[
 /** The operator moves a user's subscription end by `days` (negative shortens it; it may end at once). */
 export async function extendSubscription(userId: string, days: number, now: number): Promise<Subscription> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await getSubscription(userId);
+    const subscriptions = store('subscriptions');
+    const current = await subscriptions.current(userId);
     if (!current) throw new RuleError('subscription_not_found', `user ${userId} has no subscription`);
     const expiresAt = current.expiresAt + days * DAY_SECONDS;
     const { sourceCount: _count, version, ...rest } = current;
-    const outcome = await transactWrite(
+    const outcome = await store('transactions').write(
       [
-        subscriptionChangePart({ ...rest, expiresAt, trialUsedAt: undefined }, version),
-        subscriptionRecordPart(userId, current.tenantId, { kind: 'extension', planId: current.planId, price: 0, days, periodStart: current.expiresAt, periodEnd: expiresAt, at: now }),
+        subscriptions.changePart({ ...rest, expiresAt, trialUsedAt: undefined }, version),
+        subscriptions.recordPart(userId, current.tenantId, { kind: 'extension', planId: current.planId, price: 0, days, periodStart: current.expiresAt, periodEnd: expiresAt, at: now }),
       ],
       { conflicts: 'report' },
     );
