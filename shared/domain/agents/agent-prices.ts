@@ -11,7 +11,7 @@ import type { UplineShare } from '../../records/reservation';
 import type { User } from '../../records/user';
 import type { LedgerHead } from '../../records/ledger-entry';
 import { DomainError } from '../errors';
-import { agentScope, DEFAULT_PRICES, tenantScope, userScope } from '../pricing/prices';
+import { agentScope, effectivePrice, tenantScope, userScope } from '../pricing/prices';
 
 /** The ids of a chain from the reseller of the operator down to `user` (level = index). */
 export const chainIds = (user: Pick<User, 'userId' | 'upline'>) => [...user.upline, user.userId];
@@ -25,9 +25,13 @@ export function chainScopes(tenantId: string, user: Pick<User, 'userId' | 'uplin
 /** Each level's price of `item`, level 0 first, from rows keyed `<scope>|<item>`. */
 export function chainPrices(rows: ReadonlyMap<string, number>, tenantId: string, ids: readonly string[], item: string): number[] {
   const [top, ...agents] = ids;
-  const tenantPrice = rows.get(`${tenantScope(tenantId)}|${item}`) ?? DEFAULT_PRICES[item] ?? 0;
-  const personal = rows.get(`${userScope(top!)}|${item}`);
-  const prices = [personal !== undefined && personal < tenantPrice ? personal : tenantPrice];
+  // Level 0 pays as every user does: the one rule of `effectivePrice`, over this item's rows by scope.
+  const levelZeroRows = new Map<string, number>();
+  for (const scope of [tenantScope(tenantId), userScope(top!)]) {
+    const cents = rows.get(`${scope}|${item}`);
+    if (cents !== undefined) levelZeroRows.set(scope, cents);
+  }
+  const prices = [effectivePrice(levelZeroRows, { tenantId, userId: top! }, item)];
   for (const agentId of agents) {
     const cost = prices[prices.length - 1]!;
     const set = rows.get(`${agentScope(agentId)}|${item}`);
