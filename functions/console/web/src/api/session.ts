@@ -1,0 +1,82 @@
+/**
+ * Signing in as a person: `/api/user/session` (the sign-in contract). Until that route is in the OpenAPI
+ * document these calls are typed here by hand; they go through the same envelope handling as every other call.
+ */
+import { call, setCsrfToken } from './client';
+import { currentLang } from '../i18n';
+
+export interface SessionUser {
+  user_id: string;
+  name: string;
+  email?: string;
+  totp_enabled: boolean;
+}
+
+export interface Session {
+  csrf_token: string;
+  expires_at: number;
+  session_id: string;
+  user: SessionUser;
+}
+
+export interface SessionListItem {
+  session_id: string;
+  created_at?: number;
+  expires_at?: number;
+  last_seen_at?: number;
+  ip?: string;
+  user_agent?: string;
+  current?: boolean;
+}
+
+const PATH = '/api/user/session';
+let csrf = '';
+
+async function send<T>(method: 'GET' | 'POST', body?: Record<string, unknown>): Promise<T> {
+  const request = fetch(PATH, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      'X-Lang': currentLang(),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(method === 'POST' && csrf ? { 'X-CSRF-Token': csrf } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  }).then(async (response) => {
+    const json: unknown = await response.json().catch(() => undefined);
+    return response.ok ? { data: json as { code: number; msg: string; data: T }, response } : { error: json, response };
+  });
+  return (await call(request)) as T;
+}
+
+function remember(session: Session): Session {
+  csrf = session.csrf_token;
+  setCsrfToken(session.csrf_token);
+  return session;
+}
+
+/** The live session (its CSRF token recovered after a reload), or an ApiError 401 `session_expired`. */
+export async function currentSession(): Promise<Session> {
+  return remember(await send<Session>('GET'));
+}
+
+export async function signIn(login: string, password: string, totp?: string): Promise<Session> {
+  return remember(await send<Session>('POST', { action: 'sign_in', login, password, ...(totp ? { totp } : {}) }));
+}
+
+export async function acceptInvite(invite: string, password: string): Promise<Session> {
+  return remember(await send<Session>('POST', { action: 'accept_invite', invite, password }));
+}
+
+export async function signOut(): Promise<void> {
+  await send('POST', { action: 'sign_out' });
+  csrf = '';
+  setCsrfToken('');
+}
+
+export const listSessions = () => send<{ items: SessionListItem[] }>('POST', { action: 'list' });
+export const revokeSession = (session_id: string) => send<Record<string, unknown>>('POST', { action: 'revoke', session_id });
+export const totpSetup = () => send<{ secret: string; otpauth_uri: string }>('POST', { action: 'totp_setup' });
+export const totpConfirm = (code: string) => send<Record<string, unknown>>('POST', { action: 'totp_confirm', code });
+export const totpDisable = (password: string) => send<Record<string, unknown>>('POST', { action: 'totp_disable', password });
+export const rotateToken = (password: string) => send<{ token: string }>('POST', { action: 'rotate_token', password });
