@@ -157,7 +157,14 @@ export class ServiceApi extends Construct {
         for (const method of route.methods) {
           this.methods.push({
             route,
-            method: below.addMethod(method, integration, { operationName: `${route.function}-files-${method.toLowerCase()}`, authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }),
+            method: below.addMethod(method, integration, {
+              operationName: `${route.function}-files-${method.toLowerCase()}`,
+              authorizer,
+              authorizationType: AuthorizationType.CUSTOM,
+              apiKeyRequired: true,
+              requestParameters: { 'method.request.path.proxy': true },
+              requestValidator: (pathValidator ??= this.api.addRequestValidator('PathParameters', { validateRequestParameters: true, validateRequestBody: false })),
+            }),
           });
         }
       }
