@@ -43,11 +43,12 @@ type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K
 /** A query whose keys are all optional once the token is may be left out altogether. */
 type QueryPart<Q> = [RequiredKeys<Q>] extends [never] ? { query?: Q } : { query: Q };
 type SessionParameters<P> = Omit<P, 'query'> & (P extends { query: infer Q } ? QueryPart<OptionalToken<Q>> : P extends { query?: infer Q } ? { query?: Q } : object);
+type SessionBody<B> = { [C in keyof B]: C extends 'content' ? { [M in keyof B[C]]: OptionalToken<B[C][M]> } : B[C] };
 type SessionOperation<O> = {
   [K in keyof O]: K extends 'parameters'
     ? SessionParameters<O[K]>
     : K extends 'requestBody'
-      ? { [C in keyof O[K]]: C extends 'content' ? { [M in keyof O[K][C]]: OptionalToken<O[K][C][M]> } : O[K][C] }
+      ? SessionBody<NonNullable<O[K]>>
       : O[K];
 };
 export type SessionPaths = { [Path in keyof paths]: { [Method in keyof paths[Path]]: SessionOperation<paths[Path][Method]> } };
