@@ -8,25 +8,29 @@ import { currentLang } from '../i18n';
 export interface SessionUser {
   user_id: string;
   name: string;
+  login: string;
   email?: string;
   totp_enabled: boolean;
 }
 
 export interface Session {
   csrf_token: string;
-  expires_at: number;
+  /** ISO times: the end unless used again, and the end whatever happens. */
+  expires_at: string;
+  absolute_expires_at: string;
   session_id: string;
   user: SessionUser;
 }
 
 export interface SessionListItem {
   session_id: string;
-  created_at?: number;
-  expires_at?: number;
-  last_seen_at?: number;
-  ip?: string;
-  user_agent?: string;
-  current?: boolean;
+  /** ISO times. */
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+  current: boolean;
 }
 
 const PATH = '/api/user/session';
@@ -114,7 +118,7 @@ export async function signOut(): Promise<void> {
 }
 
 export const listSessions = () => send<{ items: SessionListItem[] }>('POST', { action: 'list' });
-export const revokeSession = (session_id: string) => send<Record<string, unknown>>('POST', { action: 'revoke', session_id });
+export const revokeSession = (session_id: string) => send<{ revoked: string }>('POST', { action: 'revoke', session_id });
 export const totpSetup = () => send<{ secret: string; otpauth_uri: string }>('POST', { action: 'totp_setup' });
 export const totpConfirm = (code: string) => send<Record<string, unknown>>('POST', { action: 'totp_confirm', code });
 export const totpDisable = (password: string) => send<Record<string, unknown>>('POST', { action: 'totp_disable', password });

@@ -37,7 +37,7 @@ export function SignIn({ route, notice, onSignedIn }: { route: Route; notice?: s
     }
   };
 
-  const lockedUntil = error instanceof ApiError && error.error === 'account_locked' && typeof error.data.locked_until === 'number' ? error.data.locked_until : undefined;
+  const lockedUntil = error instanceof ApiError && error.error === 'account_locked' && typeof error.data.locked_until === 'string' ? error.data.locked_until : undefined;
   return (
     <section class="card narrow sign-in">
       <h1>{invite ? t('invite_title') : t('title')}</h1>
