@@ -125,7 +125,7 @@ export function App() {
         {auth.state === 'in' ? <span class="who">{auth.session.user.name}</span> : null}
         <LanguagePicker />
         {auth.state === 'in' ? (
-          <button type="button" class="btn secondary small" onClick={() => void signOut().finally(() => setAuth({ state: 'out' }))}>
+          <button type="button" class="btn secondary small" onClick={() => void signOut().finally(() => ((location.hash = '#/'), setAuth({ state: 'out' })))}>
             {t('sign_out')}
           </button>
         ) : null}
