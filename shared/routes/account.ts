@@ -103,7 +103,7 @@ export const userSessionRoute = {
   rateLimit: null,
   ipLimits: [{ limit: 120, window: 'minute' }],
   envelope: 'management',
-  description: 'Sign in as a person (login or e-mail, password, TOTP) and get the console session cookie; the current session (GET); sign out, list or revoke sessions, set up or turn off TOTP, rotate the API token, accept an invitation (POST action)',
+  description: 'Sign in as a person (login or e-mail, password, TOTP) for the console session cookie; the session (GET); sign out, list or revoke sessions, TOTP on or off, rotate the API token, accept an invitation (POST)',
   // users, tokens: rotating the API token; rateLimits: the sign-in limits (per account, per IP).
   data: { read: ['users'], write: ['consoleAuth', 'users', 'tokens', 'rateLimits'] },
 } as const satisfies RouteDefinition;

@@ -30,6 +30,8 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
     read.add('tenants');
     read.add('tenantHosts');
     if (entry.auth === 'bearer' || entry.auth === 'token') read.add('tokens');
+    // A console session instead of a token: read, and its idle end moved forward.
+    if (entry.auth === 'bearer' || entry.auth === 'token') write.add('consoleAuth');
     if (entry.auth === 'session') read.add('udidCapture');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
   } else if (isJob(entry)) {
