@@ -4,7 +4,7 @@
  * the refusal of anyone else's agent, expiring certificates, the bounded number of DynamoDB calls, and `ledger
  * check` catching a tally that disagrees with the ledger.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowSeconds, setClock } from '../../shared/clock';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
@@ -13,6 +13,7 @@ import { tallyKey } from '../../shared/records/ledger-tally';
 import { simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 import { makeTenant, makeUser, storedDevice } from '../support/fixtures';
 import { expectLedgerAddsUp } from '../support/ledger';
+import { admin } from '../support/admin-cli';
 import type { ApiResponse } from '../support/api';
 import { addBy, chainShop, createAgent, topUp, type Chain, type Member } from '../agents/agent-support';
 
@@ -209,17 +210,42 @@ test('bounded: the stats of a user with many devices and entries cost the same f
   expect(many.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'UpdateItemCommand']);
 }, 60_000);
 
-test('ledger check finds a tally that disagrees with the ledger', async () => {
+test('ledger check finds a tally that disagrees with the ledger; ledger tallies sets it again from the entries', async () => {
   const s = await shop(5_000);
   expect((await add(s)).body.code).toBe(1);
-  await expectLedgerAddsUp(s.tenantId);
+  expect(await admin('ledger', 'check', '--tenant', s.tenantId)).toMatchObject({ code: 0, json: { ok: true, differences: [] } });
   const day = new Date(nowS() * 1000).toISOString().slice(0, 10);
   await documentClient().send(
     new UpdateCommand({ TableName: tableName('ledger'), Key: { user_id: tallyKey(s.userId, { kind: 'day', id: day }), seq: 0 }, UpdateExpression: 'ADD n_charge :one', ExpressionAttributeValues: { ':one': 1 } }),
   );
-  const report = await checkLedger(s.tenantId);
-  expect(report.differences).toEqual([{ user_id: s.userId, tenant_id: s.tenantId, problem: 'tally_differs', period: `day#${day}`, kind: 'charge', field: 'count', expected: 1, found: 2 }]);
+  const broken = await admin('ledger', 'check', '--tenant', s.tenantId);
+  expect(broken.code).toBe(1);
+  expect(broken.json.differences).toEqual([{ user_id: s.userId, tenant_id: s.tenantId, problem: 'tally_differs', period: `day#${day}`, kind: 'charge', field: 'count', expected: 1, found: 2 }]);
+  expect(data(await stats(s)).today.adds).toBe(2);
+  // The month's tally gone altogether (as on a ledger from before the tallies): both periods differ.
+  await documentClient().send(new DeleteCommand({ TableName: tableName('ledger'), Key: { user_id: tallyKey(s.userId, { kind: 'month', id: day.slice(0, 7) }), seq: 0 } }));
+  const month = `month#${day.slice(0, 7)}`;
+  expect((await checkLedger(s.tenantId)).differences.map((d) => [d.period, d.kind, d.field, d.expected, d.found])).toEqual([
+    [`day#${day}`, 'charge', 'count', 1, 2],
+    [month, 'charge', 'count', 1, 0],
+    [month, 'charge', 'amount', -1_000, 0],
+  ]);
+  // The opening entry (the fixture's user was made in November 2023) and the charge: two days, two months.
+  expect(await admin('ledger', 'tallies', '--tenant', s.tenantId)).toMatchObject({ code: 0, json: { users: 1, periods: 4 } });
+  expect(await admin('ledger', 'check', '--tenant', s.tenantId)).toMatchObject({ code: 0, json: { ok: true, differences: [] } });
+  expect(data(await stats(s)).today).toMatchObject({ adds: 1, spend: 1_000 });
 });
+
+test('a rebuild racing adds leaves every tally exact', async () => {
+  const s = await shop(20_000);
+  const adds = Array.from({ length: 8 }, () => add(s));
+  const rebuilds = [admin('ledger', 'tallies', '--user', s.userId), new Promise((r) => setTimeout(r, 150)).then(() => admin('ledger', 'tallies', '--user', s.userId))];
+  const [answers, runs] = await Promise.all([Promise.all(adds), Promise.all(rebuilds)]);
+  expect(answers.map((a) => a.body.code)).toEqual(Array(8).fill(1));
+  expect(runs.map((r) => r.code)).toEqual([0, 0]);
+  await expectLedgerAddsUp(s.tenantId);
+  expect(data(await stats(s)).today).toMatchObject({ adds: 8, spend: 8_000 });
+}, 60_000);
 
 test('bad input changes nothing and is refused in the caller’s language', async () => {
   const s = await shop(0);

@@ -260,3 +260,34 @@ export async function* scanLedgerHeads(tenantId?: string): AsyncGenerator<Ledger
     yield { userId: String(item.user_id), tenantId: String(item.tenant_id), balance: Number(item.balance ?? 0), seq: Number(item.ledger_seq ?? 0) };
   }
 }
+
+/**
+ * Sets a user's tallies to `rows` (whole items, not increments) on the condition that the user's ledger is still
+ * at `head.seq`, in transactions of up to 99 tallies each: a rebuild computed from the entries up to `head`
+ * never overwrites what a change after it added. False when the ledger moved (read again and retry); tallies a
+ * transaction before it set were exact at `head` and stay so, since later changes only add to them.
+ */
+export async function setTalliesAt(head: LedgerHead, rows: ReadonlyArray<{ period: TallyPeriod; tally: Tally }>): Promise<boolean> {
+  for (let i = 0; i < rows.length; i += 99) {
+    const parts: TransactionPart[] = [
+      transactionPart({
+        ConditionCheck: {
+          TableName: tableName('users'),
+          Key: { user_id: head.userId },
+          ConditionExpression: head.seq === 0 ? 'attribute_not_exists(ledger_seq)' : 'ledger_seq = :seq',
+          ...(head.seq === 0 ? {} : { ExpressionAttributeValues: { ':seq': head.seq } }),
+        },
+      }),
+      ...rows.slice(i, i + 99).map(({ period, tally }) => {
+        const item: Record<string, unknown> = { ...tallyItemKey(head.userId, period), tenant_id: head.tenantId, period: period.id };
+        for (const [kind, figures] of Object.entries(tally)) {
+          item[countAttribute(kind as LedgerKind)] = figures.count;
+          item[amountAttribute(kind as LedgerKind)] = figures.amount;
+        }
+        return transactionPart({ Put: { TableName: tableName('ledger'), Item: item } });
+      }),
+    ];
+    if (!(await transactWrite(parts, { conflicts: 'report' })).ok) return false;
+  }
+  return true;
+}
