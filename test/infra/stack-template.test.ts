@@ -68,6 +68,10 @@ const flagged = () => (flaggedSynth ??= synth({ context: FLAGGED }));
 let quietSynth: Synthesized | undefined;
 const quiet = () => (quietSynth ??= synth({ context: { apiLogLevel: 'OFF', apiGatewayAccountRole: 'existing' } }));
 
+/** The functions' one log group: the one the first function names (each test below checks the others agree). */
+const functionLogsId = () => referencedId((s.json.Resources[s.functionId(entries[0]!.function)]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)!;
+const accessLogsId = () => referencedId(Object.values(s.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties.AccessLogSetting.DestinationArn)!;
+
 const projectFunctions = () => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
 describe('functions', () => {
@@ -76,11 +80,27 @@ describe('functions', () => {
     for (const entry of entries) expect(s.json.Resources[s.functionId(entry.function)]?.Type).toBe('AWS::Lambda::Function');
   });
 
-  test.each(entries.map((e) => [e.function, e] as const))('%s: nodejs22.x on arm64, ESM bundle entry, log group with retention', (name) => {
+  test.each(entries.map((e) => [e.function, e] as const))('%s: nodejs22.x on arm64, ESM bundle entry, the functions\' log group with retention', (name) => {
     const props = s.json.Resources[s.functionId(name)]!.Properties!;
     expect(props).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const logGroupId = referencedId((props.LoggingConfig as { LogGroup: unknown }).LogGroup)!;
+    expect(logGroupId).toBe(functionLogsId());
     expect(s.json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Retain' });
+  });
+
+  test('all functions write to one log group, named in an output; the stack has no other log group but the access logs', () => {
+    // One group instead of one per function (Lambda names each function's streams after it): ~50 fewer resources.
+    const groups = Object.keys(s.template.findResources('AWS::Logs::LogGroup'));
+    expect(groups.sort()).toEqual([functionLogsId(), accessLogsId()].sort());
+    expect((s.json.Outputs?.FunctionLogGroup as { Value: unknown } | undefined)?.Value).toEqual({ Ref: functionLogsId() });
+  });
+
+  test('the dashboard reads the latest errors of every function from the shared log group', () => {
+    const [dashboard] = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
+    const parts = (dashboard!.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    const source = parts.findIndex((part) => typeof part === 'string' && part.endsWith("SOURCE '"));
+    expect(parts[source + 1]).toEqual({ Ref: functionLogsId() });
+    expect(parts[source + 2]).toMatch(/^' \| fields @timestamp, coalesce\(function_name, @logStream\)/);
   });
 
   test.each((routes as readonly RouteDefinition[]).map((r) => [r.function, r] as const))('%s: timeout from its entry (timeoutSeconds, else 28 s with secrets, 10 s)', (name, route) => {
@@ -216,11 +236,12 @@ describe('REST API', () => {
 
   test('the stack keeps headroom under CloudFormation\'s 500 resources per stack (alarm e-mail on)', () => {
     const withEmail = flagged();
-    // 468 since the 5xx alarms watch 5 paths each (8 alarms for 39 paths; one alarm per path had it at 499 with
-    // the agents route, 1 short of CloudFormation's limit). A function costs about 9 resources and a 5xx alarm
-    // one per 5 new paths. The bound keeps 20 free below 500, about two functions' worth of warning: past it,
-    // split the stack or share resources.
-    expect(Object.keys(withEmail.json.Resources).length).toBeLessThanOrEqual(480);
+    // 419 since the functions share one log group (it was 468 with one per function, and 499 with one 5xx alarm
+    // per path before they watched 5 paths each). A function costs about 8 resources (role, policy, function,
+    // permission, an alarm for jobs and consumers, a resource and its methods) and a 5xx alarm one per 5 new
+    // paths. The bound keeps 50 free below 500, about six functions' worth of warning: past it, split the stack
+    // or share more resources.
+    expect(Object.keys(withEmail.json.Resources).length).toBeLessThanOrEqual(450);
   });
 
   test('API Gateway may invoke each function only from this API', () => {
@@ -484,9 +505,9 @@ describe('schedules', () => {
 });
 
 describe('outputs', () => {
-  test('the API URL, the region, the secrets key and every table name, and nothing else', () => {
+  test('the API URL, the region, the secrets key, the functions\' log group and every table name, and nothing else', () => {
     const outputs = s.json.Outputs as Record<string, { Value: unknown }>;
-    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', 'UsagePlanId', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
+    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', 'UsagePlanId', 'FunctionLogGroup', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     for (const key of tableKeys) expect(outputs[`Table${key.charAt(0).toUpperCase()}${key.slice(1)}`]!.Value).toEqual({ Ref: s.tableId(key) });
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');
