@@ -93,6 +93,11 @@ export const tables = {
         include: DEVICE_RECORD_FIELDS.filter((field) => field !== 'kid' && field !== 'user_id' && field !== 'addtime'),
       },
       /**
+       * A user's certificates by membership expiry (`ytime`), soonest first: the dashboard's "expiring within 7
+       * days" is one bounded Query. Keys and the few fields a reminder names only.
+       */
+      { name: 'by-owner-expiry', partitionKey: stringKey('user_id'), sortKey: numberKey('ytime'), include: ['id', 'udid', 'zt', 'enabled', 'tenant_id'] },
+      /**
        * Every certificate of a UDID, whoever owns it (the customer's own page). Keyed by the stored `udid`
        * itself, so existing items need no backfill; like `by-owner`, never the `.p12` or the profile.
        */

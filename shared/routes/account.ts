@@ -24,6 +24,24 @@ export const userLedgerRoute = {
   data: { read: ['ledger', 'users'] },
 } as const satisfies RouteDefinition;
 
+/**
+ * The dashboard's figures, each from a bounded read (never a scan): the balance, today's and this month's money
+ * from the ledger's tallies, certificates expiring soon, the own Apple accounts, the subscription and the latest
+ * events; with `agent`, one of the caller's own agents' figures.
+ */
+export const userStatsRoute = {
+  function: 'user-stats',
+  methods: ['GET'],
+  path: '/api/user/stats',
+  auth: 'bearer',
+  rateLimit: 60,
+  envelope: 'management',
+  description: "The caller's dashboard figures (or one of their agents'): balance, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events",
+  // users: the balance, and the `agent` check; ledger: the day's and month's tallies; devices: the expiry index;
+  // accounts: the private pool's slots; subscriptions and events: the caller's own.
+  data: { read: ['users', 'ledger', 'devices', 'accounts', 'subscriptions', 'events'] },
+} as const satisfies RouteDefinition;
+
 export const subscriptionRoute = {
   function: 'subscription',
   methods: ['GET', 'POST'],
