@@ -335,3 +335,25 @@ test('the operator CLI: set-password ends sessions and keeps logins unique; invi
   expect(help.code).toBe(0);
   expect(help.stderr).toMatch(/^Usage: npm run --silent admin -- user set-password --user <user_id> --password/);
 });
+
+test('races: one invitation accepted 6 times at once signs in once; one TOTP code sent 4 times at once signs in once', async () => {
+  const { tenantId, host } = await makeTenant('en');
+  const owner = await makeOwner({ tenantId });
+  const invite = String((await admin('user', 'invite', '--user', owner.user.userId, '--login', `race${++counter}`)).json.url).split('/invite/')[1]!;
+  const accepts = await Promise.all(Array.from({ length: 6 }, (_, i) => session(host, { action: 'accept_invite', invite, password: `race password ${i}` })));
+  expect(accepts.map((a) => a.body.code).sort()).toEqual([1, 40002, 40002, 40002, 40002, 40002]);
+  const winner = accepts.findIndex((a) => a.body.code === 1);
+  expect((await session(host, { action: 'sign_in', login: `race${counter}`, password: `race password ${winner}` })).body.code).toBe(1);
+
+  const p = await person();
+  const { cookie, csrf } = await signedIn(p);
+  const secret = ((await session(p.host, { action: 'totp_setup' }, asSession(p.host, cookie, csrf))).body.data as { secret: string }).secret;
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const now = Date.now();
+  expect((await session(p.host, { action: 'totp_confirm', code: totp.generate({ timestamp: now - 30_000 }) }, asSession(p.host, cookie, csrf))).body.code).toBe(1);
+  const code = totp.generate({ timestamp: now });
+  // Four (more would meet the account's limit of 5 failures among themselves).
+  const tries = await Promise.all(Array.from({ length: 4 }, () => session(p.host, { action: 'sign_in', login: p.login, password: PASSWORD, totp: code })));
+  expect(tries.map((t) => t.body.code).sort()).toEqual([1, 10, 10, 10]);
+  await admin('user', 'unlock', '--user', p.user.userId);
+});
