@@ -295,7 +295,7 @@ export async function buildOpenApiDocument(options: { serverUrl?: string } = {})
           type: 'apiKey',
           in: 'cookie',
           name: 'console_session',
-          description: 'A person signed in to the console (POST /api/user/session, action sign_in) instead of a token, on every bearer and token route; every write (any method but GET/HEAD) must then carry the session\'s csrf_token in the X-CSRF-Token header (else 403, csrf_invalid)',
+          description: 'A person signed in to the console (POST /api/user/session, action sign_in) instead of a token, on every bearer and token route; every write (any method but GET/HEAD; every request to the add routes and device status) must then carry the session\'s csrf_token in the X-CSRF-Token header (else 403, csrf_invalid)',
         },
         customerSession: { type: 'apiKey', in: 'cookie', name: 'customer_session', description: "Customer routes: the session cookie the customer's page sets when a capture's one-time `st` is opened" },
       },

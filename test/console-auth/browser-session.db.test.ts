@@ -40,7 +40,7 @@ test('Chromium keeps the Secure, HttpOnly session cookie on http://127.0.0.1 and
   const signedIn = await call('POST', '/api/user/session', { action: 'sign_in', login, password: 'a browser password' });
   expect(signedIn.body.code).toBe(1);
   const csrf = signedIn.body.data.csrf_token as string;
-  expect(await page.evaluate(() => document.cookie)).not.toContain('console_session');
+  expect(await page.evaluate('document.cookie')).not.toContain('console_session');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'console_session')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
 

@@ -10,7 +10,8 @@ import { resetCounter } from '../../shared/db/repositories/console-auth-reposito
 import { minuteWindow } from '../../shared/limit-windows';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { admin } from '../support/admin-cli';
-import { makeOwner, makeTenant, type Owner } from '../support/fixtures';
+import { makeOwner, makeTenant, storedDevice, type Owner } from '../support/fixtures';
+import { getDevice } from '../../shared/db/repositories/device-repository';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -128,6 +129,19 @@ test('the session is the caller on bearer and token routes; writes need its CSRF
   // A script's token needs no CSRF token, and wins over a cookie sent beside it.
   const byToken = await api.request('PATCH', sourcePath, { headers: { ...asSession(p.host, cookie), ...p.bearer }, json: { name: 'By token' } });
   expect(byToken.body).toMatchObject({ code: 1 });
+});
+
+test('the device routes that change things on a GET (status, the adds) need the CSRF token on a GET too; reads do not', async () => {
+  const p = await person();
+  const device = await storedDevice(p.user);
+  const { cookie, csrf } = await signedIn(p);
+  expect((await api.request('GET', `/api/device/info?kid=${device.kid}`, { headers: asSession(p.host, cookie) })).body).toMatchObject({ code: 1, data: { kid: device.kid } });
+  const disable = `/api/device/status?kid=${device.kid}&action=disable`;
+  expect(await api.request('GET', disable, { headers: asSession(p.host, cookie) })).toMatchObject({ status: 403, body: { code: 403, data: { error: 'csrf_invalid' } } });
+  expect((await getDevice(device.kid))!.enabled).toBe(true);
+  expect((await api.request('GET', '/api/adddevice/v2?udid=00008030-001A2B3C4D5E6F70', { headers: asSession(p.host, cookie) }))).toMatchObject({ status: 403, body: { code: 0, data: { error: 'csrf_invalid' } } });
+  expect((await api.request('GET', disable, { headers: asSession(p.host, cookie, csrf) })).body).toMatchObject({ code: 1 });
+  expect((await getDevice(device.kid))!.enabled).toBe(false);
 });
 
 test("another reseller's source id gets the same refusal with a session as with a token (40001)", async () => {
