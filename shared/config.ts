@@ -25,6 +25,8 @@ const NAMES = [
   'ACCOUNT_SECRETS_KEY_ARN',
   'APPLE_API_BASE_URL',
   'POWERTOOLS_SERVICE_NAME',
+  'APPLE_ADD_WAIT_MS',
+  'APPLE_ADD_RECHECK_MS',
 ] as const;
 
 type Name = (typeof NAMES)[number];
@@ -55,10 +57,20 @@ export interface Config {
   /** Where accounts a reseller connects with an API key talk to App Store Connect: Apple's, or the local simulator. */
   appleApiBaseUrl: string;
   serviceName: string;
+  /**
+   * How long an add waits for each App Store Connect answer before taking it as lost (8 s: short enough that
+   * one slow account leaves the request time to try the next; the stack never sets it, only tests shorten it).
+   */
+  appleAddWaitMs: number;
+  /** How long after a lost registration answer the add looks the UDID up a second time (3 s). */
+  appleAddRecheckMs: number;
 }
 
 export const DEFAULT_TENANT_CACHE_SECONDS = 30;
 export const DEFAULT_OWNER_CACHE_SECONDS = 60;
+/** The add's waits on Apple in production (a deployed function and `npm start` never set the variables). */
+export const DEFAULT_APPLE_ADD_WAIT_MS = 8_000;
+export const DEFAULT_APPLE_ADD_RECHECK_MS = 3_000;
 
 /** An empty variable counts as unset. */
 const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
@@ -67,6 +79,15 @@ const given = (value: string | undefined): string | undefined => (value === unde
 function seconds(value: string | undefined, fallback: number): number {
   const parsed = given(value) === undefined ? Number.NaN : Number(value);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+/** Whole milliseconds, at least `min`; a value that is set but is not one stops the function when it starts. */
+function milliseconds(name: Name, value: string | undefined, fallback: number, min: number): number {
+  const set = given(value);
+  if (set === undefined) return fallback;
+  const parsed = Number(set);
+  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} is not a whole number of milliseconds ≥ ${min}: ${set}`);
+  return parsed;
 }
 
 function url(name: Name, value: string | undefined): string | undefined {
@@ -91,6 +112,8 @@ function parse(raw: Raw): Config {
     accountSecretsKeyArn: given(raw.ACCOUNT_SECRETS_KEY_ARN),
     appleApiBaseUrl: url('APPLE_API_BASE_URL', raw.APPLE_API_BASE_URL) ?? 'https://api.appstoreconnect.apple.com',
     serviceName: raw.POWERTOOLS_SERVICE_NAME ?? 'appsource',
+    appleAddWaitMs: milliseconds('APPLE_ADD_WAIT_MS', raw.APPLE_ADD_WAIT_MS, DEFAULT_APPLE_ADD_WAIT_MS, 1),
+    appleAddRecheckMs: milliseconds('APPLE_ADD_RECHECK_MS', raw.APPLE_ADD_RECHECK_MS, DEFAULT_APPLE_ADD_RECHECK_MS, 0),
   };
 }
 
