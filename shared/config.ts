@@ -25,8 +25,6 @@ const NAMES = [
   'ACCOUNT_SECRETS_KEY_ARN',
   'APPLE_API_BASE_URL',
   'POWERTOOLS_SERVICE_NAME',
-  'APPLE_ADD_WAIT_MS',
-  'APPLE_ADD_RECHECK_MS',
 ] as const;
 
 type Name = (typeof NAMES)[number];
@@ -57,20 +55,10 @@ export interface Config {
   /** Where accounts a reseller connects with an API key talk to App Store Connect: Apple's, or the local simulator. */
   appleApiBaseUrl: string;
   serviceName: string;
-  /**
-   * How long an add waits for each App Store Connect answer before taking it as lost (8 s: short enough that
-   * one slow account leaves the request time to try the next; the stack never sets it, only tests shorten it).
-   */
-  appleAddWaitMs: number;
-  /** How long after a lost registration answer the add looks the UDID up a second time (3 s). */
-  appleAddRecheckMs: number;
 }
 
 export const DEFAULT_TENANT_CACHE_SECONDS = 30;
 export const DEFAULT_OWNER_CACHE_SECONDS = 60;
-/** The add's waits on Apple in production (a deployed function and `npm start` never set the variables). */
-export const DEFAULT_APPLE_ADD_WAIT_MS = 8_000;
-export const DEFAULT_APPLE_ADD_RECHECK_MS = 3_000;
 
 /** An empty variable counts as unset. */
 const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
@@ -79,15 +67,6 @@ const given = (value: string | undefined): string | undefined => (value === unde
 function seconds(value: string | undefined, fallback: number): number {
   const parsed = given(value) === undefined ? Number.NaN : Number(value);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
-}
-
-/** Whole milliseconds, at least `min`; a value that is set but is not one stops the function when it starts. */
-function milliseconds(name: Name, value: string | undefined, fallback: number, min: number): number {
-  const set = given(value);
-  if (set === undefined) return fallback;
-  const parsed = Number(set);
-  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} is not a whole number of milliseconds ≥ ${min}: ${set}`);
-  return parsed;
 }
 
 function url(name: Name, value: string | undefined): string | undefined {
@@ -112,8 +91,6 @@ function parse(raw: Raw): Config {
     accountSecretsKeyArn: given(raw.ACCOUNT_SECRETS_KEY_ARN),
     appleApiBaseUrl: url('APPLE_API_BASE_URL', raw.APPLE_API_BASE_URL) ?? 'https://api.appstoreconnect.apple.com',
     serviceName: raw.POWERTOOLS_SERVICE_NAME ?? 'appsource',
-    appleAddWaitMs: milliseconds('APPLE_ADD_WAIT_MS', raw.APPLE_ADD_WAIT_MS, DEFAULT_APPLE_ADD_WAIT_MS, 1),
-    appleAddRecheckMs: milliseconds('APPLE_ADD_RECHECK_MS', raw.APPLE_ADD_RECHECK_MS, DEFAULT_APPLE_ADD_RECHECK_MS, 0),
   };
 }
 
@@ -126,6 +103,40 @@ export function config(): Config {
   const raw = Object.fromEntries(NAMES.map((name, i) => [name, values[i]])) as Raw;
   last = { values, config: parse(raw) };
   return last.config;
+}
+
+/** How long an add waits on App Store Connect (shared/domain/add-device/issue-on-account.ts). */
+export interface AppleAddWaits {
+  /** For each answer, before taking it as lost: short enough that one slow account leaves time for the next. */
+  waitMs: number;
+  /** After a lost registration answer, before looking the UDID up a second time (Apple may still be at it). */
+  recheckMs: number;
+}
+
+/** Production's: a deployed function and `npm start` never set the variables; only tests shorten them. */
+export const DEFAULT_APPLE_ADD_WAITS: AppleAddWaits = { waitMs: 8_000, recheckMs: 3_000 };
+
+/** Whole milliseconds of at least `min`; unset is the default, anything else stops the add. */
+function milliseconds(name: string, fallback: number, min: number): number {
+  const set = given(process.env[name]);
+  const parsed = set === undefined ? fallback : Number(set);
+  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} is not a whole number of milliseconds >= ${min}: ${set}`);
+  return parsed;
+}
+
+let lastWaits: { values: string; waits: AppleAddWaits } | undefined;
+
+/**
+ * The add's waits: `APPLE_ADD_WAIT_MS` (≥ 1) and `APPLE_ADD_RECHECK_MS` (≥ 0), read as `config()` reads the
+ * rest (once, and again when they changed). Apart from `config()` so that only the functions that add carry
+ * them: every function carries `config()`, and the lightest are held to a byte budget.
+ */
+export function appleAddWaits(): AppleAddWaits {
+  const values = `${process.env.APPLE_ADD_WAIT_MS}|${process.env.APPLE_ADD_RECHECK_MS}`;
+  if (lastWaits?.values === values) return lastWaits.waits;
+  const waits = { waitMs: milliseconds('APPLE_ADD_WAIT_MS', DEFAULT_APPLE_ADD_WAITS.waitMs, 1), recheckMs: milliseconds('APPLE_ADD_RECHECK_MS', DEFAULT_APPLE_ADD_WAITS.recheckMs, 0) };
+  lastWaits = { values, waits };
+  return waits;
 }
 
 /** The deployed name of one table, from the `TABLE_<KEY>` the stack sets (db/table-names.ts names them). */

@@ -7,7 +7,7 @@ import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
 import { listPool, setAccountMode } from '../../db/repositories/account-repository';
-import { config } from '../../config';
+import { appleAddWaits } from '../../config';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
@@ -60,7 +60,7 @@ export interface LeftRegistration {
  * cannot use up the whole request and the add can still fall through to the next. The wait is
  * `APPLE_ADD_WAIT_MS` (8 s; config.ts), which only tests shorten.
  */
-const requestPathApple = () => ({ timeoutMs: config().appleAddWaitMs, maxAttempts: 2 });
+const requestPathApple = () => ({ timeoutMs: appleAddWaits().waitMs, maxAttempts: 2 });
 
 export interface Issued {
   account: Account;
@@ -120,7 +120,7 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
       // A request whose answer we gave up on may still be running at Apple's end: look once more, a moment
       // later (`APPLE_ADD_RECHECK_MS`, 3 s); a registration that completes even later is settled by the reservation worker.
       if (!device && lost) {
-        await new Promise((resolve) => setTimeout(resolve, config().appleAddRecheckMs));
+        await new Promise((resolve) => setTimeout(resolve, appleAddWaits().recheckMs));
         device = await client.findDeviceByUdid(request.udid);
       }
     } catch (lookupError) {
