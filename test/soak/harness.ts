@@ -17,6 +17,7 @@ import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
+import { setPassword } from '../../shared/domain/console/console-admin';
 import { createPlan } from '../../shared/domain/subscriptions/plan-service';
 import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
 import { changeTenantSettings, requireTenant } from '../../shared/domain/tenants/tenant-service';
@@ -45,7 +46,12 @@ export interface SoakUser {
   customerCodes: string[];
   /** The API key of an Apple team of its own, which the mix connects (`/api/user/apple-accounts`). */
   appleKey: { issuer_id: string; key_id: string; private_key: string };
+  /** The console sign-in the mix uses (`/api/user/session`): the user's name and `SOAK_PASSWORD`. */
+  login: string;
 }
+
+/** Every soak user's console password (set before the run, like the operator's `user set-password`). */
+export const SOAK_PASSWORD = 'soak-console-password';
 
 export interface SoakAccount {
   accountId: string;
@@ -259,6 +265,7 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       // One user per tenant is short of money, so refusals for balance are part of the mix.
       const initialBalance = i === 0 ? 5_000 : 50_000_000;
       const { user, token } = await createUser({ tenantId: tenant.tenantId, name: `soak-${i}`, balance: initialBalance }, now);
+      await setPassword({ userId: user.userId, password: SOAK_PASSWORD, login: `soak-${i}` });
       const planId = plans.get(tenant.tenantId);
       if (planId) await subscribe(user, await requireTenant(tenant.tenantId), { trial: false, plan: planId }, now);
       const source = await createSource({ userId: user.userId, name: `Soak source ${i}` }, now);
@@ -272,7 +279,7 @@ async function seedWorld(sim: AscSimulator, downloadUrl: string, options: Harnes
       };
       const own = await sim.createTeam({ mode: 'instant', name: `Soak own ${i}` });
       const appleKey = { issuer_id: own.issuerId, key_id: own.keyId, private_key: own.privateKeyPem };
-      users.push({ userId: user.userId, token, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes: await newCodes(), customerCodes: await newCodes(), appleKey });
+      users.push({ userId: user.userId, token, login: `soak-${i}`, tenantId: tenant.tenantId, host: tenant.host, initialBalance, sourceId: source.source_id, codes: await newCodes(), customerCodes: await newCodes(), appleKey });
     }
   }
   return { tenants, users, accounts, downloadUrl, plans };

@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto';
 import * as routeTable from '../../shared/routes';
 import type { SoakClient, Answer } from './client';
 import { capture, redeem, tryEndedSession, visit, type CustomerState } from './customers';
-import { SOAK_STOREFRONT, type SoakUser, type SoakWorld } from './harness';
+import { SOAK_PASSWORD, SOAK_STOREFRONT, type SoakUser, type SoakWorld } from './harness';
 import type { WebhookReceiver } from './webhooks';
 
 /** `METHOD /path/{param}`: how the report names a route. */
@@ -53,6 +53,8 @@ export interface SoakState {
   agents?: Map<string, string[]>;
   /** Per user: the Apple account the mix connected with its own key (a connection in flight is ''). */
   ownAccounts?: Map<string, string>;
+  /** Per user: the console session the mix signed in (its cookie and CSRF token); '' while a sign-in is in flight. */
+  consoleSessions?: Map<string, { cookie: string; csrf: string } | ''>;
 }
 
 export interface SoakAction {
@@ -458,6 +460,50 @@ export const actions: SoakAction[] = [
       if (chance(0.5)) return c.send(`${label('GET', route)} (one)`, 'GET', `${route.path}?account_id=${accountId}`, bearer(u));
       const action = chance(0.5) ? 'pause' : 'resume';
       return c.send(`${label('POST', route)} (${action})`, 'POST', route.path, { ...bearer(u), json: { account_id: accountId, action } });
+    },
+  },
+  {
+    // A person at the console: signs in with the password (from an address of its own, as people do), then reads
+    // its session, the dashboard's figures and its sessions with the cookie instead of the token (writes with
+    // the CSRF token), and now and then signs out. The figures are also read with the token, as a script would.
+    name: 'console person',
+    weight: 1,
+    run: async (c, u, s) => {
+      const route = routeTable.userSessionRoute;
+      const stats = routeTable.userStatsRoute;
+      const sessions = (s.consoleSessions ??= new Map());
+      const held = sessions.get(u.userId);
+      if (held === undefined) {
+        sessions.set(u.userId, '');
+        const signedIn = await c.send(`${label('POST', route)} (sign in)`, 'POST', route.path, {
+          host: u.host,
+          from: strangerIp(),
+          json: { action: 'sign_in', login: u.login, password: SOAK_PASSWORD },
+        });
+        const setCookie = signedIn.headers['set-cookie'];
+        const cookie = /console_session=[^;]+/.exec(Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? ''))?.[0];
+        const csrf = signedIn.body.data?.csrf_token;
+        if (cookie && typeof csrf === 'string') sessions.set(u.userId, { cookie, csrf });
+        else sessions.delete(u.userId);
+        return signedIn;
+      }
+      if (held === '' || chance(0.3)) return c.send(label('GET', stats), 'GET', stats.path, bearer(u));
+      const asPerson = { host: u.host, cookie: held.cookie };
+      switch (randomInt(8)) {
+        case 0:
+        case 1:
+          return c.send(label('GET', route), 'GET', route.path, asPerson);
+        case 2:
+        case 3:
+        case 4:
+          return c.send(`${label('GET', stats)} (session)`, 'GET', stats.path, asPerson);
+        case 5:
+        case 6:
+          return c.send(`${label('POST', route)} (list)`, 'POST', route.path, { ...asPerson, headers: { 'X-CSRF-Token': held.csrf }, json: { action: 'list' } });
+        default:
+          sessions.delete(u.userId);
+          return c.send(`${label('POST', route)} (sign out)`, 'POST', route.path, { ...asPerson, headers: { 'X-CSRF-Token': held.csrf }, json: { action: 'sign_out' } });
+      }
     },
   },
   {
