@@ -102,8 +102,14 @@ export async function putDevices(devices: readonly Device[]): Promise<void> {
       changes.set(device.user_id, change);
     }
     const parts = [...group.map((device) => transactionPart({ Put: newDevice(device) })), ...[...changes].flatMap(([userId, change]) => deviceTallyParts(userId, change))];
-    const outcome = await transactWrite(parts);
-    if (!outcome.ok) throw new Error(`A device of this group exists already (${outcome.failed.map((at) => group[at]?.kid).join(', ')}); nothing of the group was written`);
+    // Groups in flight at once share their owner's count: a conflict wrote nothing, so the group is sent again.
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await transactWrite(parts, { conflicts: 'report' });
+      if (outcome.ok) break;
+      if (outcome.failed.length > 0) throw new Error(`A device of this group exists already (${outcome.failed.map((at) => group[at]?.kid).join(', ')}); nothing of the group was written`);
+      if (attempt >= 8) throw new Error('The devices kept conflicting with other writes of their owner; nothing of the group was written');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2_000, 50 * 2 ** attempt)));
+    }
   }
 }
 

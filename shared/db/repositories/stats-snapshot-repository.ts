@@ -29,7 +29,7 @@ export async function readStatsSnapshot(input: { userId: string; periods: readon
   const counters = tableName('counters');
   const found = await batchGetAll({
     [users]: { Keys: [{ user_id: input.userId }], ConsistentRead: true, ProjectionExpression: HEAD_ATTRIBUTES.join(', ') },
-    [ledger]: { Keys: input.periods.map((period) => tallyItemKey(input.userId, period)), ConsistentRead: true },
+    ...(input.periods.length > 0 ? { [ledger]: { Keys: input.periods.map((period) => tallyItemKey(input.userId, period)), ConsistentRead: true } } : {}),
     [counters]: { Keys: [deviceTallyItemKey(input.userId)], ConsistentRead: true },
     ...(input.subscription ? { [subscriptions]: { Keys: [currentSubscriptionKey(input.userId)], ConsistentRead: true } } : {}),
   });
