@@ -160,6 +160,13 @@ test('devices by state follow adds, a pending review, its issue and its failure,
   await runRevocationSweep(nowS(), { accountId: s.accountId });
   expect(await figures()).toEqual(await counted());
   expect(await figures()).toMatchObject({ total: 5, by_status: { normal: 1, revoked: 3, ineligible: 1 } });
+  await expectLedgerAddsUp(s.tenantId);
+
+  // A count that is not what the certificates say is a difference of ledger check; ledger tallies counts again.
+  await documentClient().send(new UpdateCommand({ TableName: tableName('counters'), Key: { counter: `devices#${s.userId}` }, UpdateExpression: 'ADD zt_normal :one', ExpressionAttributeValues: { ':one': 1 } }));
+  expect((await admin('ledger', 'check', '--user', s.userId)).json.differences).toEqual([{ user_id: s.userId, tenant_id: s.tenantId, problem: 'device_count_differs', status: 'normal', expected: 1, found: 2 }]);
+  expect((await admin('ledger', 'tallies', '--user', s.userId)).code).toBe(0);
+  expect(await admin('ledger', 'check', '--user', s.userId)).toMatchObject({ code: 0, json: { differences: [] } });
 }, 90_000);
 
 describe('agents', () => {

@@ -2,10 +2,13 @@
  * The counters item of a user's devices by state (records/device-tally.ts): the part each device write adds to
  * its own transaction, and its key for the reads that batch it with others.
  */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../client';
+import { queryItems } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, type TransactionPart } from '../transactions';
-import { DISABLED_ATTRIBUTE, deviceTallyKey, ztAttribute, type DeviceTallyChange } from '../../records/device-tally';
-import type { DeviceZt } from '../../records/device';
+import { DISABLED_ATTRIBUTE, deviceTallyFromItem, deviceTallyKey, ztAttribute, type DeviceTally, type DeviceTallyChange } from '../../records/device-tally';
+import { DEVICE_ZT, type DeviceZt } from '../../records/device';
 
 export const deviceTallyItemKey = (userId: string) => ({ counter: deviceTallyKey(userId) });
 
@@ -29,4 +32,36 @@ export function deviceTallyParts(userId: string, change: DeviceTallyChange): Tra
       Update: { TableName: tableName('counters'), Key: deviceTallyItemKey(userId), UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
     }),
   ];
+}
+
+/** The user's stored count (strongly consistent). */
+export async function readDeviceTally(userId: string): Promise<DeviceTally> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName('counters'), Key: deviceTallyItemKey(userId), ConsistentRead: true }));
+  return deviceTallyFromItem(out.Item);
+}
+
+/**
+ * The same figures counted from the certificates themselves (the owner index, every page): what the stored
+ * count must equal. Reconciliation only: it reads every certificate of the user.
+ */
+export async function countDevicesOf(userId: string): Promise<DeviceTally> {
+  const tally: DeviceTally = { byStatus: Object.fromEntries(DEVICE_ZT.map((zt) => [zt, 0])) as Record<DeviceZt, number>, disabled: 0 };
+  for await (const item of queryItems({
+    TableName: tableName('devices'),
+    IndexName: 'by-owner',
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': userId },
+    ProjectionExpression: 'zt, enabled',
+  })) {
+    tally.byStatus[item.zt as DeviceZt]++;
+    if (item.enabled === false) tally.disabled++;
+  }
+  return tally;
+}
+
+/** Sets the user's count to `tally` (a rebuild from the certificates, the operator's `ledger tallies`). */
+export async function setDeviceTally(userId: string, tally: DeviceTally): Promise<void> {
+  const item: Record<string, unknown> = { ...deviceTallyItemKey(userId), [DISABLED_ATTRIBUTE]: tally.disabled };
+  for (const zt of DEVICE_ZT) item[ztAttribute(zt)] = tally.byStatus[zt];
+  await documentClient().send(new PutCommand({ TableName: tableName('counters'), Item: item }));
 }
