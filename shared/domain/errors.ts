@@ -92,6 +92,7 @@ const ruleKinds = {
   plan_taken: 'conflict',
   subscription_not_found: 'not_found',
   ledger_exists: 'conflict',
+  agent_not_found: 'not_found',
 } as const;
 
 export type RuleReason = keyof typeof ruleKinds;
