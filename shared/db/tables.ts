@@ -216,6 +216,20 @@ export const tables = {
    * the feed reads the apps themselves.
    */
   sourceFeeds: { partitionKey: stringKey('source_id') },
+  /**
+   * Signing in as a person (the reseller console), one item per key: a live session (`session#<SHA-256 of the
+   * cookie value>`: the cookie itself is never stored), a login name or e-mail claimed on a tenant
+   * (`login#<tenant>#<lower-cased login>` → user, unique by its key), a user's credentials
+   * (`credential#<user_id>`: the scrypt hash, the TOTP secret and the last TOTP step used) and a one-time
+   * invitation (`invite#<SHA-256 of its token>`). Sessions carry `session_user` for the user's list (sparse
+   * index); sessions and invitations leave by TTL once `expires_at` passes (and are refused before that by
+   * the code, which compares times itself).
+   */
+  consoleAuth: {
+    partitionKey: stringKey('item_key'),
+    indexes: [{ name: 'by-session-user', partitionKey: stringKey('session_user'), sortKey: numberKey('created_at') }],
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

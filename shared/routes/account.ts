@@ -105,3 +105,23 @@ export const appleAccountsRoute = {
   data: { read: ['users'], write: ['accounts', 'devices'] },
   secrets: true,
 } as const satisfies RouteDefinition;
+
+/**
+ * Signing in as a person (the reseller console), on one path and one function (the stack is near
+ * CloudFormation's 500 resources): sign in, see the current session (GET), sign out, list and revoke sessions,
+ * the TOTP second factor, rotate the API token, accept an operator's invitation. Public as a route: sign-in
+ * and invitations need no session, and the function checks the session itself for the rest; the sign-in limits
+ * (per account, per IP) are the function's own, since they count failures only.
+ */
+export const userSessionRoute = {
+  function: 'user-session',
+  methods: ['GET', 'POST'],
+  path: '/api/user/session',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 120, window: 'minute' }],
+  envelope: 'management',
+  description: 'Sign in as a person (login or e-mail, password, TOTP) for the console session cookie; the session (GET); sign out, list or revoke sessions, TOTP on or off, rotate the API token, accept an invitation (POST)',
+  // users, tokens: rotating the API token; rateLimits: the sign-in limits (per account, per IP).
+  data: { read: ['users'], write: ['consoleAuth', 'users', 'tokens', 'rateLimits'] },
+} as const satisfies RouteDefinition;

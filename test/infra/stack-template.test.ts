@@ -5,7 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
-import { authorizers, routes, scheduledJobs, streamConsumers, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition, type StreamConsumerDefinition } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, sourceFeedRoute, streamConsumers, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition, type StreamConsumerDefinition } from '../../shared/routes';
 import { tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import { tableEnvVar } from '../../shared/db/table-names';
 import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
@@ -30,6 +30,8 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
     read.add('tenants');
     read.add('tenantHosts');
     if (entry.auth === 'bearer' || entry.auth === 'token') read.add('tokens');
+    // A console session instead of a token: read, and its idle end moved forward.
+    if (entry.auth === 'bearer' || entry.auth === 'token') write.add('consoleAuth');
     if (entry.auth === 'session') read.add('udidCapture');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
   } else if (isJob(entry)) {
@@ -58,15 +60,19 @@ beforeAll(() => {
 /**
  * The stack with several non-default flags at once, each read by its own test below. The flags touch separate
  * parts of the stack (the alarm topic's subscription, the methods' log level, deletion policies, one alarm's
- * threshold, the metrics namespace), so one synth answers each test as a synth of its flag alone would, at a
- * fraction of the time (a synth is several seconds). Alarm e-mail on: also the stack's largest form.
+ * threshold, the metrics namespace, the feed cache's TTL), so one synth answers each test as a synth of its flag
+ * alone would, at a fraction of the time (a synth is several seconds). Alarm e-mail on: also the stack's largest
+ * form.
  */
-const FLAGGED = { alarmEmail: 'ops@example.com', apiLogLevel: 'INFO', removalPolicy: 'destroy', freeSlotsAlarmThreshold: '3', stackName: 'AppSourceTest' };
+const FLAGGED = { alarmEmail: 'ops@example.com', apiLogLevel: 'INFO', removalPolicy: 'destroy', freeSlotsAlarmThreshold: '3', stackName: 'AppSourceTest', feedCacheSeconds: 300 };
 let flaggedSynth: Synthesized | undefined;
 const flagged = () => (flaggedSynth ??= synth({ context: FLAGGED }));
-/** Likewise the other log level with the account role left alone (its test reads the stage's settings too). */
+/**
+ * Likewise the other log level with the account role left alone and no feed cache (the tests of the log level
+ * and of the cache read the stage's method settings each for their own field).
+ */
 let quietSynth: Synthesized | undefined;
-const quiet = () => (quietSynth ??= synth({ context: { apiLogLevel: 'OFF', apiGatewayAccountRole: 'existing' } }));
+const quiet = () => (quietSynth ??= synth({ context: { apiLogLevel: 'OFF', apiGatewayAccountRole: 'existing', feedCacheSeconds: 0 } }));
 
 /** The functions' one log group: the one the first function names (each test below checks the others agree). */
 const functionLogsId = () => referencedId((s.json.Resources[s.functionId(entries[0]!.function)]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)!;
@@ -663,4 +669,22 @@ describe('stream consumers', () => {
       s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: s.functionId(name) } }] });
     },
   );
+});
+
+describe('the feed cache flag (the default cache itself: feed-cache.test.ts)', () => {
+  type MethodSetting = { ResourcePath: string; CachingEnabled?: boolean; CacheTtlInSeconds?: number };
+  const stageOf = (t: Synthesized) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
+  const settingsOf = (t: Synthesized) => stageOf(t).MethodSettings as MethodSetting[];
+  const feedPath = `/${sourceFeedRoute.path.replace(/\//g, '~1')}`;
+
+  test('-c feedCacheSeconds sets the TTL; 0 deploys no cache at all; a bad value stops the synth', () => {
+    expect(settingsOf(flagged()).filter((m) => m.CachingEnabled)).toEqual([expect.objectContaining({ ResourcePath: feedPath, CacheTtlInSeconds: 300 })]);
+    const none = quiet();
+    expect(stageOf(none).CacheClusterEnabled).toBeUndefined();
+    expect(settingsOf(none).some((m) => m.CachingEnabled !== undefined)).toBe(false);
+    const methods = Object.values(none.template.findResources('AWS::ApiGateway::Method'));
+    expect(methods.some((m) => (m.Properties.Integration as { CacheKeyParameters?: unknown }).CacheKeyParameters !== undefined)).toBe(false);
+    expect(() => synth({ context: { feedCacheSeconds: 7200 } })).toThrow(/-c feedCacheSeconds: /);
+    expect(() => synth({ context: { feedCacheSeconds: 'soon' } })).toThrow(/-c feedCacheSeconds: /);
+  });
 });
