@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { operatorListAgents, operatorShowAgent, operatorSuspendAgent } from '../../../shared/domain/agents/agent-service';
+import { operatorListAgents, operatorShowAgent, operatorSuspendAgent } from '../../../shared/domain/agents/agent-operator';
 import { flagText, parseFlags, type Command } from '../cli-types';
 
 /** Agents (resellers of resellers) as the operator sees them: a user's agents, one agent, suspension. */

@@ -14,9 +14,8 @@ import { putPrice } from '../../db/repositories/price-repository';
 import { randomId } from '../../ids';
 import { ACCOUNT_MODES, type AccountMode } from '../../records/account';
 import type { Tenant } from '../../records/tenant';
-import { levelOf, MAX_AGENT_LEVEL, parentOf, type TokenOwner, type User } from '../../records/user';
-import { DomainError, RuleError } from '../errors';
-import { requireUser } from '../users/user-service';
+import { levelOf, MAX_AGENT_LEVEL, type TokenOwner, type User } from '../../records/user';
+import { DomainError } from '../errors';
 import { agentScope, PRICED_CLASSES, priceItem, type PricedClass } from '../pricing/prices';
 import { tiersForMode } from '../pricing/warranty';
 import { generateToken, hashToken } from '../users/tokens';
@@ -40,12 +39,12 @@ interface PricedItem {
 const PRICE_LIST: PricedItem[] = ACCOUNT_MODES.flatMap((mode) => tiersForMode(mode).flatMap((warranty) => PRICED_CLASSES.map((device_type) => ({ mode, warranty, device_type, item: priceItem(mode, warranty, device_type) }))));
 
 /** An agent as its parent sees it: never its token, never its upline above the parent. */
-function agentView(agent: User) {
+export function agentView(agent: User) {
   return { agent_id: agent.userId, name: agent.name, contact: agent.contact, level: levelOf(agent), suspended: agent.suspended, balance: agent.balance };
 }
 
 /** What `agent` pays per item now, and what its parent pays (the floor of its price). */
-async function priceTable(agent: User, items: readonly PricedItem[] = PRICE_LIST) {
+export async function priceTable(agent: User, items: readonly PricedItem[] = PRICE_LIST) {
   const ids = chainIds(agent);
   const snapshot = await readChainSnapshot({ userIds: [], priceScopes: chainScopes(agent.tenantId, agent), priceItems: items.map((p) => p.item) });
   return items.map(({ mode, warranty, device_type, item }) => {
@@ -123,33 +122,3 @@ export async function changeAgent(
 }
 
 
-// The operator's view (the CLI): any user's agents, any agent, and suspension, without a parent's token.
-
-const notAnAgent = (userId: string) => new RuleError('agent_not_found', `${userId} is not an agent`);
-
-/** The operator's view of an agent: what its parent sees, and who its parent and upline are. */
-function operatorView(agent: User) {
-  return { ...agentView(agent), tenant_id: agent.tenantId, parent_id: parentOf(agent) ?? null, upline: agent.upline };
-}
-
-/** A user's agents (one level down), oldest first. */
-export async function operatorListAgents(parentId: string) {
-  const parent = await requireUser(parentId);
-  return { user_id: parent.userId, items: (await listAgentsOf(parent.userId)).filter((a) => a.tenantId === parent.tenantId).map(operatorView) };
-}
-
-/** One agent with its prices (what it pays and what its parent pays, per mode, tier and class). */
-export async function operatorShowAgent(agentId: string) {
-  const agent = await requireUser(agentId);
-  if (!parentOf(agent)) throw notAnAgent(agentId);
-  return { ...operatorView(agent), prices: await priceTable(agent) };
-}
-
-/** Suspends an agent (its adds, and those of every agent under it, are refused) or lifts it. */
-export async function operatorSuspendAgent(agentId: string, suspended: boolean) {
-  const agent = await requireUser(agentId);
-  const parentId = parentOf(agent);
-  if (!parentId) throw notAnAgent(agentId);
-  if (!(await storeAgentChange(agentId, parentId, { suspended }))) throw notAnAgent(agentId);
-  return operatorView({ ...agent, suspended });
-}
