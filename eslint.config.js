@@ -3,12 +3,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'coverage/**', '.local/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', 'coverage/**', '.local/**', 'functions/console/web/dist/**', 'functions/console/web/src/api/schema.d.ts'] },
   js.configs.recommended,
   { files: ['**/*.js'], languageOptions: { globals: { process: 'readonly', globalThis: 'readonly', console: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

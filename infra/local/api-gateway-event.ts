@@ -49,6 +49,20 @@ export function compilePath(template: string): (path: string) => Record<string, 
   };
 }
 
+/**
+ * A route's matcher: its path, and for a route that serves its subpaths (`subpaths`) every path below it too,
+ * the rest as the `proxy` parameter, as API Gateway's `{proxy+}` resource hands it over.
+ */
+export function compileRoutePath(route: Pick<RouteDefinition, 'path' | 'subpaths'>): (path: string) => Record<string, string> | undefined {
+  const own = compilePath(route.path);
+  if (!route.subpaths) return own;
+  const prefix = `${route.path}/`;
+  return (path) => {
+    if (!path.startsWith(prefix) || path.length === prefix.length) return own(path);
+    return { proxy: path.slice(prefix.length).split('/').map(decodePathSegment).join('/') };
+  };
+}
+
 function isTextual(contentType: string | undefined): boolean {
   return !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml)|[^;]*\+json)/i.test(contentType);
 }
@@ -59,6 +73,11 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 function apiGatewayTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+}
+
+/** The API Gateway resource a request reached: the route's path, or the greedy resource below it. */
+function resourceOf(route: RouteDefinition, pathParameters: Record<string, string>): string {
+  return route.subpaths && pathParameters.proxy !== undefined ? `${route.path}/{proxy+}` : route.path;
 }
 
 /**
@@ -92,7 +111,7 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
   const now = new Date();
   const hasQuery = Object.keys(query).length > 0;
   return {
-    resource: route.path,
+    resource: resourceOf(route, pathParameters),
     path: url.pathname,
     httpMethod: request.method.toUpperCase(),
     headers,
@@ -119,7 +138,7 @@ export function toApiGatewayEvent(request: IncomingRequest, route: RouteDefiniti
       domainName: request.serverHost ?? 'localhost',
       domainPrefix: (request.serverHost ?? 'localhost').split('.')[0],
       resourceId: 'local',
-      resourcePath: route.path,
+      resourcePath: resourceOf(route, pathParameters),
       identity: {
         accessKey: null,
         accountId: null,

@@ -2,13 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { routes, type RouteDefinition } from '../../shared/routes';
-import { compilePath, toApiGatewayEvent } from './api-gateway-event';
+import { compileRoutePath, toApiGatewayEvent } from './api-gateway-event';
 import { gatewayAnswer, gatewayEnvelope } from '../../shared/http/gateway-answers';
 import { serveApiDocs } from './api-docs';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-const compiled = routes.map((route) => ({ route: route as RouteDefinition, match: compilePath(route.path) }));
+const compiled = routes.map((route) => ({ route: route as RouteDefinition, match: compileRoutePath(route as RouteDefinition) }));
 const handlers = new Map<string, Promise<Handler>>();
 
 /** Loads `functions/<name>/handler.ts` — the same module the Lambda bundle is built from. */

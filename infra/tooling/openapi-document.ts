@@ -31,6 +31,7 @@ async function contractOf(fn: string): Promise<FunctionContract> {
 
 /** The section of the docs page a route is listed under. */
 function tagOf(route: RouteDefinition): string {
+  if (route.path === '/console') return 'Console';
   if (route.path.startsWith('/api/user/webhook') || route.path.startsWith('/api/user/events')) return 'Events and webhooks';
   if (route.path.startsWith('/api/user/')) return 'Balance and ledger';
   if (route.path.startsWith('/api/udid/') || route.envelope === 'page') return 'UDID capture';

@@ -34,12 +34,14 @@ import { fillPlaceholders, type MessageKey, type MessageParams } from './localiz
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
 
+import { consoleMessages } from './messages/console';
 /**
  * Every message of the product, for tooling and tests (the OpenAPI document, catalog checks). Functions do not
  * import this: each carries only the capabilities' messages it answers with (see localize.ts).
  */
 export const catalog = {
   ...commonMessages,
+  ...consoleMessages,
   ...addDeviceMessages,
   ...appleAccountMessages,
   ...appleAccountLookupMessages,

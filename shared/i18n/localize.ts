@@ -31,11 +31,13 @@ import type { appleAccountMessages } from './messages/apple-accounts';
 import type { appleAccountLookupMessages } from './messages/apple-account-lookup';
 import type { agentMessages } from './messages/agents';
 import type { agentLookupMessages } from './messages/agent-lookup';
+import type { consoleMessages } from './messages/console';
 import type { consoleAuthMessages } from './messages/console-auth';
 import type { consoleSessionMessages } from './messages/console-session';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
+  typeof consoleMessages &
   typeof agentMessages &
   typeof agentLookupMessages &
   typeof addDeviceMessages &

@@ -74,6 +74,16 @@ export interface RouteDefinition {
   methods: readonly HttpMethod[];
   /** API Gateway resource path, `{name}` for path parameters. */
   path: string;
+  /**
+   * The route also serves every path below `path` (API Gateway's greedy `{proxy+}` resource under it, the
+   * rest of the path as the path parameter `proxy`): a web app's files under one function.
+   */
+  subpaths?: true;
+  /**
+   * A folder of files the function serves, relative to its folder (`functions/<function>/`): built before the
+   * stack is synthesized and copied next to the function's bundle, at the same relative place.
+   */
+  files?: string;
   auth: AuthKind;
   /** Requests per minute per token owner; null where the route is public. */
   rateLimit: number | null;

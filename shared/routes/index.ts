@@ -11,6 +11,7 @@
 import * as account from './account';
 import * as addDevice from './add-device';
 import * as agents from './agents';
+import * as consoleArea from './console';
 import * as apps from './apps';
 import * as customer from './customer';
 import * as devices from './devices';
@@ -25,6 +26,7 @@ export * from './add-device';
 export * from './agents';
 export * from './apps';
 export * from './background';
+export * from './console';
 export * from './customer';
 export * from './definitions';
 export * from './devices';
@@ -44,6 +46,7 @@ const byArea = [
   ...Object.values(agents),
   ...Object.values(udidCapture),
   ...Object.values(customer),
+  ...Object.values(consoleArea),
 ] satisfies readonly RouteDefinition[];
 
 /**

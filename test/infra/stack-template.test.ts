@@ -11,6 +11,7 @@ import { tableEnvVar } from '../../shared/db/table-names';
 import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
 import { metricNames } from '../../shared/observability/metric-names';
 import { PATHS_PER_5XX_ALARM } from '../../infra/cdk/constructs/monitoring';
+import { resourcePaths } from '../../infra/cdk/constructs/service-api';
 import { sharedSynth } from '../support/shared-synth';
 import { functionGrants, referencedId, synth, type Synthesized } from '../support/synth';
 
@@ -208,7 +209,8 @@ describe('REST API', () => {
     }));
 
   test('one proxy method per route-table method and nothing else (no CORS preflight, no catch-all)', () => {
-    const expected = routes.flatMap((r) => r.methods.map((m) => `${m} ${r.path}`)).sort();
+    // A route that serves its subpaths (the console's files) has the same methods on the greedy resource below it.
+    const expected = routes.flatMap((r) => r.methods.flatMap((m) => resourcePaths(r).map((path) => `${m} ${path}`))).sort();
     expect(methods().map((m) => `${m.method} ${m.path}`).sort()).toEqual(expected);
   });
 
@@ -228,7 +230,7 @@ describe('REST API', () => {
     const validators = s.template.findResources('AWS::ApiGateway::RequestValidator');
     expect(Object.values(validators).map((v) => v.Properties)).toEqual([expect.objectContaining({ ValidateRequestParameters: true, ValidateRequestBody: false })]);
     for (const m of methods()) {
-      const params = [...m.path.matchAll(/\{([^}]+)\}/g)].map((x) => x[1]);
+      const params = [...m.path.matchAll(/\{(\w+)\+?\}/g)].map((x) => x[1]);
       if (params.length === 0) {
         expect(m.props.RequestParameters).toBeUndefined();
         continue;
@@ -304,7 +306,7 @@ describe('account-wide API Gateway settings and execution logs', () => {
     for (const [t, expected] of [[s, 'ERROR'], [flagged(), 'INFO'], [quiet(), 'OFF']] as const) {
       const [stage] = Object.values(t.template.findResources('AWS::ApiGateway::Stage'));
       const settings = stage!.Properties.MethodSettings as { ResourcePath: string; LoggingLevel?: string; DataTraceEnabled?: boolean }[];
-      expect(settings.length).toBe(1 + routes.reduce((n, r) => n + r.methods.length, 0));
+      expect(settings.length).toBe(1 + routes.reduce((n, r) => n + r.methods.length * resourcePaths(r).length, 0));
       for (const setting of settings) expect(setting).toMatchObject({ LoggingLevel: expected, DataTraceEnabled: false });
     }
     expect(() => synth({ context: { apiLogLevel: 'DEBUG' } })).toThrow(/-c apiLogLevel: /);
@@ -318,14 +320,14 @@ describe('throttles (edge guard derived from the route table)', () => {
     const [stage] = Object.values(s.template.findResources('AWS::ApiGateway::Stage'));
     const settings = (stage!.Properties.MethodSettings as Record<string, unknown>[]).filter((m) => m.ResourcePath !== '/*');
     const expected = routes.flatMap((r) =>
-      r.methods.map((m) => ({
+      r.methods.flatMap((m) => resourcePaths(r).map((path) => ({
         HttpMethod: m,
-        ResourcePath: `/${encode(r.path)}`,
+        ResourcePath: `/${encode(path)}`,
         ThrottlingRateLimit: stageThrottle(r).rateLimit,
         ThrottlingBurstLimit: stageThrottle(r).burstLimit,
         LoggingLevel: 'ERROR',
         DataTraceEnabled: false,
-      })),
+      }))),
     );
     expect(settings).toHaveLength(expected.length);
     expect(settings).toEqual(expect.arrayContaining(expected.map((e) => expect.objectContaining(e))));
@@ -335,7 +337,9 @@ describe('throttles (edge guard derived from the route table)', () => {
     const plans = Object.values(s.template.findResources('AWS::ApiGateway::UsagePlan'));
     expect(plans).toHaveLength(1);
     const [apiStage] = plans[0]!.Properties.ApiStages as { Throttle: Record<string, { RateLimit: number; BurstLimit: number }> }[];
-    const expected = Object.fromEntries(routes.flatMap((r) => r.methods.map((m) => [`${r.path}/${m}`, { RateLimit: tenantThrottle(r).rateLimit, BurstLimit: tenantThrottle(r).burstLimit }])));
+    const expected = Object.fromEntries(
+      routes.flatMap((r) => r.methods.flatMap((m) => resourcePaths(r).map((path) => [`${path}/${m}`, { RateLimit: tenantThrottle(r).rateLimit, BurstLimit: tenantThrottle(r).burstLimit }]))),
+    );
     expect(apiStage!.Throttle).toEqual(expected);
   });
 

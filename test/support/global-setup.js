@@ -4,6 +4,9 @@ import { tsImport } from 'tsx/esm/api';
 
 // One DynamoDB Local for the whole run; each test file creates its own tables under a unique prefix.
 export default async function globalSetup() {
+  // The console's browser tests serve its built web app: built here when its sources changed (no second step).
+  const { buildConsole } = await tsImport('../../infra/tooling/console-build.ts', import.meta.url);
+  await buildConsole({ quiet: true });
   if (process.env.TEST_DYNAMODB_ENDPOINT) {
     process.env.DYNAMODB_ENDPOINT = process.env.TEST_DYNAMODB_ENDPOINT;
     return;

@@ -59,6 +59,11 @@ export interface ServiceApiProps {
   cache?: { method: CachedMethod; ttlSeconds: number };
 }
 
+/** The API Gateway resources a route's methods sit on: its path, and the greedy one below it where it serves subpaths. */
+export function resourcePaths(route: RouteDefinition): string[] {
+  return route.subpaths ? [route.path, `${route.path}/{proxy+}`] : [route.path];
+}
+
 /** `{source_id}` segments of a route path. */
 export function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
@@ -94,7 +99,9 @@ export class ServiceApi extends Construct {
     for (const { route } of props.routes) {
       const throttle = stageThrottle(route);
       for (const method of route.methods) {
-        methodOptions[`${route.path}/${method}`] = { ...logging, throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit, ...caching(route, method) };
+        for (const path of resourcePaths(route)) {
+          methodOptions[`${path}/${method}`] = { ...logging, throttlingRateLimit: throttle.rateLimit, throttlingBurstLimit: throttle.burstLimit, ...caching(route, method) };
+        }
       }
     }
 
@@ -143,6 +150,24 @@ export class ServiceApi extends Construct {
     // the query string or the body interchangeably, which the functions validate with zod.
     let pathValidator: RequestValidator | undefined;
     for (const { route, handler } of props.routes) {
+      // A route that serves its subpaths gets the greedy resource below its own, the same function behind both.
+      if (route.subpaths) {
+        const below = this.api.root.resourceForPath(route.path).addProxy({ anyMethod: false });
+        const integration = new LambdaIntegration(handler, { proxy: true, scopePermissionToMethod: false });
+        for (const method of route.methods) {
+          this.methods.push({
+            route,
+            method: below.addMethod(method, integration, {
+              operationName: `${route.function}-files-${method.toLowerCase()}`,
+              authorizer,
+              authorizationType: AuthorizationType.CUSTOM,
+              apiKeyRequired: true,
+              requestParameters: { 'method.request.path.proxy': true },
+              requestValidator: (pathValidator ??= this.api.addRequestValidator('PathParameters', { validateRequestParameters: true, validateRequestBody: false })),
+            }),
+          });
+        }
+      }
       const resource: IResource = this.api.root.resourceForPath(route.path);
       // One invoke permission per function, for this API (not one per method and stage): the function serves
       // only its own route's methods anyway, and it keeps the stack well under CloudFormation's 500 resources.

@@ -74,6 +74,21 @@ function timeoutSeconds(fn: DeployedFunction): number {
 }
 
 /**
+ * Copies a function's served files (its route's `files`, e.g. the console's built web app) next to its bundle,
+ * at the same place relative to the handler, so the handler finds them the same way locally and deployed.
+ */
+function copyFilesHook(name: string, files: string) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `test -d "${join(inputDir, 'functions', name, files)}" || { echo "functions/${name}/${files} is missing: bin/app.ts builds it before the synth" >&2; exit 1; }`,
+      `mkdir -p "${join(outputDir, files)}"`, `cp -R "${join(inputDir, 'functions', name, files)}/." "${join(outputDir, files)}"`,
+    ],
+  };
+}
+
+/**
  * One Lambda function for one route or scheduled job: its own role (nothing but the functions' log group, its
  * tables and, where it handles Apple secrets, the KMS key), its own log streams in the stack's shared log group,
  * and an environment naming exactly the tables it may touch.
@@ -143,6 +158,7 @@ export class ServiceFunction extends Construct {
         // one exception is KMS, which no test reaches (locally secrets are wrapped by a key file): it is loaded
         // from the runtime's own SDK v3, and only when a deployed function first opens a secret.
         externalModules: [...EXTERNAL_MODULES],
+        ...(fn.kind === 'route' && fn.route.files ? { commandHooks: copyFilesHook(fn.name, fn.route.files) } : {}),
       },
     });
 

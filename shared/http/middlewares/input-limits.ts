@@ -102,6 +102,8 @@ export function rawInputLimits(): MiddlewareObj<ApiEvent, ApiResult, Error, AppC
     name: 'rawInputLimits',
     before: ({ event }) => {
       for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
+        // A greedy rest of the path (a route's `subpaths`) names a file, not an id: its function looks it up.
+        if (name === 'proxy') continue;
         if (value !== undefined && !PATH_ID.test(value)) throw (ownValue(pathIdErrors, name) ?? pathIdErrors.source_id!)();
       }
       if (byteLength(event) > MAX_BODY_BYTES) throw new DomainError('too_large', 'body_too_large', { params: { limit: MAX_BODY_BYTES / 1024 } });

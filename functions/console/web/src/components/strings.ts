@@ -1,0 +1,36 @@
+import { defineStrings } from '../i18n';
+
+/** Strings of the frame and the shared components (each screen has its own file). */
+export const common = defineStrings({
+  app_name: { zh: '经销商控制台', en: 'Reseller console', 'zh-TW': '經銷商控制台', vi: 'Bảng điều khiển đại lý', ar: 'لوحة تحكم الموزّع', es: 'Consola del revendedor', ru: 'Консоль реселлера' },
+  loading: { zh: '正在加载…', en: 'Loading…', 'zh-TW': '正在載入…', vi: 'Đang tải…', ar: 'جارٍ التحميل…', es: 'Cargando…', ru: 'Загрузка…' },
+  retry: { zh: '重试', en: 'Try again', 'zh-TW': '重試', vi: 'Thử lại', ar: 'أعد المحاولة', es: 'Reintentar', ru: 'Повторить' },
+  network_error: {
+    zh: '无法连接到服务器。请检查网络后重试。',
+    en: 'The server could not be reached. Check the connection and try again.',
+    'zh-TW': '無法連線到伺服器。請檢查網路後重試。',
+    vi: 'Không kết nối được máy chủ. Kiểm tra kết nối rồi thử lại.',
+    ar: 'تعذّر الوصول إلى الخادم. تحقّق من الاتصال وأعد المحاولة.',
+    es: 'No se pudo contactar con el servidor. Revise la conexión e inténtelo de nuevo.',
+    ru: 'Сервер недоступен. Проверьте подключение и повторите.',
+  },
+  unexpected: { zh: '出现意外错误。', en: 'Something unexpected went wrong.', 'zh-TW': '發生意外錯誤。', vi: 'Đã xảy ra lỗi không mong muốn.', ar: 'حدث خطأ غير متوقع.', es: 'Ocurrió un error inesperado.', ru: 'Произошла непредвиденная ошибка.' },
+  prev: { zh: '上一页', en: 'Previous', 'zh-TW': '上一頁', vi: 'Trang trước', ar: 'السابق', es: 'Anterior', ru: 'Назад' },
+  next: { zh: '下一页', en: 'Next', 'zh-TW': '下一頁', vi: 'Trang sau', ar: 'التالي', es: 'Siguiente', ru: 'Далее' },
+  page: { zh: '第 {n} 页', en: 'Page {n}', 'zh-TW': '第 {n} 頁', vi: 'Trang {n}', ar: 'الصفحة {n}', es: 'Página {n}', ru: 'Страница {n}' },
+  paging: { zh: '分页', en: 'Pages', 'zh-TW': '分頁', vi: 'Phân trang', ar: 'الصفحات', es: 'Páginas', ru: 'Страницы' },
+  empty: { zh: '没有内容。', en: 'Nothing here.', 'zh-TW': '沒有內容。', vi: 'Không có gì.', ar: 'لا شيء هنا.', es: 'No hay nada.', ru: 'Здесь пусто.' },
+  language: { zh: '语言', en: 'Language', 'zh-TW': '語言', vi: 'Ngôn ngữ', ar: 'اللغة', es: 'Idioma', ru: 'Язык' },
+  menu: { zh: '导航', en: 'Navigation', 'zh-TW': '導覽', vi: 'Điều hướng', ar: 'التنقل', es: 'Navegación', ru: 'Навигация' },
+  sign_out: { zh: '退出登录', en: 'Sign out', 'zh-TW': '登出', vi: 'Đăng xuất', ar: 'تسجيل الخروج', es: 'Cerrar sesión', ru: 'Выйти' },
+  not_found: { zh: '没有此页面。', en: 'There is no such page.', 'zh-TW': '沒有此頁面。', vi: 'Không có trang này.', ar: 'لا توجد صفحة كهذه.', es: 'No existe esa página.', ru: 'Такой страницы нет.' },
+  export_csv: { zh: '导出 CSV', en: 'Export CSV', 'zh-TW': '匯出 CSV', vi: 'Xuất CSV', ar: 'تصدير CSV', es: 'Exportar CSV', ru: 'Экспорт CSV' },
+  skip: { zh: '跳到主要内容', en: 'Skip to content', 'zh-TW': '跳到主要內容', vi: 'Chuyển đến nội dung', ar: 'انتقل إلى المحتوى', es: 'Ir al contenido', ru: 'К содержимому' },
+  apply: { zh: '应用', en: 'Apply', 'zh-TW': '套用', vi: 'Áp dụng', ar: 'تطبيق', es: 'Aplicar', ru: 'Применить' },
+  reset: { zh: '重置', en: 'Reset', 'zh-TW': '重設', vi: 'Đặt lại', ar: 'إعادة تعيين', es: 'Restablecer', ru: 'Сбросить' },
+  cancel: { zh: '取消', en: 'Cancel', 'zh-TW': '取消', vi: 'Hủy', ar: 'إلغاء', es: 'Cancelar', ru: 'Отмена' },
+  close: { zh: '关闭', en: 'Close', 'zh-TW': '關閉', vi: 'Đóng', ar: 'إغلاق', es: 'Cerrar', ru: 'Закрыть' },
+  any: { zh: '全部', en: 'Any', 'zh-TW': '全部', vi: 'Tất cả', ar: 'الكل', es: 'Todos', ru: 'Все' },
+  yes: { zh: '是', en: 'Yes', 'zh-TW': '是', vi: 'Có', ar: 'نعم', es: 'Sí', ru: 'Да' },
+  no: { zh: '否', en: 'No', 'zh-TW': '否', vi: 'Không', ar: 'لا', es: 'No', ru: 'Нет' },
+});

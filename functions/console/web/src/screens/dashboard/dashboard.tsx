@@ -1,0 +1,106 @@
+/**
+ * Dashboard: `/api/user/stats` (balance, today's and this month's adds and spend in UTC, certificates ending
+ * within 7 days, the subscription and its limits used, the latest events) and the devices by state (from one
+ * page of `/api/device/list`: the stats route does not count them). Each part shows its own loading and its
+ * own error with a retry, so one failing leaves the other standing.
+ */
+import { api, call } from '../../api/client';
+import { Loaded, useLoad } from '../../components/status';
+import { formatCents, formatNumber, formatTime, useStrings } from '../../i18n';
+import { hrefOf } from '../../router';
+import { ZT } from '../devices/filters';
+import { strings as deviceStrings } from '../devices/strings';
+import type { ScreenProps } from '../registry';
+import { strings } from './strings';
+
+export default function Dashboard(_props: ScreenProps) {
+  const t = useStrings(strings);
+  const d = useStrings(deviceStrings);
+  const stats = useLoad(() => call(api.GET('/api/user/stats')), []);
+  const devices = useLoad(() => call(api.GET('/api/device/list', { params: { query: { limit: '100' } } })), []);
+
+  return (
+    <section>
+      <h1>{t('title')}</h1>
+      <Loaded load={stats}>
+        {(s) => (
+          <>
+            <div class="tiles">
+              <div class="tile" id="balance">
+                <h2>{t('balance')}</h2>
+                <p class="figure">{formatCents(s.balance, s.currency)}</p>
+              </div>
+              {([['today', s.today], ['month', s.month]] as const).map(([period, figures]) => (
+                <div class="tile" id={`money-${period}`} key={period}>
+                  <h2>{t(period)}</h2>
+                  <p>
+                    {t('adds_spend', { adds: formatNumber(figures.adds), spend: formatCents(figures.spend, s.currency) })} {figures.refunds ? t('refunds', { n: figures.refunds }) : ''}
+                  </p>
+                </div>
+              ))}
+              <div class="tile" id="expiring">
+                <h2>{t('expiring')}</h2>
+                <p class="figure">
+                  {s.expiring.at_least ? `${t('at_least')} ` : ''}
+                  {formatNumber(s.expiring.count)}
+                </p>
+                {s.expiring.count ? <a href={hrefOf(['devices'], { zt: 'normal', enabled: '1', expires_before: String(s.time + s.expiring.within_days * 86_400) })}>{t('see_all')}</a> : null}
+              </div>
+              <div class="tile" id="subscription-tile">
+                <h2>{t('subscription')}</h2>
+                {s.subscription ? (
+                  <>
+                    <p>
+                      {s.subscription.status === 'none' || !s.subscription.plan
+                        ? t('sub_none')
+                        : s.subscription.status === 'active'
+                          ? t('sub_active', { plan: s.subscription.plan.name, time: formatTime(s.subscription.expires_at) })
+                          : t('sub_expired', { plan: s.subscription.plan.name })}
+                    </p>
+                    {s.subscription.sources.allowed !== null ? <p class="muted">{t('sources_used', { used: s.subscription.sources.used, allowed: s.subscription.sources.allowed })}</p> : null}
+                  </>
+                ) : (
+                  <p>{t('sub_none')}</p>
+                )}
+              </div>
+            </div>
+            <div class="card" id="events">
+              <h2>{t('events')}</h2>
+              {s.events.length === 0 ? (
+                <p class="muted">{t('no_events')}</p>
+              ) : (
+                <ul class="plans">
+                  {s.events.map((e) => (
+                    <li key={e.id} class="plan">
+                      <span class="mono">{e.type}</span>
+                      <span class="muted">{formatTime(e.created)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </>
+        )}
+      </Loaded>
+      <div class="card" id="devices-by-state">
+        <h2>{t('devices')}</h2>
+        <Loaded load={devices}>
+          {(list) => (
+            <>
+              <p class="muted">{list.next ? t('devices_latest', { n: list.items.length }) : t('devices_all', { n: list.items.length })}</p>
+              <ul class="states">
+                {ZT.map((zt) => (
+                  <li key={zt}>
+                    <a href={hrefOf(['devices'], { zt })}>
+                      <span class={`badge ${zt}`}>{d(`zt_${zt}`)}</span> {formatNumber(list.items.filter((item) => item.zt === zt).length)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Loaded>
+      </div>
+    </section>
+  );
+}

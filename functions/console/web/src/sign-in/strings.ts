@@ -1,0 +1,40 @@
+import { defineStrings } from '../i18n';
+
+export const strings = defineStrings({
+  title: { zh: '登录', en: 'Sign in', 'zh-TW': '登入', vi: 'Đăng nhập', ar: 'تسجيل الدخول', es: 'Iniciar sesión', ru: 'Вход' },
+  login: { zh: '用户名或邮箱', en: 'Name or e-mail', 'zh-TW': '使用者名稱或電子郵件', vi: 'Tên hoặc e-mail', ar: 'الاسم أو البريد الإلكتروني', es: 'Nombre o correo', ru: 'Имя или e-mail' },
+  password: { zh: '密码', en: 'Password', 'zh-TW': '密碼', vi: 'Mật khẩu', ar: 'كلمة المرور', es: 'Contraseña', ru: 'Пароль' },
+  totp: { zh: '验证码（身份验证器）', en: 'Code from your authenticator app', 'zh-TW': '驗證碼（驗證器）', vi: 'Mã từ ứng dụng xác thực', ar: 'الرمز من تطبيق المصادقة', es: 'Código de su app de autenticación', ru: 'Код из приложения-аутентификатора' },
+  totp_hint: {
+    zh: '此账户已开启两步验证：请输入 6 位验证码。',
+    en: 'This account uses a second factor: enter the 6-digit code.',
+    'zh-TW': '此帳戶已啟用兩步驟驗證：請輸入 6 位數驗證碼。',
+    vi: 'Tài khoản này dùng xác thực hai bước: nhập mã 6 chữ số.',
+    ar: 'يستخدم هذا الحساب عاملًا ثانيًا: أدخل الرمز المكوّن من 6 أرقام.',
+    es: 'Esta cuenta usa un segundo factor: introduzca el código de 6 dígitos.',
+    ru: 'У этой учётной записи второй фактор: введите 6-значный код.',
+  },
+  submit: { zh: '登录', en: 'Sign in', 'zh-TW': '登入', vi: 'Đăng nhập', ar: 'دخول', es: 'Entrar', ru: 'Войти' },
+  working: { zh: '正在登录…', en: 'Signing in…', 'zh-TW': '正在登入…', vi: 'Đang đăng nhập…', ar: 'جارٍ تسجيل الدخول…', es: 'Entrando…', ru: 'Вход…' },
+  locked_until: {
+    zh: '账户已锁定，解锁时间：{time}。',
+    en: 'The account is locked until {time}.',
+    'zh-TW': '帳戶已鎖定，解鎖時間：{time}。',
+    vi: 'Tài khoản bị khóa đến {time}.',
+    ar: 'الحساب مقفل حتى {time}.',
+    es: 'La cuenta está bloqueada hasta {time}.',
+    ru: 'Учётная запись заблокирована до {time}.',
+  },
+  invite_title: { zh: '接受邀请', en: 'Accept your invitation', 'zh-TW': '接受邀請', vi: 'Nhận lời mời', ar: 'قبول الدعوة', es: 'Aceptar la invitación', ru: 'Принять приглашение' },
+  invite_note: {
+    zh: '为您的账户设置密码，然后即可登录。',
+    en: 'Choose a password for your account; you are signed in right after.',
+    'zh-TW': '為您的帳戶設定密碼，之後即可登入。',
+    vi: 'Đặt mật khẩu cho tài khoản; bạn sẽ được đăng nhập ngay sau đó.',
+    ar: 'اختر كلمة مرور لحسابك؛ وستُسجَّل دخولك بعدها مباشرة.',
+    es: 'Elija una contraseña para su cuenta; entrará justo después.',
+    ru: 'Задайте пароль для учётной записи — после этого вы войдёте.',
+  },
+  new_password: { zh: '新密码', en: 'New password', 'zh-TW': '新密碼', vi: 'Mật khẩu mới', ar: 'كلمة المرور الجديدة', es: 'Nueva contraseña', ru: 'Новый пароль' },
+  invite_submit: { zh: '设置密码并登录', en: 'Set password and sign in', 'zh-TW': '設定密碼並登入', vi: 'Đặt mật khẩu và đăng nhập', ar: 'عيّن كلمة المرور وسجّل الدخول', es: 'Guardar contraseña y entrar', ru: 'Задать пароль и войти' },
+});
