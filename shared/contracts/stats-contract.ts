@@ -33,6 +33,16 @@ export const statsData = z.object({
   time: describe(z.number(), 'Unix seconds the figures were read at'),
   balance: cents('The balance'),
   currency: describe(z.string(), 'ISO 4217 code the site counts in'),
+  devices: describe(
+    z.object({
+      total: describe(z.number(), 'Your certificates, in every status'),
+      enabled: describe(z.number(), 'Not disabled by you (any status)'),
+      disabled: describe(z.number(), 'Disabled by you (any status)'),
+      pending_review: describe(z.number(), 'Review-mode adds Apple is still processing (status processing)'),
+      by_status: describe(z.record(z.string(), z.number()), 'Per status: normal, processing, revoked, expired, ineligible, failed'),
+    }),
+    'Counted where a certificate is created, changes status or is switched, in the same transaction',
+  ),
   today: periodFigures('day'),
   month: periodFigures('month'),
   expiring: z.object({

@@ -93,6 +93,7 @@ const ruleKinds = {
   plan_taken: 'conflict',
   subscription_not_found: 'not_found',
   ledger_exists: 'conflict',
+  agent_not_found: 'not_found',
   login_taken: 'conflict',
   login_required: 'invalid',
   email_invalid: 'invalid',

@@ -36,10 +36,10 @@ export const userStatsRoute = {
   auth: 'bearer',
   rateLimit: 60,
   envelope: 'management',
-  description: "The caller's dashboard figures (or one of their agents'): balance, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events",
-  // users: the balance, and the `agent` check; ledger: the day's and month's tallies; devices: the expiry index;
-  // accounts: the private pool's slots; subscriptions and events: the caller's own.
-  data: { read: ['users', 'ledger', 'devices', 'accounts', 'subscriptions', 'events'] },
+  description: "The caller's dashboard figures (or one of their agents'): balance, devices by state, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events",
+  // users: the balance, and the `agent` check; ledger: the day's and month's tallies; counters: the devices by
+  // state; devices: the expiry index; accounts: the private pool's slots; subscriptions and events: the caller's own.
+  data: { read: ['users', 'ledger', 'counters', 'devices', 'accounts', 'subscriptions', 'events'] },
 } as const satisfies RouteDefinition;
 
 export const subscriptionRoute = {

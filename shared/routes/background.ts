@@ -14,7 +14,8 @@ export const scheduledJobs = [
     function: 'revocation-sweep',
     everyMinutes: 60,
     description: "Mark certificates of accounts whose distribution certificate Apple revoked, or whose membership ended",
-    data: { read: ['tenants'], write: ['accounts', 'devices', 'events'] },
+    // counters: each owner's devices by state move with the certificates' status.
+    data: { read: ['tenants'], write: ['accounts', 'devices', 'events', 'counters'] },
     secrets: true,
   },
   {

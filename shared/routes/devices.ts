@@ -12,7 +12,8 @@ export const deviceStatusRoute = {
   limitAlongside: true,
   envelope: 'device',
   description: 'Enable, disable or toggle a device',
-  data: { write: ['devices', 'disabledDevices'] },
+  // counters: the owner's count of disabled devices moves in the same transaction (the dashboard's figures).
+  data: { write: ['devices', 'disabledDevices', 'counters'] },
 } as const satisfies RouteDefinition;
 
 export const deviceInfoRoute = {

@@ -12,10 +12,8 @@ import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { add, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
-import { makeOwner, type Owner } from '../support/fixtures';
+import { makeOwner, type Owner, moveDeviceZt } from '../support/fixtures';
 import { updateOwnedSource } from '../../shared/db/repositories/source-repository';
-import { deviceZtPart } from '../../shared/db/repositories/issued-device-repository';
-import { transactWrite } from '../../shared/db/transactions';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { capture, trustedDeviceCa } from '../self-service/customer-support';
 import { launchChromium, IPHONE } from '../support/browser';
@@ -47,7 +45,7 @@ test('capture → status → redeem → download → re-issue, at 390×844; the 
   // Another reseller sold this device a certificate (tier 1, 40 days of warranty) that Apple revoked since.
   const other = await newUser();
   const revokedKid = String((await add(bed.api, { token: other.token, udid, warranty: '1' })).body.data!.id);
-  await transactWrite([deviceZtPart(revokedKid, 'revoked', 'normal')]);
+  await moveDeviceZt(revokedKid, 'revoked', 'normal');
   const { code } = await createCode({ userId: owner.user.userId, mode: 'instant', tier: 2 }, Math.floor(Date.now() / 1000));
 
   const location = await capture(ca, `${url}/api/rjy/${owner.source.source_id}/udid.mobileconfig`, udid);

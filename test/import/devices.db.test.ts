@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { readStatsSnapshot } from '../../shared/db/repositories/stats-snapshot-repository';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { useIsolatedTables } from '../support/tables';
 import { makeTenant } from '../support/fixtures';
@@ -149,7 +150,7 @@ describe('import --devices', () => {
     const before = await listDevicesByUserUdid(userId, rows[7]![0]!);
     const { result: again, counts } = await watchDynamo(() => admin('import', '--devices', file, '--user', userId));
     expect(again.json).toMatchObject({ imported: 0, unchanged: 60, skipped: 0 });
-    expect(counts.BatchWriteItem ?? 0).toBe(0);
+    expect(counts.TransactWriteItems ?? 0).toBe(0);
     expect(counts.UpdateItem ?? 0).toBe(0);
     expect(await counter(tenantId)).toBe(60);
     expect(await listDevicesByUserUdid(userId, rows[7]![0]!)).toEqual(before);
@@ -161,9 +162,13 @@ describe('import --devices', () => {
     const rows = Array.from({ length: 250 }, () => row({}));
     const { result, counts } = await watchDynamo(() => admin('import', '--devices', tempFile(outfile(rows)), '--user', userId));
     expect(result.json).toMatchObject({ imported: 250 });
-    // 100 rows per chunk → 3 chunks; 25 items per BatchWriteItem → 10 batches.
+    // 100 rows per chunk → 3 chunks; 50 devices per TransactWriteItems (with their owner's count) → 5, and one
+    // more for each time two chunks in flight conflicted on that count.
     expect(counts.UpdateItem).toBe(3);
-    expect(counts.BatchWriteItem).toBe(10);
+    expect(counts.TransactWriteItems).toBeGreaterThanOrEqual(5);
+    // The owner's devices by state count every device imported, once.
+    expect((await readStatsSnapshot({ userId, periods: [], subscription: false })).devices.byStatus.normal).toBe(250);
+    expect(counts.BatchWriteItem ?? 0).toBe(0);
     const ids = (await Promise.all(rows.map(async (r) => (await listDevicesByUserUdid(userId, r[0]!))[0]!.id))).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
   });
@@ -173,7 +178,7 @@ describe('import --devices', () => {
     const { userId } = await newUser(tenantId);
     const rows = Array.from({ length: 400 }, () => row({}));
     const file = tempFile(outfile(rows));
-    const { result: broken } = await watchDynamo(() => admin('import', '--devices', file, '--user', userId), { failOn: { command: 'BatchWriteItem', nth: 7 } });
+    const { result: broken } = await watchDynamo(() => admin('import', '--devices', file, '--user', userId), { failOn: { command: 'TransactWriteItems', nth: 4 } });
     expect(broken.code).toBe(1);
     expect(broken.stdout).toBe('');
     expect(broken.stderr).toMatch(/run the same command again to resume/);

@@ -4,6 +4,7 @@
  * the free re-issue of a revoked certificate under warranty (never charged). Refusals by name: used, unknown,
  * wrong mode, bad input, no session, the device's hour used up.
  */
+import { moveDeviceZt } from '../support/fixtures';
 import { jest } from '@jest/globals';
 import { add, balanceOf, udid25, type Testbed } from '../support/add-device-testbed';
 import type { Owner } from '../support/fixtures';
@@ -11,9 +12,7 @@ import { expectLedgerAddsUp, ledgerOf } from '../support/ledger';
 import type { DeviceCa } from '../../infra/device-simulator/device-pki';
 import type { SimulatedTeam } from '../../infra/asc-simulator/server';
 import { getCode } from '../../shared/db/repositories/code-repository';
-import { deviceZtPart } from '../../shared/db/repositories/issued-device-repository';
 import { listCertificatesOfUdid } from '../../shared/db/repositories/self-service-repository';
-import { transactWrite } from '../../shared/db/transactions';
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { DEVICE_ATTEMPTS_PER_HOUR } from '../../shared/domain/self-service/customer-limits';
 import { call, capture, customerWorld, enter, freshIp } from './customer-support';
@@ -142,7 +141,7 @@ test('free re-issue of a revoked certificate inside its warranty: free, at the s
   const udid = udid25();
   const added = await add(bed.api, { token: owner.token, udid, warranty: '1' });
   const kid = String(added.body.data!.id);
-  await transactWrite([deviceZtPart(kid, 'revoked', 'normal')]);
+  await moveDeviceZt(kid, 'revoked', 'normal');
   const device = await provenDevice(udid);
   const balance = await balanceOf(owner.user.userId);
 
@@ -161,7 +160,7 @@ test('free re-issue of a revoked certificate inside its warranty: free, at the s
   // Tier 0 has no free re-issue: refused, never sold.
   const plain = udid25();
   const zero = String((await add(bed.api, { token: owner.token, udid: plain, warranty: '0' })).body.data!.id);
-  await transactWrite([deviceZtPart(zero, 'revoked', 'normal')]);
+  await moveDeviceZt(zero, 'revoked', 'normal');
   const other = await provenDevice(plain);
   const before = await balanceOf(owner.user.userId);
   const refused = await call(`${url}/api/customer/reissue`, { cookie: other.cookie, from: other.from, form: { kid: zero } });

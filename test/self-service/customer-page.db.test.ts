@@ -10,10 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { add, newUser, udid25, type Testbed } from '../support/add-device-testbed';
-import { makeTenant, type Owner } from '../support/fixtures';
+import { makeTenant, type Owner, moveDeviceZt } from '../support/fixtures';
 import type { DeviceCa } from '../../infra/device-simulator/device-pki';
-import { deviceZtPart } from '../../shared/db/repositories/issued-device-repository';
-import { transactWrite } from '../../shared/db/transactions';
 import { exchangeTicket, issueTicket } from '../../shared/domain/self-service/proof';
 import type { UdidCapture } from '../../shared/records/udid-capture';
 import { call, capture, customerWorld, enter } from './customer-support';
@@ -135,7 +133,7 @@ test('status lists the UDID’s certificates of every owner on the tenant, in th
   for (const secret of [owner.token, other.token, owner.user.userId, other.userId]) expect(page.text).not.toContain(secret);
 
   // Revoked inside the warranty (tier 1: 40 days) offers the free re-issue; a tier-0 certificate does not.
-  await transactWrite([deviceZtPart(mine, 'revoked', 'normal'), deviceZtPart(theirs, 'expired', 'normal')]);
+  await Promise.all([moveDeviceZt(mine, 'revoked', 'normal'), moveDeviceZt(theirs, 'expired', 'normal')]);
   page = await call(`${url}/api/customer`, { cookie });
   expect([...page.text.matchAll(/data-kid="([^"]+)" data-state="([a-z]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
     [theirs, 'expired'],
@@ -182,7 +180,7 @@ test('download: a zip named for the device with certificate.p12, profile.mobilep
   // Another UDID's certificate, a revoked one, a bad kid: refused by name.
   const foreign = await call(`${url}/api/customer/download?kid=${elsewhere}`, { cookie });
   expect([foreign.status, foreign.headers['x-error']]).toEqual([403, 'certificate_not_found']);
-  await transactWrite([deviceZtPart(kid, 'revoked', 'normal')]);
+  await moveDeviceZt(kid, 'revoked', 'normal');
   const revoked = await call(`${url}/api/customer/download?kid=${kid}`, { cookie });
   expect([revoked.status, revoked.headers['x-error']]).toEqual([409, 'certificate_not_ready']);
   for (const bad of ['', 'a b', '../x', 'k'.repeat(129)]) {

@@ -339,9 +339,10 @@ export const actions: SoakAction[] = [
     },
   },
   {
-    name: 'balance or ledger read',
-    weight: 3,
+    name: 'balance, ledger or dashboard read',
+    weight: 4,
     run: (c, u) => {
+      if (chance(0.25)) return c.send(label('GET', routeTable.userStatsRoute), 'GET', routeTable.userStatsRoute.path, bearer(u));
       const route = chance(0.5) ? routeTable.userBalanceRoute : routeTable.userLedgerRoute;
       const query: Record<string, string> = route === routeTable.userLedgerRoute ? { token: u.token, limit: '20' } : { token: u.token };
       return chance(0.5)

@@ -4,7 +4,10 @@
  * the refusal of anyone else's agent, expiring certificates, the bounded number of DynamoDB calls, and `ledger
  * check` catching a tally that disagrees with the ledger.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getAccount } from '../../shared/db/repositories/account-repository';
+import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
+import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { nowSeconds, setClock } from '../../shared/clock';
 import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
@@ -40,8 +43,8 @@ const nowS = () => nowSeconds();
 async function shop(balance: number) {
   const { tenantId, host } = await makeTenant('en');
   const { user, token } = await makeUser({ tenantId, balance });
-  const { team } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
-  return { tenantId, host, userId: user.userId, token, teamId: team.teamId };
+  const { team, account } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
+  return { tenantId, host, userId: user.userId, token, teamId: team.teamId, accountId: account.accountId };
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
@@ -50,8 +53,9 @@ const stats = (s: { host: string; token: string }, query = '', lang = 'en'): Pro
 
 const add = (s: Shop, udid = udid25()) => bed.api.request('POST', '/api/adddevice/v2', { headers: { Host: s.host, 'X-Lang': 'en' }, json: { token: s.token, udid } });
 
+type Devices = { total: number; enabled: number; disabled: number; pending_review: number; by_status: Record<string, number> };
 type Figures = { adds: number; refunds: number; spend: number; refunded: number; agent_adds: number; sales: number; cost: number; margin: number };
-const data = (res: ApiResponse) => res.body.data as { balance: number; today: Figures & { period: string; start: number; end: number }; month: Figures & { period: string }; expiring: { count: number; at_least: boolean; first: Array<{ kid: string; expires_at: number }> }; subscription: unknown; events: Array<{ type: string; created: number }>; agent: string | null; accounts: unknown[] };
+const data = (res: ApiResponse) => res.body.data as { devices: Devices; balance: number; today: Figures & { period: string; start: number; end: number }; month: Figures & { period: string }; expiring: { count: number; at_least: boolean; first: Array<{ kid: string; expires_at: number }> }; subscription: unknown; events: Array<{ type: string; created: number }>; agent: string | null; accounts: unknown[] };
 
 const zero: Figures = { adds: 0, refunds: 0, spend: 0, refunded: 0, agent_adds: 0, sales: 0, cost: 0, margin: 0 };
 
@@ -107,6 +111,63 @@ test('a UTC month boundary: an add before midnight counts in that day and month,
     setClock(() => Date.now() + back);
   }
 }, 60_000);
+
+test('devices by state follow adds, a pending review, its issue and its failure, switching, a revocation: always the certificates themselves', async () => {
+  const s = await shop(100_000);
+  await simulatedAccount(bed.sim, { mode: 'review', tenantId: s.tenantId });
+  const addReview = (udid: string) => bed.api.request('POST', '/api/adddevice/v2', { headers: { Host: s.host, 'X-Lang': 'en' }, json: { token: s.token, udid, mode: 'review' } });
+  const status = (kid: string, action: string) => bed.api.request('POST', '/api/device/status', { headers: { Host: s.host, 'X-Lang': 'en' }, json: { token: s.token, kid, action } });
+  // What the dashboard says, and what the certificates say (the owner index, read whole).
+  const figures = async () => data(await stats(s)).devices;
+  const counted = async () => {
+    const out = await documentClient().send(new QueryCommand({ TableName: tableName('devices'), IndexName: 'by-owner', KeyConditionExpression: 'user_id = :u', ExpressionAttributeValues: { ':u': s.userId } }));
+    const items = (out.Items ?? []) as Array<{ zt: string; enabled: boolean }>;
+    const byStatus = Object.fromEntries(['normal', 'processing', 'revoked', 'expired', 'ineligible', 'failed'].map((zt) => [zt, items.filter((i) => i.zt === zt).length]));
+    const disabled = items.filter((i) => !i.enabled).length;
+    return { total: items.length, enabled: items.length - disabled, disabled, pending_review: byStatus.processing, by_status: byStatus };
+  };
+  expect(await figures()).toEqual({ total: 0, enabled: 0, disabled: 0, pending_review: 0, by_status: { normal: 0, processing: 0, revoked: 0, expired: 0, ineligible: 0, failed: 0 } });
+
+  const kids: string[] = [];
+  for (let i = 0; i < 3; i++) kids.push(String((await add(s)).body.data!.id));
+  const [udidA, udidB] = [udid25(), udid25()];
+  expect((await addReview(udidA)).body.code).toBe(1);
+  expect((await addReview(udidB)).body.code).toBe(1);
+  expect(await figures()).toMatchObject({ total: 5, enabled: 5, disabled: 0, pending_review: 2 });
+
+  // Disable, a repeated disable (no change), toggle off and on, disable and enable…
+  expect((await status(kids[0]!, 'disable')).body.code).toBe(1);
+  expect((await status(kids[0]!, 'disable')).body.code).toBe(1);
+  expect((await status(kids[1]!, 'toggle')).body.code).toBe(1);
+  expect((await status(kids[1]!, 'toggle')).body.code).toBe(1);
+  expect((await status(kids[2]!, 'disable')).body.code).toBe(1);
+  expect((await status(kids[2]!, 'enable')).body.code).toBe(1);
+  // …and ten concurrent toggles of one certificate: an even number of flips, each counted.
+  await Promise.all(Array.from({ length: 10 }, () => status(kids[1]!, 'toggle')));
+  expect(await figures()).toEqual(await counted());
+  expect(await figures()).toMatchObject({ disabled: 1, enabled: 4 });
+
+  // One review issued, one refused by Apple.
+  bed.sim.enableDevice(udidA);
+  bed.sim.markDeviceIneligible(udidB);
+  expect(await runReservationWorker(nowS() + 3600)).toMatchObject({ issued: 1, failed: 1 });
+  expect(await figures()).toEqual(await counted());
+  expect(await figures()).toMatchObject({ pending_review: 0, by_status: { normal: 4, ineligible: 1 } });
+
+  // Apple revokes the instant account's certificate: the sweep moves its certificates, and the counts with them.
+  const instant = await getAccount(s.accountId);
+  bed.sim.revokeCertificate(s.teamId, instant!.certificateId);
+  await runRevocationSweep(nowS(), { accountId: s.accountId });
+  expect(await figures()).toEqual(await counted());
+  expect(await figures()).toMatchObject({ total: 5, by_status: { normal: 1, revoked: 3, ineligible: 1 } });
+  await expectLedgerAddsUp(s.tenantId);
+
+  // A count that is not what the certificates say is a difference of ledger check; ledger tallies counts again.
+  await documentClient().send(new UpdateCommand({ TableName: tableName('counters'), Key: { counter: `devices#${s.userId}` }, UpdateExpression: 'ADD zt_normal :one', ExpressionAttributeValues: { ':one': 1 } }));
+  expect((await admin('ledger', 'check', '--user', s.userId)).json.differences).toEqual([{ user_id: s.userId, tenant_id: s.tenantId, problem: 'device_count_differs', status: 'normal', expected: 1, found: 2 }]);
+  expect((await admin('ledger', 'tallies', '--user', s.userId)).code).toBe(0);
+  expect(await admin('ledger', 'check', '--user', s.userId)).toMatchObject({ code: 0, json: { differences: [] } });
+}, 90_000);
 
 describe('agents', () => {
   let c: Chain;

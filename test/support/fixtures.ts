@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
-import type { Device } from '../../shared/records/device';
+import { getDeviceRecord, nextDeviceId, putDevice } from '../../shared/db/repositories/device-repository';
+import { changeDeviceZt } from '../../shared/db/repositories/issued-device-repository';
+import type { Device, DeviceZt } from '../../shared/records/device';
 import { createApp, createSource } from '../../shared/domain/sources/source-admin';
 import { createTenant } from '../../shared/domain/tenants/tenant-service';
 import { createUser } from '../../shared/domain/users/user-service';
@@ -96,4 +97,10 @@ export async function storedDevice(user: { userId: string; tenantId: string }, f
   };
   await putDevice(device);
   return device;
+}
+
+/** Moves a stored certificate's status as the sweep or the worker would (its owner's count with it). */
+export async function moveDeviceZt(kid: string, to: DeviceZt, from: DeviceZt): Promise<void> {
+  const device = await getDeviceRecord(kid);
+  if (!device || !(await changeDeviceZt({ kid, userId: device.user_id }, to, from))) throw new Error(`certificate ${kid} is not ${from}`);
 }

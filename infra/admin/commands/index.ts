@@ -1,5 +1,6 @@
 import type { Command } from '../cli-types';
 import { accountCommands } from './account';
+import { agentCommands } from './agent';
 import { codeCommands } from './code';
 import { deviceCommands } from './device';
 import { migrateCommands } from './migrate';
@@ -20,6 +21,7 @@ export const commands: Record<string, Command> = {
   ...accountCommands,
   ...codeCommands,
   ...userCommands,
+  ...agentCommands,
   ...sourceCommands,
   ...deviceCommands,
   ...migrateCommands,

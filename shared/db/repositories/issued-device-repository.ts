@@ -12,8 +12,10 @@ import { updateIf } from '../conditional-write';
 import { itemUpdate } from '../item-update';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
-import { transactionPart, type TransactionPart } from '../transactions';
-import { devicePutPart } from './device-repository';
+import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
+import { devicePutParts } from './device-repository';
+import { deviceTallyParts } from './device-tally-repository';
+import { moved } from '../../records/device-tally';
 import type { Device, DeviceZt } from '../../records/device';
 import type { Charge } from '../../records/reservation';
 
@@ -28,21 +30,25 @@ export function issueDetails(device: Device): Partial<Pick<IssuedDevice, 'issued
   return device as Partial<IssuedDevice>;
 }
 
-export function issuedDevicePart(device: IssuedDevice): TransactionPart {
-  return devicePutPart(device);
+/** The put of an issued certificate and its count in its owner's devices by state. */
+export function issuedDeviceParts(device: IssuedDevice): TransactionPart[] {
+  return devicePutParts(device);
 }
 
-/** The certificate is ready: the profile arrives and the status becomes normal. */
-export function deviceIssuedPart(kid: string, mobileprovision: string): TransactionPart {
-  return transactionPart({
-    Update: {
-      TableName: tableName('devices'),
-      Key: { kid },
-      UpdateExpression: 'SET zt = :normal, mobileprovision = :mp',
-      ConditionExpression: 'zt = :processing',
-      ExpressionAttributeValues: { ':normal': 'normal', ':processing': 'processing', ':mp': mobileprovision },
-    },
-  });
+/** The certificate is ready: the profile arrives and the status becomes normal (and is counted so). */
+export function deviceIssuedParts(device: { kid: string; userId: string }, mobileprovision: string): TransactionPart[] {
+  return [
+    transactionPart({
+      Update: {
+        TableName: tableName('devices'),
+        Key: { kid: device.kid },
+        UpdateExpression: 'SET zt = :normal, mobileprovision = :mp',
+        ConditionExpression: 'zt = :processing',
+        ExpressionAttributeValues: { ':normal': 'normal', ':processing': 'processing', ':mp': mobileprovision },
+      },
+    }),
+    ...deviceTallyParts(device.userId, moved('processing', 'normal')),
+  ];
 }
 
 function ztChange(kid: string, zt: DeviceZt, from: DeviceZt) {
@@ -55,13 +61,14 @@ function ztChange(kid: string, zt: DeviceZt, from: DeviceZt) {
   };
 }
 
-export function deviceZtPart(kid: string, zt: DeviceZt, from: DeviceZt): TransactionPart {
-  return transactionPart({ Update: ztChange(kid, zt, from) });
+/** One device moved from `from` to `zt` (on that condition), and its owner's count with it. */
+export function deviceZtParts(device: { kid: string; userId: string }, zt: DeviceZt, from: DeviceZt): TransactionPart[] {
+  return [transactionPart({ Update: ztChange(device.kid, zt, from) }), ...deviceTallyParts(device.userId, moved(from, zt))];
 }
 
 /** Moves one device from `from` to `to`; false when it was not in `from` any more. */
-export async function changeDeviceZt(kid: string, to: DeviceZt, from: DeviceZt): Promise<boolean> {
-  return (await updateIf(ztChange(kid, to, from))).written;
+export async function changeDeviceZt(device: { kid: string; userId: string }, to: DeviceZt, from: DeviceZt): Promise<boolean> {
+  return (await transactWrite(deviceZtParts(device, to, from))).ok;
 }
 
 /** The kids of the account's certificates whose attribute `name` is `value` (the by-account index, kids only). */

@@ -1,12 +1,15 @@
 /**
  * What the dashboard reads by key, in one BatchGetItem: the user's ledger head (its balance), its tallies of
- * the periods asked for (ledger-tally.ts) and, for the caller's own figures, its running subscription. One round
+ * the periods asked for (ledger-tally.ts), its devices by state (device-tally.ts) and, for the caller's own
+ * figures, its running subscription. One round
  * trip instead of three, strongly consistent, whatever the user's volume.
  */
 import { batchGetAll } from '../batch';
 import { tableName } from '../table-names';
 import { HEAD_ATTRIBUTES, headFromItem, tallyItemKey } from './ledger-repository';
 import { currentSubscriptionKey, subscriptionFromItem } from './subscription-repository';
+import { deviceTallyItemKey } from './device-tally-repository';
+import { deviceTallyFromItem, type DeviceTally } from '../../records/device-tally';
 import { tallyFromItem, tallyKey, type Tally, type TallyPeriod } from '../../records/ledger-tally';
 import type { LedgerHead } from '../../records/ledger-entry';
 import type { Subscription } from '../../records/subscription';
@@ -16,15 +19,18 @@ export interface StatsSnapshot {
   /** By `tallyKey`; a period nothing was counted in is an empty tally. */
   tallies: Map<string, Tally>;
   subscription: Subscription | undefined;
+  devices: DeviceTally;
 }
 
 export async function readStatsSnapshot(input: { userId: string; periods: readonly TallyPeriod[]; subscription: boolean }): Promise<StatsSnapshot> {
   const users = tableName('users');
   const ledger = tableName('ledger');
   const subscriptions = tableName('subscriptions');
+  const counters = tableName('counters');
   const found = await batchGetAll({
     [users]: { Keys: [{ user_id: input.userId }], ConsistentRead: true, ProjectionExpression: HEAD_ATTRIBUTES.join(', ') },
-    [ledger]: { Keys: input.periods.map((period) => tallyItemKey(input.userId, period)), ConsistentRead: true },
+    ...(input.periods.length > 0 ? { [ledger]: { Keys: input.periods.map((period) => tallyItemKey(input.userId, period)), ConsistentRead: true } } : {}),
+    [counters]: { Keys: [deviceTallyItemKey(input.userId)], ConsistentRead: true },
     ...(input.subscription ? { [subscriptions]: { Keys: [currentSubscriptionKey(input.userId)], ConsistentRead: true } } : {}),
   });
   const userItem = found[users]?.[0];
@@ -34,5 +40,6 @@ export async function readStatsSnapshot(input: { userId: string; periods: readon
     head: userItem ? headFromItem(input.userId, userItem) : undefined,
     tallies: new Map(input.periods.map((period) => [tallyKey(input.userId, period), tallyFromItem(tallyItems.get(tallyKey(input.userId, period)))])),
     subscription: subscriptionItem ? subscriptionFromItem(subscriptionItem) : undefined,
+    devices: deviceTallyFromItem(found[counters]?.[0]),
   };
 }

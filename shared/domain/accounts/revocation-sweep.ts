@@ -6,7 +6,7 @@
  */
 import { AppleApiError, CertificateNotFoundError } from '../../apple/asc-errors';
 import { getAccount, listAllAccounts, markAccountRevoked } from '../../db/repositories/account-repository';
-import { changeDeviceZt, deviceZtPart, listAccountDeviceKids } from '../../db/repositories/issued-device-repository';
+import { changeDeviceZt, deviceZtParts } from '../../db/repositories/issued-device-repository';
 import { expiryNoticePart, listAccountDevices } from '../../db/repositories/device-notice-repository';
 import { transactWrite } from '../../db/transactions';
 import { deviceExpiringPart, deviceRevokedPart, tenantSettingsCache } from '../events/device-events';
@@ -37,7 +37,7 @@ type SettingsOf = (tenantId: string) => Promise<TenantSettings>;
 async function revokeDevices(accountId: string, now: number, settingsOf: SettingsOf): Promise<number> {
   let moved = 0;
   for (const device of await listAccountDevices(accountId, 'normal')) {
-    if ((await transactWrite([deviceZtPart(device.kid, 'revoked', 'normal'), deviceRevokedPart(device, await settingsOf(device.tenantId), now)])).ok) moved++;
+    if ((await transactWrite([...deviceZtParts({ kid: device.kid, userId: device.userId }, 'revoked', 'normal'), deviceRevokedPart(device, await settingsOf(device.tenantId), now)])).ok) moved++;
   }
   return moved;
 }
@@ -59,8 +59,8 @@ async function announceExpiry(account: Account, now: number, settingsOf: Setting
 
 async function moveDevices(accountId: string, to: 'expired'): Promise<number> {
   let moved = 0;
-  for (const kid of await listAccountDeviceKids(accountId, 'normal')) {
-    if (await changeDeviceZt(kid, to, 'normal')) moved++;
+  for (const device of await listAccountDevices(accountId, 'normal')) {
+    if (await changeDeviceZt(device, to, 'normal')) moved++;
   }
   return moved;
 }

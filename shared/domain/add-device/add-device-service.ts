@@ -11,7 +11,7 @@
 import { recentAddPart } from '../../db/repositories/add-lock-repository';
 import { readAddSnapshot } from '../../db/repositories/add-snapshot-repository';
 import { getDevice, listDevicesByUserUdid, nextDeviceId } from '../../db/repositories/device-repository';
-import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import { issuedDeviceParts, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import { holdCompletePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { releaseHold, uplineOf, writeWithUpline } from '../ledger/charges';
 import { agentAddedParts } from '../events/agent-events';
@@ -241,7 +241,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   const recent = recentAddPart(lockKey, kid, now);
   // One atomic write across the repositories: each hands out its part, none of them sees the others'.
   const parts: TransactionPart[] = [
-    issuedDevicePart(device),
+    ...issuedDeviceParts(device),
     recent,
     ...(reservation ? [reservationPutPart(reservation)] : []),
     holdCompletePart(hold.holdId, now),
@@ -270,6 +270,6 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
   logger.warn('Recording the add failed after Apple registered the device; refunding and keeping the registration', { kid, accountId: issued.account.accountId });
   await refund(hold, now, 'add_not_recorded');
   // The state read before still holds or is re-read: an owner, once recorded, stays; anything else fails the condition.
-  await writeWithSlot(claim, kid, slotBefore, [issuedDevicePart({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } })]);
+  await writeWithSlot(claim, kid, slotBefore, issuedDeviceParts({ ...device, zt: 'failed', mobileprovision: '', reservation_id: '', charge: { kind: 'free' } }));
   throw new DomainError('unavailable', 'add_not_recorded');
 }

@@ -24,7 +24,7 @@
 import type { AscDevice } from '../../apple/asc-resources';
 import { getAccount } from '../../db/repositories/account-repository';
 import { nextDeviceId } from '../../db/repositories/device-repository';
-import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
+import { issuedDeviceParts, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import type { PaymentHold } from '../../db/repositories/payment-hold-repository';
 import type { TransactionPart } from '../../db/transactions';
 import { randomId } from '../../ids';
@@ -173,7 +173,7 @@ export async function keepRegistration(kept: KeptRegistration, options: { newlyR
   try {
     const row = await keptRow(kept);
     const state = options.newlyRegistered ? NEWLY_REGISTERED : await slotState(claim);
-    const outcome = await writeWithSlot(claim, row.kid, state, also, [issuedDevicePart(row)]);
+    const outcome = await writeWithSlot(claim, row.kid, state, also, issuedDeviceParts(row));
     if (outcome.isOwner) logger.warn('Kept a registration no certificate was delivered on as a failed certificate', { kid: row.kid, accountId: kept.account.accountId });
     return outcome;
   } catch (error) {
@@ -304,7 +304,7 @@ async function settlePossible(possible: PossibleRegistration, now: number): Prom
         ),
       ]
     : [slots().settlePossiblePart(possible, now, row.kid), ...release(possible.slots - 1)];
-  const outcome = await transactWrite([...parts, issuedDevicePart(row)]);
+  const outcome = await transactWrite([...parts, ...issuedDeviceParts(row)]);
   if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });
   return outcome.ok;
 }

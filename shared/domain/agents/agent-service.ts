@@ -39,12 +39,12 @@ interface PricedItem {
 const PRICE_LIST: PricedItem[] = ACCOUNT_MODES.flatMap((mode) => tiersForMode(mode).flatMap((warranty) => PRICED_CLASSES.map((device_type) => ({ mode, warranty, device_type, item: priceItem(mode, warranty, device_type) }))));
 
 /** An agent as its parent sees it: never its token, never its upline above the parent. */
-function agentView(agent: User) {
+export function agentView(agent: User) {
   return { agent_id: agent.userId, name: agent.name, contact: agent.contact, level: levelOf(agent), suspended: agent.suspended, balance: agent.balance };
 }
 
 /** What `agent` pays per item now, and what its parent pays (the floor of its price). */
-async function priceTable(agent: User, items: readonly PricedItem[] = PRICE_LIST) {
+export async function priceTable(agent: User, items: readonly PricedItem[] = PRICE_LIST) {
   const ids = chainIds(agent);
   const snapshot = await readChainSnapshot({ userIds: [], priceScopes: chainScopes(agent.tenantId, agent), priceItems: items.map((p) => p.item) });
   return items.map(({ mode, warranty, device_type, item }) => {
@@ -120,4 +120,5 @@ export async function changeAgent(
   await writePrices(agent, change.prices ?? []);
   return showAgent(owner, tenant, agentId);
 }
+
 

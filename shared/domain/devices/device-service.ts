@@ -60,21 +60,19 @@ export async function findOwnedDevice(actor: Actor, selector: DeviceSelector, kn
 const MAX_TOGGLE_ATTEMPTS = 64;
 
 /**
- * Applies the action with one conditional transaction (the certificate and its owner's copy of "disabled").
- * A toggle writes "not what I read" on the condition that the value is still what it read; when another request changed it first, it reads again and retries, so N
- * concurrent toggles leave exactly N flips.
+ * Applies the action with one conditional transaction (the certificate, its owner's copy of "disabled" and its
+ * owner's count of disabled devices). Every action writes on the condition that the value is still what it read
+ * (a toggle writes "not what I read"); when another request changed it first, it reads again and retries, so N
+ * concurrent toggles leave exactly N flips and the count follows every one.
  */
 export async function changeDeviceStatus(actor: Actor, selector: DeviceSelector, action: DeviceAction, known?: DeviceRecord | null): Promise<DeviceRecord> {
   const guard = { userId: actor.userId, tenantId: actor.tenantId };
   // The certificate is read first (or was, with the token): its UDID keys the owner's copy of "disabled", written in the same transaction.
   let device = await findOwnedDevice(actor, selector, known);
-  if (action !== 'toggle') {
-    const updated = await setDeviceEnabledWithCopy(device, action === 'enable', guard);
-    if (!updated) throw notFound();
-    return updated;
-  }
   for (let attempt = 1; attempt <= MAX_TOGGLE_ATTEMPTS; attempt++) {
-    const updated = await setDeviceEnabledWithCopy(device, !device.enabled, { ...guard, expected: device.enabled });
+    // Conditioned on the value read, so the owner's count of disabled devices moves exactly when the value does.
+    const next = action === 'toggle' ? !device.enabled : action === 'enable';
+    const updated = await setDeviceEnabledWithCopy(device, next, { ...guard, expected: device.enabled });
     if (updated) return updated;
     const reread = await getDeviceRecord(device.kid);
     if (!reread || !isOwnedBy(reread, actor)) throw notFound();

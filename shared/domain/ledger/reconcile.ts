@@ -8,6 +8,9 @@
  * - `refunded_twice`, `refund_differs` — a hold refunded more than once, or by another amount than it took;
  * - `not_delivered` — a completed (or long settled) hold whose certificate does not exist, or failed without a
  *   refund entry;
+ * - `device_count_differs` — the user's count of devices by state (what `/api/user/stats` shows,
+ *   records/device-tally.ts) is not what its certificates say: `status` (a status, or `disabled`), `expected`
+ *   (from the certificates) and `found` (stored);
  * - `tally_differs` — a UTC day's or month's tally (what `/api/user/stats` reads, ledger-tally.ts) does not
  *   count exactly the entries of that period: `period`, `kind`, `field` (`count` or `amount`), `expected` (from
  *   the entries) and `found` (stored).
@@ -17,13 +20,17 @@
 import { findDeviceStates } from '../../db/repositories/device-repository';
 import { ledgerEntries, readTallies, scanLedgerHeads } from '../../db/repositories/ledger-repository';
 import { tallyDifferences, tallyOf } from '../../records/ledger-tally';
+import { countDevicesOf, readDeviceTally } from '../../db/repositories/device-tally-repository';
+import { DEVICE_ZT } from '../../records/device';
 import { getHold } from '../../db/repositories/payment-hold-repository';
 import type { LedgerEntry, LedgerHead, LedgerKind } from '../../records/ledger-entry';
 
 export interface LedgerDifference {
   user_id: string;
   tenant_id: string;
-  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered' | 'agent_chain' | 'tally_differs';
+  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered' | 'agent_chain' | 'tally_differs' | 'device_count_differs';
+  /** `device_count_differs`: the status whose count differs, or `disabled`. */
+  status?: string;
   /** `tally_differs`: the period (`day#2026-11-27`, `month#2026-11`), the entry kind and which figure differs. */
   period?: string;
   kind?: LedgerKind;
@@ -74,6 +81,13 @@ export async function reconcileUser(head: LedgerHead, seen?: (entry: LedgerEntry
       differences.push({ ...who, problem: 'tally_differs', period: `${row.period.kind}#${row.period.id}`, kind: d.kind, field: d.field, expected: d.expected, found: d.found });
     }
   }
+
+  // The devices by state: the stored count is what the certificates say.
+  const [counted, storedCount] = await Promise.all([countDevicesOf(head.userId), readDeviceTally(head.userId)]);
+  for (const zt of DEVICE_ZT) {
+    if (counted.byStatus[zt] !== storedCount.byStatus[zt]) differences.push({ ...who, problem: 'device_count_differs', status: zt, expected: counted.byStatus[zt], found: storedCount.byStatus[zt] });
+  }
+  if (counted.disabled !== storedCount.disabled) differences.push({ ...who, problem: 'device_count_differs', status: 'disabled', expected: counted.disabled, found: storedCount.disabled });
 
   // Holds: the charge each took, the refunds that gave it back, and what a kept charge must have delivered.
   const charges = new Map<string, LedgerEntry>();

@@ -9,7 +9,7 @@
  */
 import { AppleApiError } from '../../apple/asc-errors';
 import { getAccount } from '../../db/repositories/account-repository';
-import { deviceIssuedPart, deviceZtPart } from '../../db/repositories/issued-device-repository';
+import { deviceIssuedParts, deviceZtParts } from '../../db/repositories/issued-device-repository';
 import { listStaleHolds } from '../../db/repositories/payment-hold-repository';
 import { refundCharge, releaseHold, uplineOf, writeWithUpline } from '../ledger/charges';
 import { agentAddedParts } from '../events/agent-events';
@@ -64,7 +64,7 @@ export async function failReservation(reservation: Reservation, zt: DeviceZt, re
   const ok = await refundCharge({
     userId: reservation.userId,
     charge: reservation.charge,
-    own: [reservationFinishPart(reservation.reservationId, 'failed', now, reason), deviceZtPart(reservation.kid, zt, 'processing'), reservationFailedPart(reservation, zt, reason)],
+    own: [reservationFinishPart(reservation.reservationId, 'failed', now, reason), ...deviceZtParts({ kid: reservation.kid, userId: reservation.userId }, zt, 'processing'), reservationFailedPart(reservation, zt, reason)],
     ref: { reservation_id: reservation.reservationId, kid: reservation.kid, udid: reservation.udid, mode: 'review', reason },
     at: now,
   });
@@ -114,7 +114,7 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
   }
   // An agent's review: the levels above it are credited and pay upward now, with the issue (ledger/charges.ts).
   const upline = uplineOf(reservation.charge);
-  const issue = [reservationFinishPart(reservation.reservationId, 'issued', now), deviceIssuedPart(reservation.kid, mobileprovision), reservationIssuedPart(reservation)];
+  const issue = [reservationFinishPart(reservation.reservationId, 'issued', now), ...deviceIssuedParts({ kid: reservation.kid, userId: reservation.userId }, mobileprovision), reservationIssuedPart(reservation)];
   const added = { kid: reservation.kid, udid: reservation.udid, type: reservation.deviceClass, tenant_id: reservation.tenantId, user_id: reservation.userId };
   const outcome = await writeWithUpline(
     upline,

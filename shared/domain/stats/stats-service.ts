@@ -2,9 +2,11 @@
  * A reseller's dashboard figures (`/api/user/stats`), each read in a bounded number of DynamoDB calls whatever
  * the volume — no scan, no query that grows with the devices or the ledger:
  *
- * - the balance, today's and this month's money (UTC) and the subscription, in one BatchGetItem: the user item,
- *   the ledger's tallies of the two periods — kept in the transactions that write the entries
- *   (records/ledger-tally.ts), so they are the ledger's own figures — and the running subscription;
+ * - the balance, devices by state, today's and this month's money (UTC) and the subscription, in one
+ *   BatchGetItem: the user item; the user's device counts, kept in every transaction that creates a certificate,
+ *   moves its status or switches it (records/device-tally.ts); the ledger's tallies of the two periods, kept in
+ *   the transactions that write the entries (records/ledger-tally.ts), so they are the ledger's own figures;
+ *   and the running subscription;
  * - certificates expiring within 7 days: one Query of the owner's expiry index, evaluating at most
  *   `EXPIRING_BUDGET` entries (the count is then "at least");
  * - the caller's own Apple accounts with their slots (one Query of the pool index: a reseller has a few);
@@ -23,6 +25,7 @@ import { moneyFigures, periodBounds, tallyKey, tallyPeriods, type TallyPeriod } 
 import type { Tenant } from '../../records/tenant';
 import type { TokenOwner } from '../../records/user';
 import { ownerAccountView } from '../../records/account';
+import { deviceFigures } from '../../records/device-tally';
 import { DomainError } from '../errors';
 import { readSubject } from '../agents/agent-access';
 
@@ -49,7 +52,7 @@ export async function readStats(owner: TokenOwner, tenant: Tenant, request: Stat
   const subject = await readSubject(owner, tenant, request.agent);
   const own = request.agent === undefined;
   const [day, month] = tallyPeriods(now);
-  const [{ head, tallies, subscription }, expiring, accounts, events] = await Promise.all([
+  const [{ head, tallies, subscription, devices }, expiring, accounts, events] = await Promise.all([
     readStatsSnapshot({ userId: subject.userId, periods: [day, month], subscription: own }),
     expiringDevices({ userId: subject.userId, tenantId: tenant.tenantId, from: now, until: now + EXPIRING_DAYS * DAY_SECONDS, budget: EXPIRING_BUDGET, firstCount: EXPIRING_LISTED }),
     listOwnedAccounts(subject.userId),
@@ -64,6 +67,7 @@ export async function readStats(owner: TokenOwner, tenant: Tenant, request: Stat
     time: now,
     balance: head.balance,
     currency: tenant.settings.currency,
+    devices: deviceFigures(devices),
     today: money(day, tallies.get(tallyKey(subject.userId, day)) ?? {}, now),
     month: money(month, tallies.get(tallyKey(subject.userId, month)) ?? {}, now),
     expiring: {
