@@ -4,7 +4,8 @@
  *
  * Signing in: until the person sign-in route (`/api/user/session`) is part of the API, the page is given the
  * reseller's API token as an `Authorization` header (which every management route accepts, as a script would
- * send it) and the session probe is answered in the page. Every other call is the real API.
+ * send it; the routes that read the token as a parameter, such as the UDID captures, get it as that parameter)
+ * and the session probe is answered in the page. Every other call is the real API.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +52,11 @@ export async function openConsole(browser: Browser, api: TestApi, reseller: Rese
       body: JSON.stringify({ code: 1, msg: 'ok', data: { csrf_token: 'test', expires_at: Math.floor(Date.now() / 1000) + 3600, session_id: 's1', user: { user_id: reseller.userId, name: 'Nova Reseller', totp_enabled: false } } }),
     }),
   );
+  await context.route('**/api/udid/captures?**', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('token', reseller.token);
+    return route.continue({ url: url.toString() });
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror ${e.message}`));

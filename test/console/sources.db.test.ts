@@ -73,6 +73,15 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     expect(await page.getAttribute('#install-qr', 'src')).toMatch(/^data:image\/svg\+xml/);
     expect(await page.evaluate(() => (document.querySelector('#install-qr') as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A setting changed: only it is sent, saved, read back.
+    await page.fill('#source-settings [name="message"]', 'New builds every Friday.');
+    await page.fill('#source-settings [name="subtitle"]', 'Weekly builds');
+    await page.click('#source-settings button[type="submit"]');
+    await page.waitForSelector('#source-settings .success');
+    expect(await page.textContent('#source-settings .success')).toBe(lang === 'ar' ? 'تم الحفظ.' : 'Saved.');
+    const read = await apiMessage(reseller, lang, 'GET', `${SOURCES}/${sourceId}`);
+    expect(read.data).toMatchObject({ name: 'Nova Apps', message: 'New builds every Friday.', encrypt_enabled: 1 });
     await page.screenshot({ path: join(shots, `sources-settings-${tag}.png`), fullPage: true });
 
     // The plan holds 2 sources: the second is made by a script, the third refused with the API's words.
@@ -129,8 +138,8 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     await page.goto(`${api.url}/console?lang=${lang}#/sources/${sourceId}/settings`);
     await page.click('#feed-preview-button');
     await page.waitForSelector('#feed-preview');
-    const preview = JSON.parse((await page.textContent('#feed-preview'))!) as { name: string; apps: { bundleIdentifier: string }[] };
-    expect([preview.name, preview.apps.map((a) => a.bundleIdentifier)]).toEqual(['Nova Apps', ['com.example.player']]);
+    const preview = JSON.parse((await page.textContent('#feed-preview'))!) as { name: string; subtitle: string; apps: { bundleIdentifier: string }[] };
+    expect([preview.name, preview.subtitle, preview.apps.map((a) => a.bundleIdentifier)]).toEqual(['Nova Apps', 'Weekly builds', ['com.example.player']]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Only the refusals this journey asked for answered an error; nothing failed in the page.

@@ -1,4 +1,5 @@
 /** One source: its links (feed, install page with a QR code) above tabs for everything a reseller sets on it. */
+import { useState } from 'preact/hooks';
 import { renderSVG } from 'uqr';
 import { api, call } from '../../api/client';
 import { Loaded, useLoad } from '../../components/status';
@@ -26,6 +27,9 @@ function qrDataUrl(text: string): string {
 export function SourceView({ sourceId, tab }: { sourceId: string; tab: string }) {
   const t = useStrings(strings);
   const source = useLoad(() => loadSource(sourceId), [sourceId]);
+  // After a save the source is read again in place (the form and its notice stay on screen).
+  const [fresh, setFresh] = useState<SourceData | undefined>(undefined);
+  const refresh = () => void loadSource(sourceId).then(setFresh, () => source.reload());
   const current: Tab = (TABS as readonly string[]).includes(tab) ? (tab as Tab) : 'settings';
   return (
     <section>
@@ -33,7 +37,8 @@ export function SourceView({ sourceId, tab }: { sourceId: string; tab: string })
         <a href={hrefOf(['sources'])}>{t('back')}</a>
       </p>
       <Loaded load={source}>
-        {(s) => {
+        {(loaded) => {
+          const s = fresh ?? loaded;
           const feed = `${location.origin}${s.source_url}`;
           const install = `${location.origin}/api/rjy/${encodeURIComponent(s.source_id)}/install`;
           return (
@@ -69,7 +74,7 @@ export function SourceView({ sourceId, tab }: { sourceId: string; tab: string })
                   </a>
                 ))}
               </nav>
-              {current === 'settings' ? <Settings source={s} onSaved={source.reload} /> : null}
+              {current === 'settings' ? <Settings source={s} onSaved={refresh} /> : null}
               {current === 'apps' ? <AppList sourceId={s.source_id} /> : null}
               {current === 'news' ? <News sourceId={s.source_id} /> : null}
               {current === 'codes' ? <UnlockCodes sourceId={s.source_id} /> : null}
