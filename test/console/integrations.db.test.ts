@@ -15,7 +15,7 @@ import { launchChromium } from '../support/browser';
 import { makeOwner } from '../support/fixtures';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { capture, trustedDeviceCa } from '../self-service/customer-support';
-import { LAPTOP, openConsole, PHONE, seriousViolations, type Viewport } from './screens-support';
+import { LAPTOP, openConsole, PHONE, screenMinWidth, seriousViolations, type Viewport } from './screens-support';
 
 jest.setTimeout(180_000);
 
@@ -88,6 +88,11 @@ describe.each([
     await page.reload();
     await page.waitForSelector('#delivery-state');
     expect(await page.textContent('#last-status')).toBe('200');
+    const fits = async () => {
+      const width = await screenMinWidth(page);
+      expect(width.needs).toBeLessThanOrEqual(width.room);
+    };
+    await fits();
     await page.screenshot({ path: join(shots, `integrations-webhook-${name}-${lang}.png`), fullPage: true });
 
     await page.goto(`${bed.api.url}/console?lang=${lang}#/integrations/events`);
@@ -97,6 +102,7 @@ describe.each([
     expect(rows[0]!.text).toContain(added!.body.id);
     expect(rows[0]!.text).toContain(udid);
     expect(await seriousViolations(page)).toEqual([]);
+    await fits();
     await page.screenshot({ path: join(shots, `integrations-events-${name}-${lang}.png`), fullPage: true });
 
     // A UDID captured through the reseller's source profile.
@@ -105,6 +111,7 @@ describe.each([
     await page.goto(`${bed.api.url}/console?lang=${lang}#/integrations/captures`);
     await page.waitForSelector('#capture-table');
     expect(await page.$$eval('#capture-table tbody tr .udid', (links) => links.map((a) => a.textContent))).toEqual([captured]);
+    await fits();
     expect(await seriousViolations(page)).toEqual([]);
 
     expect(problems.filter((p) => !p.endsWith('/api/user/webhook'))).toEqual([]);

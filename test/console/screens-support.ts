@@ -85,3 +85,20 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
   const path = await download.path();
   return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
 }
+
+/**
+ * How wide the screen (what `main` holds) needs to be at the least, in CSS pixels: on a phone it must fit
+ * 390 px less `main`'s padding, or the whole page grows wider than the phone and scrolls sideways.
+ */
+export async function screenMinWidth(page: Page): Promise<{ needs: number; room: number }> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const screen = main.firstElementChild as HTMLElement;
+    const before = screen.style.width;
+    screen.style.width = 'min-content';
+    const needs = screen.offsetWidth;
+    screen.style.width = before;
+    const style = getComputedStyle(main);
+    return { needs, room: window.innerWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+  });
+}
