@@ -1,6 +1,6 @@
 import { RuleError, type RuleReason } from '../../shared/domain/errors';
 import '../../shared/stores/all';
-import { commands } from './commands';
+import { commandHelp, commands } from './commands';
 import { CliError, EXIT_STATUS, RAW_TEXT, type Flags } from './cli-types';
 import { configureAdminTarget } from './target';
 import { ownRecord, ownValue } from '../../shared/own-record';
@@ -32,6 +32,9 @@ const FLAG_HINTS: Partial<Record<RuleReason, { flag: string; fix?: 'pass' | 'dro
   warranty_invalid: { flag: 'warranty' },
   private_account_without_user: { flag: 'user', fix: 'pass' },
   public_account_with_user: { flag: 'user', fix: 'drop' },
+  login_required: { flag: 'login', fix: 'pass' },
+  email_invalid: { flag: 'email' },
+  host_required: { flag: 'base-url', fix: 'pass' },
 };
 
 /** The one place an error becomes the operator's message: the service's own words, with the flag that fixes it. */
@@ -53,7 +56,8 @@ export async function runAdmin(argv: string[], out: (s: string) => void = (s) =>
   try {
     const { name, flags } = parseArgv(argv);
     if (!name || name === 'help' || flags.help) {
-      err(`${usage()}\n`);
+      const help = name ? ownValue(commandHelp, name) : undefined;
+      err(`${help ?? usage()}\n`);
       return name ? 0 : 2;
     }
     const command = ownValue(commands, name);

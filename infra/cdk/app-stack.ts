@@ -1,6 +1,7 @@
 import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { MethodLoggingLevel } from 'aws-cdk-lib/aws-apigateway';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { tableKeys } from '../../shared/db/tables';
@@ -15,7 +16,7 @@ import { Schedules } from './constructs/schedules';
 import { StreamConsumers } from './constructs/stream-consumers';
 import { deployedFunctions, type DeployedFunction } from './function-access';
 import type { StackConfig } from './stack-config';
-import { API_URL_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey, USAGE_PLAN_OUTPUT } from './stack-outputs';
+import { API_URL_OUTPUT, FUNCTION_LOGS_OUTPUT, REGION_OUTPUT, SECRETS_KEY_OUTPUT, tableOutputKey, USAGE_PLAN_OUTPUT } from './stack-outputs';
 import { DEFAULT_API_KEY_ENV } from '../../shared/domain/tenants/api-key';
 
 export interface AppSourceStackProps extends StackProps {
@@ -42,6 +43,8 @@ export class AppSourceStack extends Stack {
   readonly api: ServiceApi;
   readonly monitoring: Monitoring;
   readonly streamConsumers: StreamConsumers;
+  /** The one log group of every function (see ServiceFunction's `logGroup`). */
+  readonly functionLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: AppSourceStackProps) {
     super(scope, id, props);
@@ -53,6 +56,9 @@ export class AppSourceStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
 
+    // One log group for all functions: each one's streams carry its name (see ServiceFunction's logGroup).
+    const functionLogs = new LogGroup(this, 'FunctionLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+
     // Unique per stack (the stack id's UUID) and known before deploy, so the authorizer can name it.
     const defaultApiKey = Fn.join('-', ['default', Fn.select(2, Fn.split('/', Aws.STACK_ID))]);
     const functions = deployedFunctions(props.routes ?? routes, props.scheduledJobs ?? scheduledJobs).map((fn) => ({
@@ -61,8 +67,7 @@ export class AppSourceStack extends Stack {
         fn,
         tables: data.byKey,
         secretsKey,
-        removalPolicy: config.removalPolicy,
-        logRetention: config.logRetention,
+        logGroup: functionLogs,
         logLevel: config.logLevel,
         metricsNamespace: config.stackName,
         ...(fn.kind === 'authorizer' ? { extraEnvironment: { [DEFAULT_API_KEY_ENV]: defaultApiKey } } : {}),
@@ -70,6 +75,7 @@ export class AppSourceStack extends Stack {
     }));
 
     this.tables = data;
+    this.functionLogs = functionLogs;
     this.secretsKey = secretsKey;
     this.functions = functions;
     const api = new ServiceApi(this, 'Http', {
@@ -97,6 +103,7 @@ export class AppSourceStack extends Stack {
       namespace: config.stackName,
       serviceName: POWERTOOLS_SERVICE_NAME,
       accessLogs: api.accessLogs,
+      functionLogs,
       apiName: api.api.restApiName,
       stageName: STAGE_NAME,
       routes: functions.flatMap(({ fn }) => (fn.kind === 'route' ? [fn.route] : [])),
@@ -110,6 +117,7 @@ export class AppSourceStack extends Stack {
     if (props.openApiDocument) new OpenApiAsset(this, 'OpenApi', { document: props.openApiDocument });
 
     new CfnOutput(this, API_URL_OUTPUT, { value: api.api.url, description: 'Base URL of the API (the contract’s paths go after it)' });
+    new CfnOutput(this, FUNCTION_LOGS_OUTPUT, { value: functionLogs.logGroupName, description: 'Log group of every function; one function’s streams start YYYY/MM/DD/<function name>' });
     new CfnOutput(this, REGION_OUTPUT, { value: this.region, description: 'Region of the tables (operator CLI)' });
     new CfnOutput(this, USAGE_PLAN_OUTPUT, { value: api.usagePlan.usagePlanId, description: 'Usage plan the tenants’ API keys belong to (operator CLI: tenant create)' });
     new CfnOutput(this, SECRETS_KEY_OUTPUT, { value: secretsKey.keyArn, description: 'KMS key for Apple account secrets (operator CLI)' });

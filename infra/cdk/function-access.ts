@@ -38,13 +38,15 @@ function combine(read: readonly TableKey[], write: readonly TableKey[], secrets:
 
 /**
  * A route's function runs the shared Middy chain: it reads the tenant of every request, reads tokens only
- * when the route authenticates one, the customer's session on session routes, and writes rate-limit counters only when the route has a limit (per owner or per IP).
+ * when the route authenticates one (and then a console session instead, whose idle end it moves forward), the
+ * customer's session on session routes, and writes rate-limit counters only when the route has a limit (per owner or per IP).
  */
 export function routeAccess(route: RouteDefinition): FunctionAccess {
   const authRead: readonly TableKey[] = route.auth === 'none' ? [] : route.auth === 'session' ? chainTableAccess.session : chainTableAccess.token;
   const chainRead: TableKey[] = [...chainTableAccess.tenant, ...authRead];
   const limited = route.rateLimit !== null || (route.ipLimits?.length ?? 0) > 0;
-  const chainWrite: TableKey[] = limited ? [...chainTableAccess.write] : [];
+  const sessionWrite: readonly TableKey[] = route.auth === 'bearer' || route.auth === 'token' ? chainTableAccess.consoleSession : [];
+  const chainWrite: TableKey[] = [...(limited ? chainTableAccess.write : []), ...sessionWrite];
   return combine([...chainRead, ...(route.data.read ?? [])], [...chainWrite, ...(route.data.write ?? [])], route.secrets);
 }
 

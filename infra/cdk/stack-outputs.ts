@@ -7,6 +7,8 @@ import { tableEnvVar } from '../../shared/db/table-names';
 
 export const API_URL_OUTPUT = 'ApiUrl';
 export const REGION_OUTPUT = 'Region';
+/** The functions' shared log group (read it with Logs Insights; see infra/README.md). */
+export const FUNCTION_LOGS_OUTPUT = 'FunctionLogGroup';
 export const SECRETS_KEY_OUTPUT = 'AccountSecretsKeyArn';
 export const USAGE_PLAN_OUTPUT = 'UsagePlanId';
 

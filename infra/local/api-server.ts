@@ -30,8 +30,9 @@ function lambdaContext(fn: string): Context {
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${fn}`,
     memoryLimitInMB: '512',
     awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${fn}`,
-    logStreamName: 'local',
+    // Deployed, every function writes to the stack's one log group, in streams named after the function.
+    logGroupName: 'AppSource-FunctionLogs',
+    logStreamName: `local/${fn}[$LATEST]`,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,

@@ -81,6 +81,7 @@ function errorKinds(route: RouteDefinition, contract: FunctionContract): ErrorKi
   // The public route under an app is the download gate: it refuses links with HTTP 403.
   if (route.envelope === 'feed' && route.path.includes('{app_id}')) kinds.push('download_refused');
   if (envelopesOf(route).includes('unlock')) kinds.push('unlock_refused');
+  kinds.push(...(contract.errors ?? []).filter((kind) => !kinds.includes(kind)));
   return [...kinds, ...allErrorKinds.filter((kind) => !CLASSIFIED.has(kind))];
 }
 
@@ -212,7 +213,7 @@ function success(route: RouteDefinition, contract: FunctionContract): Record<str
 function operation(route: RouteDefinition, method: string, contract: FunctionContract) {
   const request = contract.request ? jsonSchema(contract.request) : undefined;
   const hasBody = method !== 'GET';
-  const security = route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'token' ? [{ tokenParam: [] }, { tokenBody: [] }] : route.auth === 'session' ? [{ customerSession: [] }] : [];
+  const security = route.auth === 'bearer' ? [{ bearerAuth: [] }, { consoleSession: [] }] : route.auth === 'token' ? [{ tokenParam: [] }, { tokenBody: [] }, { consoleSession: [] }] : route.auth === 'session' ? [{ customerSession: [] }] : [];
   const successResponses = success(route, contract);
   const errors = errorResponses(route, contract);
   // A business error answered with HTTP 200 (device routes) shares the status with success.
@@ -291,6 +292,12 @@ export async function buildOpenApiDocument(options: { serverUrl?: string } = {})
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Management routes: Authorization: Bearer <API token>' },
         tokenParam: { type: 'apiKey', in: 'query', name: 'token', description: 'Device and add routes: the API token as the `token` parameter' },
         tokenBody: { type: 'apiKey', in: 'query', name: 'token', description: 'The same `token` may be sent in the JSON or form body instead' },
+        consoleSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'console_session',
+          description: 'A person signed in to the console (POST /api/user/session, action sign_in) instead of a token, on every bearer and token route; every write (any method but GET/HEAD) must then carry the session\'s csrf_token in the X-CSRF-Token header (else 403, csrf_invalid)',
+        },
         customerSession: { type: 'apiKey', in: 'cookie', name: 'customer_session', description: "Customer routes: the session cookie the customer's page sets when a capture's one-time `st` is opened" },
       },
       examples: gatewayErrors,

@@ -1,4 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
+import type { ErrorKind } from '../domain/errors';
 
 /** What a function declares about its own contract. */
 export interface FunctionContract {
@@ -17,4 +18,6 @@ export interface FunctionContract {
    * operation that answers an envelope rather than the route's own `response` (e.g. the feed's unlock).
    */
   operationResponses?: Record<string, $ZodType>;
+  /** Error kinds the function answers beyond those its table entry implies (a public route that checks a session itself). */
+  errors?: readonly ErrorKind[];
 }

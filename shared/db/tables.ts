@@ -93,6 +93,11 @@ export const tables = {
         include: DEVICE_RECORD_FIELDS.filter((field) => field !== 'kid' && field !== 'user_id' && field !== 'addtime'),
       },
       /**
+       * A user's certificates by membership expiry (`ytime`), soonest first: the dashboard's "expiring within 7
+       * days" is one bounded Query. Keys and the few fields a reminder names only.
+       */
+      { name: 'by-owner-expiry', partitionKey: stringKey('user_id'), sortKey: numberKey('ytime'), include: ['id', 'udid', 'zt', 'enabled', 'tenant_id'] },
+      /**
        * Every certificate of a UDID, whoever owns it (the customer's own page). Keyed by the stored `udid`
        * itself, so existing items need no backfill; like `by-owner`, never the `.p12` or the profile.
        */
@@ -211,6 +216,20 @@ export const tables = {
    * the feed reads the apps themselves.
    */
   sourceFeeds: { partitionKey: stringKey('source_id') },
+  /**
+   * Signing in as a person (the reseller console), one item per key: a live session (`session#<SHA-256 of the
+   * cookie value>`: the cookie itself is never stored), a login name or e-mail claimed on a tenant
+   * (`login#<tenant>#<lower-cased login>` → user, unique by its key), a user's credentials
+   * (`credential#<user_id>`: the scrypt hash, the TOTP secret and the last TOTP step used) and a one-time
+   * invitation (`invite#<SHA-256 of its token>`). Sessions carry `session_user` for the user's list (sparse
+   * index); sessions and invitations leave by TTL once `expires_at` passes (and are refused before that by
+   * the code, which compares times itself).
+   */
+  consoleAuth: {
+    partitionKey: stringKey('item_key'),
+    indexes: [{ name: 'by-session-user', partitionKey: stringKey('session_user'), sortKey: numberKey('created_at') }],
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

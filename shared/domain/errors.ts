@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'token_missing'
   | 'token_invalid'
   | 'token_expired'
+  /** Refused for how it was sent (HTTP 403 everywhere): over plain HTTP; a console session's write without its CSRF token. */
   | 'https_required'
   | 'source_not_found'
   | 'app_not_found'
@@ -92,6 +93,10 @@ const ruleKinds = {
   plan_taken: 'conflict',
   subscription_not_found: 'not_found',
   ledger_exists: 'conflict',
+  login_taken: 'conflict',
+  login_required: 'invalid',
+  email_invalid: 'invalid',
+  host_required: 'invalid',
 } as const;
 
 export type RuleReason = keyof typeof ruleKinds;

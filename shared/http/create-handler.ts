@@ -1,5 +1,6 @@
 import { useMessages } from '../i18n/localize';
 import { tokenMessages } from '../i18n/messages/token';
+import { consoleSessionMessages } from '../i18n/messages/console-session';
 import type { AuthKind, RouteDefinition } from '../routes/definitions';
 import { rateLimit } from './middlewares/rate-limit';
 import { tokenAuth, type ReadWithToken } from './middlewares/token-auth';
@@ -12,8 +13,8 @@ export type { BusinessHandler } from './request-chain';
 /** What a route's business code receives: the caller is known unless the route is public. */
 export type StateFor<A extends AuthKind> = A extends 'none' ? RequestState : AuthenticatedState;
 
-// Token auth's own answers.
-useMessages(tokenMessages);
+// Token auth's own answers, a console session's included.
+useMessages(tokenMessages, consoleSessionMessages);
 
 /**
  * The Middy chain of a function, configured from its route-table entry (its own constant in shared/routes/<area>.ts, so

@@ -6,6 +6,7 @@
  */
 import { deviceRecordRead } from '../db/repositories/device-repository';
 import { authenticateWith } from '../domain/users/authentication';
+import { authenticateSessionWith } from '../domain/console/session-auth';
 import type { ReadWithToken } from './middlewares/token-auth';
 import type { DeviceRecord } from '../records/device';
 import { parseOptionalSelector } from '../validation/device-selector';
@@ -27,6 +28,7 @@ export const deviceReadWithToken: ReadWithToken = {
     return kid === undefined ? undefined : { device: deviceRecordRead(kid) };
   },
   authenticateWith,
+  authenticateSessionWith,
 };
 
 /**

@@ -28,6 +28,8 @@ import { appleAccountMessages } from './messages/apple-accounts';
 import { appleAccountLookupMessages } from './messages/apple-account-lookup';
 import { agentMessages } from './messages/agents';
 import { agentLookupMessages } from './messages/agent-lookup';
+import { consoleAuthMessages } from './messages/console-auth';
+import { consoleSessionMessages } from './messages/console-session';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
 import type { Lang } from './languages';
@@ -69,6 +71,8 @@ export const catalog = {
   ...agentMessages,
   ...agentLookupMessages,
   ...customerActionMessages,
+  ...consoleAuthMessages,
+  ...consoleSessionMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

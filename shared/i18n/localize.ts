@@ -32,6 +32,8 @@ import type { appleAccountLookupMessages } from './messages/apple-account-lookup
 import type { agentMessages } from './messages/agents';
 import type { agentLookupMessages } from './messages/agent-lookup';
 import type { consoleMessages } from './messages/console';
+import type { consoleAuthMessages } from './messages/console-auth';
+import type { consoleSessionMessages } from './messages/console-session';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -65,7 +67,9 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof customerPageMessages &
   typeof customerActionMessages &
   typeof appleAccountMessages &
-  typeof appleAccountLookupMessages);
+  typeof appleAccountLookupMessages &
+  typeof consoleAuthMessages &
+  typeof consoleSessionMessages);
 
 export type MessageParams = Record<string, string | number>;
 

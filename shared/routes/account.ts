@@ -24,6 +24,24 @@ export const userLedgerRoute = {
   data: { read: ['ledger', 'users'] },
 } as const satisfies RouteDefinition;
 
+/**
+ * The dashboard's figures, each from a bounded read (never a scan): the balance, today's and this month's money
+ * from the ledger's tallies, certificates expiring soon, the own Apple accounts, the subscription and the latest
+ * events; with `agent`, one of the caller's own agents' figures.
+ */
+export const userStatsRoute = {
+  function: 'user-stats',
+  methods: ['GET'],
+  path: '/api/user/stats',
+  auth: 'bearer',
+  rateLimit: 60,
+  envelope: 'management',
+  description: "The caller's dashboard figures (or one of their agents'): balance, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events",
+  // users: the balance, and the `agent` check; ledger: the day's and month's tallies; devices: the expiry index;
+  // accounts: the private pool's slots; subscriptions and events: the caller's own.
+  data: { read: ['users', 'ledger', 'devices', 'accounts', 'subscriptions', 'events'] },
+} as const satisfies RouteDefinition;
+
 export const subscriptionRoute = {
   function: 'subscription',
   methods: ['GET', 'POST'],
@@ -86,4 +104,24 @@ export const appleAccountsRoute = {
   // certificates on the account their new profile and .p12.
   data: { read: ['users'], write: ['accounts', 'devices'] },
   secrets: true,
+} as const satisfies RouteDefinition;
+
+/**
+ * Signing in as a person (the reseller console), on one path and one function (the stack is near
+ * CloudFormation's 500 resources): sign in, see the current session (GET), sign out, list and revoke sessions,
+ * the TOTP second factor, rotate the API token, accept an operator's invitation. Public as a route: sign-in
+ * and invitations need no session, and the function checks the session itself for the rest; the sign-in limits
+ * (per account, per IP) are the function's own, since they count failures only.
+ */
+export const userSessionRoute = {
+  function: 'user-session',
+  methods: ['GET', 'POST'],
+  path: '/api/user/session',
+  auth: 'none',
+  rateLimit: null,
+  ipLimits: [{ limit: 120, window: 'minute' }],
+  envelope: 'management',
+  description: 'Sign in as a person (login or e-mail, password, TOTP) for the console session cookie; the session (GET); sign out, list or revoke sessions, TOTP on or off, rotate the API token, accept an invitation (POST)',
+  // users, tokens: rotating the API token; rateLimits: the sign-in limits (per account, per IP).
+  data: { read: ['users'], write: ['consoleAuth', 'users', 'tokens', 'rateLimits'] },
 } as const satisfies RouteDefinition;

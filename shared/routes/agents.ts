@@ -1,7 +1,7 @@
 /**
  * Agents: a reseller's own resellers, three levels deep at most (shared/domain/agents). One function and one
  * method serve them all, told apart by what the request carries (`name`, `agent_id`, `amount`): every route
- * costs the stack a function with its role, policy, log group, permission, alarm and resource, and every method
+ * costs the stack a function with its role, policy, permission, alarm and resource, and every method
  * one more, and the stack keeps its headroom under CloudFormation's 500 resources
  * (test/infra/stack-template.test.ts).
  */

@@ -125,12 +125,19 @@ export interface RouteDefinition {
 
 /**
  * Tables the shared middleware chain touches: the tenant of the Host on every route, the token on routes that
- * authenticate one, the customer's session (held with the captures) on session routes, the counters on
- * limited routes.
+ * authenticate one, and there also a console session instead (read, and its idle end moved forward), the
+ * customer's session (held with the captures) on session routes, the counters on limited routes.
  */
-export const chainTableAccess = { tenant: ['tenants', 'tenantHosts'], token: ['tokens'], session: ['udidCapture'], write: ['rateLimits'] } as const satisfies {
+export const chainTableAccess = {
+  tenant: ['tenants', 'tenantHosts'],
+  token: ['tokens'],
+  consoleSession: ['consoleAuth'],
+  session: ['udidCapture'],
+  write: ['rateLimits'],
+} as const satisfies {
   tenant: readonly TableKey[];
   token: readonly TableKey[];
+  consoleSession: readonly TableKey[];
   session: readonly TableKey[];
   write: readonly TableKey[];
 };

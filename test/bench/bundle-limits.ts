@@ -51,13 +51,32 @@ const OVER_TARGET = new Map<string, number>([
   // four routes' worth of code in one bundle, because each further route would cost the stack about ten of
   // CloudFormation's 500 resources, where it keeps only 10 of headroom. Measured 1.310× on 2026-11-27.
   ['agents', 1.315],
+  // Signing in as a person (issue 44): scrypt is Node's own, but TOTP is the `otpauth` package (8 KB) and the
+  // sign-in, lockout, session, TOTP and invitation messages are twelve in seven languages (6 KB). Measured
+  // 1.328× on 2026-11-28.
+  ['user-session', 1.332],
 ]);
+
+/**
+ * Every function with a token (auth `bearer` or `token`) takes a console session instead (issue 44): the
+ * cookie, the session's read and its idle touch, the CSRF check and their two messages in seven languages,
+ * 2.7 KB measured on 2026-11-28 (0.008× of the bare bundle), in every such bundle. Four bundles were within
+ * 1.5 KB of their ratio before (sources, delete-app, unpublish-app and agents), so functions with a token may
+ * be this much over their ratio; the rest of their margin is theirs as before.
+ */
+export const SESSION_AUTH_ALLOWANCE = 0.01;
+
+const takesToken = new Set<string>(routes.filter((r) => r.auth === 'bearer' || r.auth === 'token').map((r) => r.function));
 
 /** The identity function's allowance; see `makesIdentities`. */
 const IDENTITY_RATIO = 2.6;
 
 /** The largest size a function's bundle may have, as a multiple of the bare SDK bundle. */
 export function allowedRatio(name: string): number {
+  return ownRatio(name) + (takesToken.has(name) ? SESSION_AUTH_ALLOWANCE : 0);
+}
+
+function ownRatio(name: string): number {
   const held = OVER_TARGET.get(name);
   if (held !== undefined) return held;
   if (readsIpas.has(name)) return 1.9;

@@ -61,7 +61,7 @@ describe.each([
     writeFileSync(join(dir, `AuthKey_${key.key_id}.p8`), key.private_key);
     await page.fill('#connect-form [name="private_key"]', '');
     await page.setInputFiles('#connect-form [name="p8_file"]', join(dir, `AuthKey_${key.key_id}.p8`));
-    await page.waitForFunction(() => (document.querySelector('#connect-form [name="private_key"]') as HTMLTextAreaElement).value.includes('PRIVATE KEY'));
+    await page.waitForFunction(`document.querySelector('#connect-form [name="private_key"]').value.includes('PRIVATE KEY')`);
     await page.fill('#connect-form [name="key_id"]', key.key_id);
     await page.click('#connect-form button[type="submit"]');
     await page.waitForSelector('#account-notice', { timeout: CONNECTION_TIMEOUT_MS });
@@ -83,9 +83,13 @@ describe.each([
     // Pause and resume: the API's words each time, the state as it lists it.
     const accountId = (await page.getAttribute(card, 'data-account'))!;
     const texts = (await import('../../shared/i18n/messages/apple-accounts')).appleAccountMessages;
+    const noticeSays = async (message: string) => {
+      await page.locator('#account-notice').filter({ hasText: message }).waitFor({ timeout: CONNECTION_TIMEOUT_MS });
+      expect(await page.textContent('#account-notice')).toBe(message);
+    };
     const clickAndWait = async (button: string, message: string) => {
       await page.click(`${card} .actions button:has-text("${button}")`);
-      await page.waitForFunction((m) => document.querySelector('#account-notice')?.textContent === m, message, { timeout: CONNECTION_TIMEOUT_MS });
+      await noticeSays(message);
     };
     await clickAndWait(lang === 'ar' ? 'إيقاف مؤقت' : 'Pause', texts.apple_account_paused[lang]);
     await page.waitForSelector(`${card} .badge.processing`);
@@ -98,7 +102,7 @@ describe.each([
     await page.fill(`${card} form [name="key_id"]`, next.keyId);
     await page.fill(`${card} form [name="private_key"]`, next.privateKeyPem);
     await page.click(`${card} form button[type="submit"]`);
-    await page.waitForFunction((m) => document.querySelector('#account-notice')?.textContent === m, texts.apple_account_key_rotated[lang], { timeout: CONNECTION_TIMEOUT_MS });
+    await noticeSays(texts.apple_account_key_rotated[lang]);
     // The list is read again: the new key id shows.
     await page.waitForSelector(`${card} dd.mono:text-is("${next.keyId}")`);
 

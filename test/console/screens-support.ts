@@ -72,9 +72,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     // The frame's brand link (not a screen's) loses its only text on a phone: left to the frame's own tests.
-    return (await axe.run({ exclude: [['.top .brand']] } as unknown as Document)).violations;
+    return (await axe.run({ exclude: [['.top .brand']] })).violations;
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
 }
@@ -91,14 +91,14 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
  * 390 px less `main`'s padding, or the whole page grows wider than the phone and scrolls sideways.
  */
 export async function screenMinWidth(page: Page): Promise<{ needs: number; room: number }> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    const screen = main.firstElementChild as HTMLElement;
+  return (await page.evaluate(`(() => {
+    const main = document.querySelector('main');
+    const screen = main.firstElementChild;
     const before = screen.style.width;
     screen.style.width = 'min-content';
     const needs = screen.offsetWidth;
     screen.style.width = before;
     const style = getComputedStyle(main);
     return { needs, room: window.innerWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
-  });
+  })()`)) as { needs: number; room: number };
 }

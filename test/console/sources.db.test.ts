@@ -76,7 +76,7 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     expect(await page.textContent('#install-url')).toBe(`${api.url}/api/rjy/${sourceId}/install`);
     expect(await page.textContent('#feed-url')).toBe(`${api.url}/api/rjy/${sourceId}/appstore`);
     expect(await page.getAttribute('#install-qr', 'src')).toMatch(/^data:image\/svg\+xml/);
-    expect(await page.evaluate(() => (document.querySelector('#install-qr') as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.$eval('#install-qr', (img) => img.naturalWidth as number)).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // A setting changed: only it is sent, saved, read back.
@@ -171,7 +171,7 @@ describe.each([
 
     // A refusal beside its field: 0 codes is not a count the API takes.
     await page.fill('#codes-form [name="count"]', '0');
-    await page.evaluate(() => document.querySelector('#codes-form')!.setAttribute('novalidate', ''));
+    await page.$eval('#codes-form', (form) => form.setAttribute('novalidate', ''));
     await page.click('#codes-form button[type="submit"]');
     await page.waitForSelector('#codes-form .field-error');
     const refused = await apiMessage(reseller, 'en', 'POST', `${SOURCES}/${sourceId}/unlock-codes`, { count: 0, days: 30 });

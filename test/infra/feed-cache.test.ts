@@ -1,11 +1,12 @@
 /**
  * The feed cache on the synthesized template: API Gateway's stage cache serves the feed's GET and nothing
  * else, keyed so that a device's read (udid, kid), an unlock (code), a JWE read (Accept) and a revalidation
- * (If-None-Match) never get the entry a plain read without a UDID made.
+ * (If-None-Match) never get the entry a plain read without a UDID made. The `-c feedCacheSeconds` flag is read
+ * from stack-template.test.ts's flag synths, which set it beside other flags.
  */
 import { routes, sourceFeedRoute } from '../../shared/routes';
 import { sharedSynth, type SharedSynth } from '../support/shared-synth';
-import { referencedId, synth, type Synthesized } from '../support/synth';
+import { referencedId, type Synthesized } from '../support/synth';
 
 let s: SharedSynth;
 beforeAll(() => {
@@ -71,16 +72,5 @@ describe('the feed cache (API Gateway stage cache)', () => {
   test('no other method has a cache key (reports, unlocks by POST, the gate, management)', () => {
     const keyed = methodsOf(s).filter((m) => m.props.Integration.CacheKeyParameters !== undefined);
     expect(keyed.map((m) => `${m.method} ${m.path}`)).toEqual([`GET ${sourceFeedRoute.path}`]);
-  });
-
-  test('-c feedCacheSeconds sets the TTL; 0 deploys no cache at all; a bad value stops the synth', () => {
-    const longer = synth({ context: { feedCacheSeconds: 300 } });
-    expect(settingsOf(longer).filter((m) => m.CachingEnabled)).toEqual([expect.objectContaining({ ResourcePath: feedPath, CacheTtlInSeconds: 300 })]);
-    const none = synth({ context: { feedCacheSeconds: 0 } });
-    expect(stageOf(none).CacheClusterEnabled).toBeUndefined();
-    expect(settingsOf(none).some((m) => m.CachingEnabled !== undefined)).toBe(false);
-    expect(methodsOf(none).some((m) => m.props.Integration.CacheKeyParameters !== undefined)).toBe(false);
-    expect(() => synth({ context: { feedCacheSeconds: 7200 } })).toThrow(/-c feedCacheSeconds: /);
-    expect(() => synth({ context: { feedCacheSeconds: 'soon' } })).toThrow(/-c feedCacheSeconds: /);
   });
 });

@@ -5,7 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
-import { authorizers, routes, scheduledJobs, streamConsumers, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition, type StreamConsumerDefinition } from '../../shared/routes';
+import { authorizers, routes, scheduledJobs, sourceFeedRoute, streamConsumers, type AuthorizerDefinition, type RouteDefinition, type ScheduledJobDefinition, type StreamConsumerDefinition } from '../../shared/routes';
 import { tableKeys, tables, type TableDefinition, type TableKey } from '../../shared/db/tables';
 import { tableEnvVar } from '../../shared/db/table-names';
 import { stageThrottle, tenantThrottle } from '../../infra/cdk/throttles';
@@ -31,6 +31,8 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
     read.add('tenants');
     read.add('tenantHosts');
     if (entry.auth === 'bearer' || entry.auth === 'token') read.add('tokens');
+    // A console session instead of a token: read, and its idle end moved forward.
+    if (entry.auth === 'bearer' || entry.auth === 'token') write.add('consoleAuth');
     if (entry.auth === 'session') read.add('udidCapture');
     if (entry.rateLimit !== null || (entry.ipLimits?.length ?? 0) > 0) write.add('rateLimits');
   } else if (isJob(entry)) {
@@ -59,15 +61,23 @@ beforeAll(() => {
 /**
  * The stack with several non-default flags at once, each read by its own test below. The flags touch separate
  * parts of the stack (the alarm topic's subscription, the methods' log level, deletion policies, one alarm's
- * threshold, the metrics namespace), so one synth answers each test as a synth of its flag alone would, at a
- * fraction of the time (a synth is several seconds). Alarm e-mail on: also the stack's largest form.
+ * threshold, the metrics namespace, the feed cache's TTL), so one synth answers each test as a synth of its flag
+ * alone would, at a fraction of the time (a synth is several seconds). Alarm e-mail on: also the stack's largest
+ * form.
  */
-const FLAGGED = { alarmEmail: 'ops@example.com', apiLogLevel: 'INFO', removalPolicy: 'destroy', freeSlotsAlarmThreshold: '3', stackName: 'AppSourceTest' };
+const FLAGGED = { alarmEmail: 'ops@example.com', apiLogLevel: 'INFO', removalPolicy: 'destroy', freeSlotsAlarmThreshold: '3', stackName: 'AppSourceTest', feedCacheSeconds: 300 };
 let flaggedSynth: Synthesized | undefined;
 const flagged = () => (flaggedSynth ??= synth({ context: FLAGGED }));
-/** Likewise the other log level with the account role left alone (its test reads the stage's settings too). */
+/**
+ * Likewise the other log level with the account role left alone and no feed cache (the tests of the log level
+ * and of the cache read the stage's method settings each for their own field).
+ */
 let quietSynth: Synthesized | undefined;
-const quiet = () => (quietSynth ??= synth({ context: { apiLogLevel: 'OFF', apiGatewayAccountRole: 'existing' } }));
+const quiet = () => (quietSynth ??= synth({ context: { apiLogLevel: 'OFF', apiGatewayAccountRole: 'existing', feedCacheSeconds: 0 } }));
+
+/** The functions' one log group: the one the first function names (each test below checks the others agree). */
+const functionLogsId = () => referencedId((s.json.Resources[s.functionId(entries[0]!.function)]!.Properties!.LoggingConfig as { LogGroup: unknown }).LogGroup)!;
+const accessLogsId = () => referencedId(Object.values(s.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties.AccessLogSetting.DestinationArn)!;
 
 const projectFunctions = () => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
@@ -77,11 +87,27 @@ describe('functions', () => {
     for (const entry of entries) expect(s.json.Resources[s.functionId(entry.function)]?.Type).toBe('AWS::Lambda::Function');
   });
 
-  test.each(entries.map((e) => [e.function, e] as const))('%s: nodejs22.x on arm64, ESM bundle entry, log group with retention', (name) => {
+  test.each(entries.map((e) => [e.function, e] as const))('%s: nodejs22.x on arm64, ESM bundle entry, the functions\' log group with retention', (name) => {
     const props = s.json.Resources[s.functionId(name)]!.Properties!;
     expect(props).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
     const logGroupId = referencedId((props.LoggingConfig as { LogGroup: unknown }).LogGroup)!;
+    expect(logGroupId).toBe(functionLogsId());
     expect(s.json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Retain' });
+  });
+
+  test('all functions write to one log group, named in an output; the stack has no other log group but the access logs', () => {
+    // One group instead of one per function (Lambda names each function's streams after it): ~50 fewer resources.
+    const groups = Object.keys(s.template.findResources('AWS::Logs::LogGroup'));
+    expect(groups.sort()).toEqual([functionLogsId(), accessLogsId()].sort());
+    expect((s.json.Outputs?.FunctionLogGroup as { Value: unknown } | undefined)?.Value).toEqual({ Ref: functionLogsId() });
+  });
+
+  test('the dashboard reads the latest errors of every function from the shared log group', () => {
+    const [dashboard] = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
+    const parts = (dashboard!.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    const source = parts.findIndex((part) => typeof part === 'string' && part.endsWith("SOURCE '"));
+    expect(parts[source + 1]).toEqual({ Ref: functionLogsId() });
+    expect(parts[source + 2]).toMatch(/^' \| fields @timestamp, coalesce\(function_name, @logStream\)/);
   });
 
   test.each((routes as readonly RouteDefinition[]).map((r) => [r.function, r] as const))('%s: timeout from its entry (timeoutSeconds, else 28 s with secrets, 10 s)', (name, route) => {
@@ -218,11 +244,12 @@ describe('REST API', () => {
 
   test('the stack keeps headroom under CloudFormation\'s 500 resources per stack (alarm e-mail on)', () => {
     const withEmail = flagged();
-    // 468 since the 5xx alarms watch 5 paths each (8 alarms for 39 paths; one alarm per path had it at 499 with
-    // the agents route, 1 short of CloudFormation's limit). A function costs about 9 resources and a 5xx alarm
-    // one per 5 new paths. The bound keeps 20 free below 500, about two functions' worth of warning: past it,
-    // split the stack or share resources.
-    expect(Object.keys(withEmail.json.Resources).length).toBeLessThanOrEqual(480);
+    // 419 since the functions share one log group (it was 468 with one per function, and 499 with one 5xx alarm
+    // per path before they watched 5 paths each). A function costs about 8 resources (role, policy, function,
+    // permission, an alarm for jobs and consumers, a resource and its methods) and a 5xx alarm one per 5 new
+    // paths. The bound keeps 50 free below 500, about six functions' worth of warning: past it, split the stack
+    // or share more resources.
+    expect(Object.keys(withEmail.json.Resources).length).toBeLessThanOrEqual(450);
   });
 
   test('API Gateway may invoke each function only from this API', () => {
@@ -488,9 +515,9 @@ describe('schedules', () => {
 });
 
 describe('outputs', () => {
-  test('the API URL, the region, the secrets key and every table name, and nothing else', () => {
+  test('the API URL, the region, the secrets key, the functions\' log group and every table name, and nothing else', () => {
     const outputs = s.json.Outputs as Record<string, { Value: unknown }>;
-    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', 'UsagePlanId', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
+    const expected = ['ApiUrl', 'Region', 'AccountSecretsKeyArn', 'UsagePlanId', 'FunctionLogGroup', ...tableKeys.map((k) => `Table${k.charAt(0).toUpperCase()}${k.slice(1)}`)];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     for (const key of tableKeys) expect(outputs[`Table${key.charAt(0).toUpperCase()}${key.slice(1)}`]!.Value).toEqual({ Ref: s.tableId(key) });
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('execute-api');
@@ -646,4 +673,22 @@ describe('stream consumers', () => {
       s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: s.functionId(name) } }] });
     },
   );
+});
+
+describe('the feed cache flag (the default cache itself: feed-cache.test.ts)', () => {
+  type MethodSetting = { ResourcePath: string; CachingEnabled?: boolean; CacheTtlInSeconds?: number };
+  const stageOf = (t: Synthesized) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
+  const settingsOf = (t: Synthesized) => stageOf(t).MethodSettings as MethodSetting[];
+  const feedPath = `/${sourceFeedRoute.path.replace(/\//g, '~1')}`;
+
+  test('-c feedCacheSeconds sets the TTL; 0 deploys no cache at all; a bad value stops the synth', () => {
+    expect(settingsOf(flagged()).filter((m) => m.CachingEnabled)).toEqual([expect.objectContaining({ ResourcePath: feedPath, CacheTtlInSeconds: 300 })]);
+    const none = quiet();
+    expect(stageOf(none).CacheClusterEnabled).toBeUndefined();
+    expect(settingsOf(none).some((m) => m.CachingEnabled !== undefined)).toBe(false);
+    const methods = Object.values(none.template.findResources('AWS::ApiGateway::Method'));
+    expect(methods.some((m) => (m.Properties.Integration as { CacheKeyParameters?: unknown }).CacheKeyParameters !== undefined)).toBe(false);
+    expect(() => synth({ context: { feedCacheSeconds: 7200 } })).toThrow(/-c feedCacheSeconds: /);
+    expect(() => synth({ context: { feedCacheSeconds: 'soon' } })).toThrow(/-c feedCacheSeconds: /);
+  });
 });

@@ -11,6 +11,7 @@ import { tenantSettingsCommands } from './tenant-settings';
 import { userCommands } from './user';
 import { ledgerCommands } from './ledger';
 import { udidCommands } from './udid';
+import { consoleLoginCommands, consoleLoginHelp } from './console-login';
 
 /** Every operator command, `<resource> <action>` → implementation. Each resource keeps its own module. */
 export const commands: Record<string, Command> = {
@@ -26,4 +27,8 @@ export const commands: Record<string, Command> = {
   ...ledgerCommands,
   ...planCommands,
   ...udidCommands,
+  ...consoleLoginCommands,
 };
+
+/** Commands with a help text of their own (`<command> --help`); the others answer the list of commands. */
+export const commandHelp: Record<string, string> = { ...consoleLoginHelp };

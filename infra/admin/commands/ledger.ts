@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ledgerEntries } from '../../../shared/db/repositories/ledger-repository';
 import { entryView, LEDGER_REF_FIELDS, type LedgerEntryView } from '../../../shared/records/ledger-entry';
 import { checkLedger, reconcileUser } from '../../../shared/domain/ledger/reconcile';
+import { rebuildTallies, rebuildUserTallies } from '../../../shared/domain/ledger/tally-rebuild';
 import { requireUser } from '../../../shared/domain/users/user-service';
 import { EXIT_STATUS, RAW_TEXT, flagText, parseFlags, type Command } from '../cli-types';
 
@@ -31,6 +32,13 @@ export const ledgerCommands: Record<string, Command> = {
     const f = parseFlags(flags, { tenant: z.optional(flagText()), user: z.optional(flagText()) });
     const report = f.user !== undefined ? await checkOne(f.user) : await checkLedger(f.tenant);
     return { ok: report.differences.length === 0, ...report, [EXIT_STATUS]: report.differences.length === 0 ? 0 : 1 };
+  },
+  /** Every user's day and month tallies (of one tenant, or one user) set again from the ledger's entries. */
+  'ledger tallies': async (flags) => {
+    const f = parseFlags(flags, { tenant: z.optional(flagText()), user: z.optional(flagText()) });
+    if (f.user === undefined) return rebuildTallies(f.tenant);
+    const user = await requireUser(f.user);
+    return { users: 1, periods: await rebuildUserTallies({ userId: user.userId, tenantId: user.tenantId, balance: user.balance, seq: user.ledgerSeq }) };
   },
 };
 

@@ -4,6 +4,7 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
+  LogQueryWidget,
   MathExpression,
   Metric,
   SingleValueWidget,
@@ -43,6 +44,8 @@ export interface MonitoringProps {
   namespace: string;
   serviceName: string;
   accessLogs: ILogGroup;
+  /** The log group all functions write to (one stream set per function, named after it). */
+  functionLogs: ILogGroup;
   apiName: string;
   stageName: string;
   routes: readonly RouteDefinition[];
@@ -140,7 +143,7 @@ export class Monitoring extends Construct {
       const covered = members.map(([path, onPath]) => `${onPath.map((r) => r.function).join(' and ')} (${path})`).join('; ');
       alarm(
         `Api5xx-${group}`,
-        `A route of this group answered more than ${ALARM_5XX_RATE_PERCENT}% of its requests with 5xx in two of three 5-minute periods (the dashboard's "5xx % per route" graph shows which): read the log group of its function. Routes: ${covered}.`,
+        `A route of this group answered more than ${ALARM_5XX_RATE_PERCENT}% of its requests with 5xx in two of three 5-minute periods (the dashboard's "5xx % per route" graph shows which): read its function's streams in the functions' log group. Routes: ${covered}.`,
         watched,
         ALARM_5XX_RATE_PERCENT,
         ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -243,6 +246,22 @@ export class Monitoring extends Construct {
         width: 12,
       }),
       new GraphWidget({ title: 'Lambda errors per function', left: props.functions.map(({ name, handler }) => lambdaMetric('Errors', handler).with({ label: name })), width: 12 }),
+    );
+    // The functions share one log group; Powertools writes `function_name` on every line and Lambda writes its
+    // own lines (timeouts, crashes) to streams named after the function, so both kinds are read here.
+    this.dashboard.addWidgets(
+      new LogQueryWidget({
+        title: 'Latest errors, by function (the functions\' log group)',
+        logGroupNames: [props.functionLogs.logGroupName],
+        queryLines: [
+          'fields @timestamp, coalesce(function_name, @logStream) as fn, coalesce(message, @message) as text',
+          'filter level = "ERROR" or @message like /Task timed out|Runtime\\.|ERROR\\s+Invoke Error/',
+          'sort @timestamp desc',
+          'limit 50',
+        ],
+        width: 24,
+        height: 6,
+      }),
     );
     this.dashboard.addWidgets(
       new SingleValueWidget({ title: 'Jobs', metrics: props.jobs.map((job) => own(metricNames.jobRuns, 'Sum', Duration.hours(1), { ...service, job: job.function }).with({ label: `${job.function} runs/h` })), width: 24 }),

@@ -1,10 +1,10 @@
-import { Duration, Size, Stack, Validations, type CfnElement, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Size, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Charset, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { tableKeys, tables as tableDefinitions, type TableDefinition, type TableKey } from '../../../shared/db/tables';
@@ -31,8 +31,13 @@ export interface ServiceFunctionProps {
   fn: DeployedFunction;
   tables: Record<TableKey, Table>;
   secretsKey: IKey;
-  removalPolicy: RemovalPolicy;
-  logRetention: RetentionDays;
+  /**
+   * The log group every function of the stack writes to (Lambda's advanced logging controls). Lambda names each
+   * stream `YYYY/MM/DD/<function name>[<version>]<environment id>`, and Powertools adds `function_name` to every
+   * line, so one function's logs stay one query away; one group instead of one per function keeps the stack
+   * about 50 resources below CloudFormation's limit.
+   */
+  logGroup: ILogGroup;
   logLevel: string;
   /** CloudWatch namespace of the service's own metrics (the stack's name). */
   metricsNamespace: string;
@@ -84,9 +89,9 @@ function copyFilesHook(name: string, files: string) {
 }
 
 /**
- * One Lambda function for one route or scheduled job: its own role (nothing but its log group, its tables
- * and, where it handles Apple secrets, the KMS key), its own log group, and an environment naming exactly
- * the tables it may touch.
+ * One Lambda function for one route or scheduled job: its own role (nothing but the functions' log group, its
+ * tables and, where it handles Apple secrets, the KMS key), its own log streams in the stack's shared log group,
+ * and an environment naming exactly the tables it may touch.
  */
 export class ServiceFunction extends Construct {
   readonly function: NodejsFunction;
@@ -94,7 +99,7 @@ export class ServiceFunction extends Construct {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     const { fn, tables, secretsKey } = props;
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const { logGroup } = props;
     // A role without AWS managed policies: the basic execution policy would let it write to every log group.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Runs ${fn.name}` });
     logGroup.grantWrite(role);

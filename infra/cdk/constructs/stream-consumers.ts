@@ -58,7 +58,7 @@ export class StreamConsumers extends Construct {
       }
       this.alarms.push(
         new Alarm(this, `${consumer.function}-errors`, {
-          alarmDescription: `${consumer.function} failed on stream batches (DynamoDB or code errors, not receivers' failures): read its log group.`,
+          alarmDescription: `${consumer.function} failed on stream batches (DynamoDB or code errors, not receivers' failures): read its streams in the functions' log group.`,
           metric: handler.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
           threshold: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -111,3 +111,36 @@ export async function listOwnedDevices(q: DeviceListQuery): Promise<DeviceListPa
   return { devices: found, next: { kid: String(start!.kid), addtime: Number(start!.addtime) } };
 }
 
+
+export interface ExpiringDevice {
+  kid: string;
+  id: number;
+  udid: string;
+  ytime: number;
+}
+
+/**
+ * A user's usable certificates (status `normal`, enabled) whose membership ends in `[from, until)`, soonest
+ * first, from the `by-owner-expiry` index: one Query that evaluates at most `budget` index entries. `count` is
+ * exact when `more` is false, and a lower bound otherwise; `first` holds the soonest `firstCount`.
+ */
+export async function expiringDevices(q: { userId: string; tenantId: string; from: number; until: number; budget: number; firstCount: number }): Promise<{ count: number; more: boolean; first: ExpiringDevice[] }> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('devices'),
+      IndexName: 'by-owner-expiry',
+      KeyConditionExpression: 'user_id = :u AND ytime BETWEEN :from AND :until',
+      FilterExpression: '#zt = :normal AND #enabled = :yes AND #tenant = :t',
+      ExpressionAttributeNames: { '#zt': 'zt', '#enabled': 'enabled', '#tenant': 'tenant_id', '#id': 'id' },
+      ExpressionAttributeValues: { ':u': q.userId, ':from': q.from, ':until': q.until - 1, ':normal': 'normal', ':yes': true, ':t': q.tenantId },
+      ProjectionExpression: 'kid, #id, udid, ytime',
+      Limit: q.budget,
+    }),
+  );
+  const items = out.Items ?? [];
+  return {
+    count: items.length,
+    more: out.LastEvaluatedKey !== undefined,
+    first: items.slice(0, q.firstCount).map((i) => ({ kid: String(i.kid), id: Number(i.id), udid: String(i.udid), ytime: Number(i.ytime) })),
+  };
+}

@@ -107,6 +107,20 @@ export async function queryEventsPage(userId: string, options: { after: string |
   };
 }
 
+/** A user's `limit` most recent events, newest first: one Query (a dashboard's "latest events"). */
+export async function latestEvents(userId: string, limit: number): Promise<ServiceEvent[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('events'),
+      KeyConditionExpression: 'user_id = :u',
+      ExpressionAttributeValues: { ':u': userId },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => storedEventFromItem(i).event);
+}
+
 /** Events whose delivery is due at `now` in one shard of the due index, oldest due first. */
 export async function listDueEvents(shard: number, now: number, limit: number): Promise<StoredEvent[]> {
   const out = await documentClient().send(

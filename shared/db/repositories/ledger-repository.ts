@@ -12,6 +12,8 @@
  * With `ledgerEntries`, the ledger store of the domain (`shared/domain/ledger/ledger-store.ts`).
  * - `queryLedger(userId, …)` — a page of entries, newest first.
  * - `ledgerEntries(userId)` — every entry, oldest first (reconciliation).
+ * - `readTallies(userId, periods)` — the user's tallies of those UTC days and months (ledger-tally.ts), which
+ *   `ledgerWriteParts` keeps in the entries' own transaction, under their own partitions of the table.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -20,6 +22,8 @@ import { queryItems, scanItems } from '../paging';
 import { tableName } from '../table-names';
 import { transactionPart, transactWrite, type TransactionPart } from '../transactions';
 import { LEDGER_REF_FIELDS, type LedgerEntry, type LedgerHead, type LedgerKind, type LedgerRef } from '../../records/ledger-entry';
+import { amountAttribute, countAttribute, tallyFromItem, tallyKey, tallyOf, type Tally, type TallyPeriod } from '../../records/ledger-tally';
+import { batchGet } from '../batch';
 
 function entryItem(entry: LedgerEntry): Record<string, unknown> {
   const ref: Record<string, unknown> = {};
@@ -64,7 +68,51 @@ export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry
     ...entries.map((entry) =>
       transactionPart({ Put: { TableName: tableName('ledger'), Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(seq)' } }),
     ),
+    ...tallyParts(entries),
   ];
+}
+
+/**
+ * The entries counted into their user's tally of each UTC day and month they fall in (ledger-tally.ts): one
+ * `ADD` per period, in the entries' own transaction, so the tallies are exactly the ledger's and cost no call.
+ * The user item is in every such transaction already, so a tally adds no new contention.
+ */
+function tallyParts(entries: readonly LedgerEntry[]): TransactionPart[] {
+  return [...tallyOf(entries)].map(([key, row]) => {
+    const names: Record<string, string> = { '#tenant': 'tenant_id', '#period': 'period' };
+    const values: Record<string, unknown> = { ':tenant': row.tenantId, ':period': row.period.id };
+    const adds: string[] = [];
+    Object.entries(row.tally).forEach(([kind, { count, amount }], i) => {
+      names[`#n${i}`] = countAttribute(kind as LedgerKind);
+      names[`#a${i}`] = amountAttribute(kind as LedgerKind);
+      values[`:n${i}`] = count;
+      values[`:a${i}`] = amount;
+      adds.push(`#n${i} :n${i}`, `#a${i} :a${i}`);
+    });
+    return transactionPart({
+      Update: {
+        TableName: tableName('ledger'),
+        Key: { user_id: key, seq: TALLY_SEQ },
+        UpdateExpression: `SET #tenant = :tenant, #period = :period ADD ${adds.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    });
+  });
+}
+
+/** A tally's sort key in the ledger table: a user's entries start at 1. */
+const TALLY_SEQ = 0;
+
+/** The key of a user's tally of one period (for reads batched with others). */
+export const tallyItemKey = (userId: string, period: TallyPeriod) => ({ user_id: tallyKey(userId, period), seq: TALLY_SEQ });
+
+/** A user's tallies of the given periods, by `tallyKey`, in one `BatchGetItem` (absent: nothing counted yet). */
+export async function readTallies(userId: string, periods: readonly TallyPeriod[]): Promise<Map<string, Tally>> {
+  const keys = periods.map((period) => tallyKey(userId, period));
+  const items = keys.length > 0 ? await batchGet(tableName('ledger'), keys.map((key) => ({ user_id: key, seq: TALLY_SEQ }))) : [];
+  const byKey = new Map(items.map((item) => [String(item.user_id), item] as const));
+  return new Map(keys.map((key) => [key, tallyFromItem(byKey.get(key))]));
 }
 
 /** The head from the user item a failed condition handed back (raw attribute values); undefined without one. */
@@ -114,12 +162,18 @@ export async function appendLedgerMoves(
   return { ok: false, ownFailed: outcome.failed.filter((index) => index < own.length), moved };
 }
 
+/** The user item's attributes a head is made of. */
+export const HEAD_ATTRIBUTES = ['user_id', 'tenant_id', 'balance', 'ledger_seq'] as const;
+
+export function headFromItem(userId: string, item: Record<string, unknown>): LedgerHead {
+  return { userId, tenantId: String(item.tenant_id), balance: Number(item.balance ?? 0), seq: Number(item.ledger_seq ?? 0) };
+}
+
 export async function readLedgerHead(userId: string): Promise<LedgerHead | undefined> {
   const out = await documentClient().send(
-    new GetCommand({ TableName: tableName('users'), Key: { user_id: userId }, ConsistentRead: true, ProjectionExpression: 'user_id, tenant_id, balance, ledger_seq' }),
+    new GetCommand({ TableName: tableName('users'), Key: { user_id: userId }, ConsistentRead: true, ProjectionExpression: HEAD_ATTRIBUTES.join(', ') }),
   );
-  if (!out.Item) return undefined;
-  return { userId, tenantId: String(out.Item.tenant_id), balance: Number(out.Item.balance ?? 0), seq: Number(out.Item.ledger_seq ?? 0) };
+  return out.Item ? headFromItem(userId, out.Item) : undefined;
 }
 
 export interface LedgerPageQuery {
@@ -205,4 +259,35 @@ export async function* scanLedgerHeads(tenantId?: string): AsyncGenerator<Ledger
   })) {
     yield { userId: String(item.user_id), tenantId: String(item.tenant_id), balance: Number(item.balance ?? 0), seq: Number(item.ledger_seq ?? 0) };
   }
+}
+
+/**
+ * Sets a user's tallies to `rows` (whole items, not increments) on the condition that the user's ledger is still
+ * at `head.seq`, in transactions of up to 99 tallies each: a rebuild computed from the entries up to `head`
+ * never overwrites what a change after it added. False when the ledger moved (read again and retry); tallies a
+ * transaction before it set were exact at `head` and stay so, since later changes only add to them.
+ */
+export async function setTalliesAt(head: LedgerHead, rows: ReadonlyArray<{ period: TallyPeriod; tally: Tally }>): Promise<boolean> {
+  for (let i = 0; i < rows.length; i += 99) {
+    const parts: TransactionPart[] = [
+      transactionPart({
+        ConditionCheck: {
+          TableName: tableName('users'),
+          Key: { user_id: head.userId },
+          ConditionExpression: head.seq === 0 ? 'attribute_not_exists(ledger_seq)' : 'ledger_seq = :seq',
+          ...(head.seq === 0 ? {} : { ExpressionAttributeValues: { ':seq': head.seq } }),
+        },
+      }),
+      ...rows.slice(i, i + 99).map(({ period, tally }) => {
+        const item: Record<string, unknown> = { ...tallyItemKey(head.userId, period), tenant_id: head.tenantId, period: period.id };
+        for (const [kind, figures] of Object.entries(tally)) {
+          item[countAttribute(kind as LedgerKind)] = figures.count;
+          item[amountAttribute(kind as LedgerKind)] = figures.amount;
+        }
+        return transactionPart({ Put: { TableName: tableName('ledger'), Item: item } });
+      }),
+    ];
+    if (!(await transactWrite(parts, { conflicts: 'report' })).ok) return false;
+  }
+  return true;
 }

@@ -16,6 +16,9 @@ import { updatePart } from '../item-update';
 
 const CURRENT = 'current';
 
+/** The key of a user's running subscription (for reads batched with others). */
+export const currentSubscriptionKey = (userId: string) => ({ user_id: userId, item_key: CURRENT });
+
 /** The one partition of the sparse `by-notice` index: subscriptions whose end has not been announced yet. */
 const NOTICE_SHARD = 'due';
 

@@ -85,8 +85,18 @@ export interface TokenSideRead {
  * the one call its GetItem would.
  */
 export async function findTokenOwnerWith<K extends string>(tokenHash: string, reads: Readonly<Record<K, TokenSideRead>>): Promise<{ owner: TokenOwner | undefined; items: Record<K, Record<string, unknown> | null> }> {
-  const tokens = tableName('tokens');
-  const requests: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: true; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> = { [tokens]: { Keys: [{ token_hash: tokenHash }], ConsistentRead: true } };
+  const { credential, items } = await readBesideCredential({ table: 'tokens', key: { token_hash: tokenHash } }, reads);
+  const token = credential as TokenItem | null;
+  return { owner: token ? { userId: token.user_id, tenantId: token.tenant_id, tokenExpiresAt: token.expires_at } : undefined, items };
+}
+
+/**
+ * The request's credential item (a token's, or a console session's) and, in the same strongly consistent
+ * BatchGetItem, the items `reads` name (null where absent), whoever they belong to.
+ */
+export async function readBesideCredential<K extends string>(credentialRead: TokenSideRead, reads: Readonly<Record<K, TokenSideRead>>): Promise<{ credential: Record<string, unknown> | null; items: Record<K, Record<string, unknown> | null> }> {
+  const credentialTable = tableName(credentialRead.table);
+  const requests: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: true; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> = { [credentialTable]: { Keys: [credentialRead.key], ConsistentRead: true } };
   const entries = Object.entries(reads) as Array<[K, TokenSideRead]>;
   for (const [, read] of entries) {
     const table = tableName(read.table);
@@ -96,10 +106,10 @@ export async function findTokenOwnerWith<K extends string>(tokenHash: string, re
     requests[table] = { Keys: [read.key], ConsistentRead: true, ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}) };
   }
   const found = await batchGetAll(requests);
-  const token = found[tokens]?.[0] as TokenItem | undefined;
+  const credential = found[credentialTable]?.[0] ?? null;
   const matches = (item: Record<string, unknown>, key: Record<string, unknown>) => Object.entries(key).every(([k, v]) => item[k] === v);
   const items = Object.fromEntries(entries.map(([name, read]) => [name, found[tableName(read.table)]?.find((item) => matches(item, read.key)) ?? null])) as Record<K, Record<string, unknown> | null>;
-  return { owner: token ? { userId: token.user_id, tenantId: token.tenant_id, tokenExpiresAt: token.expires_at } : undefined, items };
+  return { credential, items };
 }
 
 /**

@@ -7,19 +7,27 @@
  * - `sum_differs` — the sum of the entries is not the balance (also a balance with no entries at all);
  * - `refunded_twice`, `refund_differs` — a hold refunded more than once, or by another amount than it took;
  * - `not_delivered` — a completed (or long settled) hold whose certificate does not exist, or failed without a
- *   refund entry.
+ *   refund entry;
+ * - `tally_differs` — a UTC day's or month's tally (what `/api/user/stats` reads, ledger-tally.ts) does not
+ *   count exactly the entries of that period: `period`, `kind`, `field` (`count` or `amount`), `expected` (from
+ *   the entries) and `found` (stored).
  *
  * A hold still `held` is an add in flight (or one the reservation worker will refund): listed, not a difference.
  */
 import { findDeviceStates } from '../../db/repositories/device-repository';
-import { ledgerEntries, scanLedgerHeads } from '../../db/repositories/ledger-repository';
+import { ledgerEntries, readTallies, scanLedgerHeads } from '../../db/repositories/ledger-repository';
+import { tallyDifferences, tallyOf } from '../../records/ledger-tally';
 import { getHold } from '../../db/repositories/payment-hold-repository';
-import type { LedgerEntry, LedgerHead } from '../../records/ledger-entry';
+import type { LedgerEntry, LedgerHead, LedgerKind } from '../../records/ledger-entry';
 
 export interface LedgerDifference {
   user_id: string;
   tenant_id: string;
-  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered' | 'agent_chain';
+  problem: 'sequence_gap' | 'running_balance' | 'sum_differs' | 'refunded_twice' | 'refund_differs' | 'not_delivered' | 'agent_chain' | 'tally_differs';
+  /** `tally_differs`: the period (`day#2026-11-27`, `month#2026-11`), the entry kind and which figure differs. */
+  period?: string;
+  kind?: LedgerKind;
+  field?: 'count' | 'amount';
   /** `agent_chain`: the level of the chain that does not add up, and the agent whose add it is. */
   level?: number;
   agent_id?: string;
@@ -57,6 +65,15 @@ export async function reconcileUser(head: LedgerHead, seen?: (entry: LedgerEntry
   });
   if (entries.length > 0 && head.seq !== entries[entries.length - 1]!.seq) differences.push({ ...who, problem: 'sequence_gap', expected: entries[entries.length - 1]!.seq, found: head.seq });
   if (running !== head.balance) differences.push({ ...who, problem: 'sum_differs', expected: head.balance, found: running });
+
+  // Each day's and month's tally counts exactly its entries (a user reads them as their figures).
+  const expectedTallies = tallyOf(entries);
+  const stored = await readTallies(head.userId, [...expectedTallies.values()].map((row) => row.period));
+  for (const [key, row] of expectedTallies) {
+    for (const d of tallyDifferences(row.tally, stored.get(key) ?? {})) {
+      differences.push({ ...who, problem: 'tally_differs', period: `${row.period.kind}#${row.period.id}`, kind: d.kind, field: d.field, expected: d.expected, found: d.found });
+    }
+  }
 
   // Holds: the charge each took, the refunds that gave it back, and what a kept charge must have delivered.
   const charges = new Map<string, LedgerEntry>();

@@ -1,4 +1,4 @@
-import { createUser as putUser, expireToken as storeExpiry, getUser, replaceToken } from '../../db/repositories/user-repository';
+import { createUser as putUser, expireToken as storeExpiry, getUser } from '../../db/repositories/user-repository';
 import { RuleError } from '../errors';
 import { writeWithLedger } from '../ledger/ledger';
 import { randomId } from '../../ids';
@@ -26,12 +26,7 @@ export async function requireUser(userId: string): Promise<User> {
   return user;
 }
 
-/** Issues a new token; the old one is refused from this moment. */
-export async function rotateToken(userId: string): Promise<string> {
-  const token = generateToken();
-  if (!(await replaceToken(userId, hashToken(token)))) throw userNotFound(userId);
-  return token;
-}
+export { rotateToken } from './token-rotation';
 
 export async function expireToken(userId: string, at: number): Promise<User> {
   const user = await storeExpiry(userId, at);

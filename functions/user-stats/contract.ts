@@ -1,0 +1,9 @@
+import { statsData, statsRequest } from '../../shared/contracts/stats-contract';
+import type { FunctionContract } from '../../shared/contracts/function-contract';
+
+export const contract: FunctionContract = {
+  request: statsRequest,
+  response: statsData,
+  notes:
+    'The dashboard in one request, each figure from a bounded read whatever the number of devices or entries: no scan. Days and months are UTC. The money figures come from tallies written in the same DynamoDB transaction as the ledger entries they count (ledger check verifies them); a refund counts on the day it happens.',
+};

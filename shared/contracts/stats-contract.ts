@@ -1,0 +1,73 @@
+/** What `/api/user/stats` answers, for the OpenAPI document; the service builds it (shared/domain/stats). */
+import * as z from 'zod/mini';
+import { describe } from './describe';
+import { serviceEvent } from './event-contract';
+
+const cents = (what: string) => describe(z.number(), `${what}, cents`);
+
+const periodFigures = (which: string) =>
+  describe(
+    z.object({
+      period: describe(z.string(), `The UTC ${which}: YYYY-MM-DD for the day, YYYY-MM for the month`),
+      start: describe(z.number(), 'Unix seconds the period starts (00:00 UTC)'),
+      end: describe(z.number(), 'Unix seconds the next period starts'),
+      adds: describe(z.number(), 'Adds paid in the period (from the balance or with a code) less those given back in it; a free add (private pool, re-issue) costs nothing and is not counted'),
+      refunds: describe(z.number(), 'Adds given back in the period (counted in the period of the refund, which may not be the add’s)'),
+      spend: cents('What the adds cost, net of the refunds'),
+      refunded: cents('What the refunds gave back'),
+      agent_adds: describe(z.number(), 'Your downline’s delivered adds (every level under you)'),
+      sales: cents('What your agents paid you for them'),
+      cost: cents('What you paid upward for them'),
+      margin: cents('sales − cost'),
+    }),
+    `The ${which}'s money, from the ledger's tallies (written with the entries themselves, so they agree with the ledger)`,
+  );
+
+export const statsRequest = z.object({
+  agent: describe(z.optional(z.string().check(z.maxLength(64))), "One of your agents' id (one level down): its figures instead of yours (no subscription, no events); any other id answers agent_not_found (code 40006)"),
+});
+
+export const statsData = z.object({
+  user_id: describe(z.string(), 'Whose figures these are'),
+  agent: describe(z.nullable(z.string()), 'The agent asked for; null for your own'),
+  time: describe(z.number(), 'Unix seconds the figures were read at'),
+  balance: cents('The balance'),
+  currency: describe(z.string(), 'ISO 4217 code the site counts in'),
+  today: periodFigures('day'),
+  month: periodFigures('month'),
+  expiring: z.object({
+    within_days: describe(z.number(), 'The window: 7 days from now'),
+    count: describe(z.number(), 'Usable certificates (normal, enabled) whose membership ends within the window'),
+    at_least: describe(z.boolean(), 'true when more than the 500 entries one request reads expire: count is then a lower bound'),
+    first: describe(z.array(z.object({ id: z.number(), kid: z.string(), udid: z.string(), expires_at: describe(z.number(), 'Unix seconds') })), 'The soonest five'),
+  }),
+  accounts: describe(
+    z.array(
+      z.object({
+        account_id: z.string(),
+        team_id: z.string(),
+        state: z.string(),
+        selling: z.boolean(),
+        slots: describe(z.record(z.string(), z.object({ used: z.number(), free: z.number(), limit: z.number() })), 'Per device class'),
+        membership_renews_at: z.number(),
+      }),
+    ),
+    'Your own Apple developer accounts (the private pool) with the slots used on each',
+  ),
+  subscription: describe(
+    z.nullable(
+      z.object({
+        plans_offered: describe(z.boolean(), 'false: the site sells no plans, and the tenant-wide limits apply'),
+        status: z.enum(['none', 'active', 'expired']),
+        plan: z.nullable(z.object({ plan_id: z.string(), name: z.string() })),
+        is_trial: z.boolean(),
+        expires_at: z.nullable(z.number()),
+        sources: z.object({ used: z.number(), allowed: z.nullable(z.number()) }),
+        apps_per_source: z.nullable(z.number()),
+        published_per_source: z.nullable(z.number()),
+      }),
+    ),
+    'As /api/appstore/manage/subscription knows it; null for an agent’s figures',
+  ),
+  events: describe(z.array(serviceEvent), 'Your latest five events, newest first (empty for an agent’s figures)'),
+});
