@@ -88,3 +88,17 @@ test('bundle sizes are reported for every function', () => {
     expect(size.compressedBytes).toBeLessThan(size.bundleBytes + size.sourceMapBytes);
   }
 });
+
+test("a route's served files (the console's built web app) travel in its asset, where its handler looks for them", () => {
+  const withFiles = routes.filter((r): r is typeof r & { files: string } => 'files' in r && typeof r.files === 'string');
+  expect(withFiles.map((r) => r.function)).toEqual(['console']);
+  for (const route of withFiles) {
+    const fn = functions.find((f) => f.name === route.function)!;
+    const built = join(PROJECT_ROOT, 'functions', route.function, route.files);
+    const page = readFileSync(join(built, 'index.html'), 'utf8');
+    expect(readFileSync(join(s.outdir, fn.assetPath!, route.files, 'index.html'), 'utf8')).toBe(page);
+    for (const [, file] of page.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+)"/g)) {
+      expect([file, readFileSync(join(s.outdir, fn.assetPath!, route.files, file!), 'utf8')]).toEqual([file, readFileSync(join(built, file!), 'utf8')]);
+    }
+  }
+});

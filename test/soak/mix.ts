@@ -305,6 +305,12 @@ export const actions: SoakAction[] = [
         : c.send(label('POST', routeTable.sourceHealthCheckRoute), 'POST', managePath(u, '/health/check'), bearer(u)),
   },
   { name: 'blocked icon', weight: 1, run: (c, u) => c.send(label('GET', routeTable.sourceIconRoute), 'GET', routeTable.sourceIconRoute.path.replace('{source_id}', u.sourceId), { host: u.host }) },
+  // The console's page or one of its files (the same route): what a reseller's browser fetches before signing in.
+  {
+    name: 'console',
+    weight: 1,
+    run: (c, u) => c.send(label('GET', routeTable.consoleRoute), 'GET', chance(0.5) ? routeTable.consoleRoute.path : `${routeTable.consoleRoute.path}/favicon.svg`, { host: u.host }),
+  },
   // Subscriptions: the second tenant sells a plan (its users hold one from the start); a purchase renews it from
   // the balance, which the balance invariant counts through the ledger's subscription entries. The first
   // tenant sells none: its purchases are refused.

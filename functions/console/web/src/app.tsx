@@ -6,7 +6,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, onSessionEnd } from './api/client';
-import { currentSession, signOut, type Session } from './api/session';
+import { currentSession, forgetSession, maybeSignedIn, signOut, type Session } from './api/session';
 import { ErrorBox, Loading } from './components/status';
 import { common } from './components/strings';
 import { languageNames, languages, setLang, useLang, useStrings, type Lang } from './i18n';
@@ -95,10 +95,11 @@ function SignInView(props: { route: Route; notice?: string; onSignedIn: (s: Sess
 export function App() {
   const t = useStrings(common);
   const route = useRoute();
-  const [auth, setAuth] = useState<Auth>({ state: 'checking' });
+  const [auth, setAuth] = useState<Auth>(() => (maybeSignedIn() ? { state: 'checking' } : { state: 'out' }));
   const main = useRef<HTMLElement>(null);
 
   const check = () => {
+    if (!maybeSignedIn()) return setAuth({ state: 'out' });
     setAuth({ state: 'checking' });
     currentSession().then(
       (session) => setAuth({ state: 'in', session }),
@@ -107,13 +108,13 @@ export function App() {
     );
   };
   useEffect(check, []);
-  useEffect(() => onSessionEnd((error) => setAuth({ state: 'out', notice: error.message })), []);
+  useEffect(() => onSessionEnd((error) => (forgetSession(), setAuth({ state: 'out', notice: error.message }))), []);
   // A new screen: the reader starts at its content (keyboard and screen readers).
   useEffect(() => main.current?.focus({ preventScroll: true }), [route.segments.join('/')]);
 
   const header = (
     <header class="top">
-      <a class="brand" href="#/">
+      <a class="brand" href="#/" aria-label={t('app_name')}>
         <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
           <rect width="32" height="32" rx="7" />
           <path d="M10 23V9h6a4.5 4.5 0 0 1 0 9h-3.5M16 18l5 5" />
@@ -124,7 +125,7 @@ export function App() {
         {auth.state === 'in' ? <span class="who">{auth.session.user.name}</span> : null}
         <LanguagePicker />
         {auth.state === 'in' ? (
-          <button type="button" class="btn secondary small" onClick={() => void signOut().finally(() => setAuth({ state: 'out' }))}>
+          <button type="button" class="btn secondary small" onClick={() => void signOut().finally(() => ((location.hash = '#/'), setAuth({ state: 'out' })))}>
             {t('sign_out')}
           </button>
         ) : null}
@@ -138,6 +139,7 @@ export function App() {
   );
 
   if (auth.state !== 'in') {
+    document.title = t('app_name');
     return (
       <div class="shell signed-out">
         {skip}
@@ -150,14 +152,22 @@ export function App() {
       </div>
     );
   }
+  return <SignedIn session={auth.session} route={route} header={header} skip={skip} main={main} />;
+}
+
+function SignedIn({ session, route, header, skip, main }: { session: Session; route: Route; header: preact.JSX.Element; skip: preact.JSX.Element; main: preact.RefObject<HTMLElement | null> }) {
+  const t = useStrings(common);
+  const lang = useLang();
   const meta = screenFor(route);
+  // The tab says where the reader is, in their language.
+  useEffect(() => void (document.title = `${meta ? meta.title[lang] : t('not_found')} · ${t('app_name')}`), [meta, lang]);
   return (
     <div class="shell">
       {skip}
       {header}
       <Nav current={meta?.id} label={t('menu')} />
       <main id="main" ref={main} tabIndex={-1}>
-        {meta ? <ScreenView key={meta.id} meta={meta} session={auth.session} route={route} /> : <ErrorBox error={new ApiError(404, 404, t('not_found'), 'not_found', [], {})} />}
+        {meta ? <ScreenView key={meta.id} meta={meta} session={session} route={route} /> : <ErrorBox error={new ApiError(404, 404, t('not_found'), 'not_found', [], {})} />}
       </main>
     </div>
   );

@@ -2,35 +2,70 @@
  * Signing in as a person: `/api/user/session` (the sign-in contract). Until that route is in the OpenAPI
  * document these calls are typed here by hand; they go through the same envelope handling as every other call.
  */
-import { call, setCsrfToken } from './client';
+import { ApiError, call, setCsrfToken } from './client';
 import { currentLang } from '../i18n';
 
 export interface SessionUser {
   user_id: string;
   name: string;
+  login: string;
   email?: string;
   totp_enabled: boolean;
 }
 
 export interface Session {
   csrf_token: string;
-  expires_at: number;
+  /** ISO times: the end unless used again, and the end whatever happens. */
+  expires_at: string;
+  absolute_expires_at: string;
   session_id: string;
   user: SessionUser;
 }
 
 export interface SessionListItem {
   session_id: string;
-  created_at?: number;
-  expires_at?: number;
-  last_seen_at?: number;
-  ip?: string;
-  user_agent?: string;
-  current?: boolean;
+  /** ISO times. */
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+  current: boolean;
 }
 
 const PATH = '/api/user/session';
 let csrf = '';
+
+/**
+ * Whether this browser signed in and has not signed out since. The session cookie is HttpOnly (script cannot
+ * see it), so this flag spares a visitor who never signed in a request the API can only refuse: the sign-in
+ * form shows at once. A stale flag costs one refused request, after which it is cleared.
+ */
+const SIGNED_IN_KEY = 'console.signedIn';
+
+function markSignedIn(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // No storage: every load asks the API.
+  }
+}
+
+export function maybeSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** The session ended (signed out, expired, revoked): the next load shows the form without asking. */
+export function forgetSession(): void {
+  markSignedIn(false);
+  csrf = '';
+  setCsrfToken('');
+}
 
 async function send<T>(method: 'GET' | 'POST', body?: Record<string, unknown>): Promise<T> {
   const request = fetch(PATH, {
@@ -50,6 +85,7 @@ async function send<T>(method: 'GET' | 'POST', body?: Record<string, unknown>): 
 }
 
 function remember(session: Session): Session {
+  markSignedIn(true);
   csrf = session.csrf_token;
   setCsrfToken(session.csrf_token);
   return session;
@@ -57,7 +93,12 @@ function remember(session: Session): Session {
 
 /** The live session (its CSRF token recovered after a reload), or an ApiError 401 `session_expired`. */
 export async function currentSession(): Promise<Session> {
-  return remember(await send<Session>('GET'));
+  try {
+    return remember(await send<Session>('GET'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) forgetSession();
+    throw error;
+  }
 }
 
 export async function signIn(login: string, password: string, totp?: string): Promise<Session> {
@@ -69,13 +110,15 @@ export async function acceptInvite(invite: string, password: string): Promise<Se
 }
 
 export async function signOut(): Promise<void> {
-  await send('POST', { action: 'sign_out' });
-  csrf = '';
-  setCsrfToken('');
+  try {
+    await send('POST', { action: 'sign_out' });
+  } finally {
+    forgetSession();
+  }
 }
 
 export const listSessions = () => send<{ items: SessionListItem[] }>('POST', { action: 'list' });
-export const revokeSession = (session_id: string) => send<Record<string, unknown>>('POST', { action: 'revoke', session_id });
+export const revokeSession = (session_id: string) => send<{ revoked: string }>('POST', { action: 'revoke', session_id });
 export const totpSetup = () => send<{ secret: string; otpauth_uri: string }>('POST', { action: 'totp_setup' });
 export const totpConfirm = (code: string) => send<Record<string, unknown>>('POST', { action: 'totp_confirm', code });
 export const totpDisable = (password: string) => send<Record<string, unknown>>('POST', { action: 'totp_disable', password });

@@ -112,7 +112,10 @@ export function formatCents(cents: number, currency?: string, lang: Lang = curre
   return new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 }
 
-export function formatTime(unixSeconds: number | null | undefined, lang: Lang = current): string {
-  if (!unixSeconds) return '—';
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unixSeconds * 1000));
+/** A time the API gives as Unix seconds (devices, the ledger) or as an ISO string (sessions); 0 or none is "—". */
+export function formatTime(time: number | string | null | undefined, lang: Lang = current): string {
+  if (!time) return '—';
+  const at = typeof time === 'number' ? new Date(time * 1000) : new Date(time);
+  if (Number.isNaN(at.getTime())) return String(time);
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }

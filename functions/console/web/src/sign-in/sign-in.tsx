@@ -20,9 +20,12 @@ export function SignIn({ route, notice, onSignedIn }: { route: Route; notice?: s
   const [askTotp, setAskTotp] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
+  // Why the form is shown (a session that ended) stands until the person tries again.
+  const [showNotice, setShowNotice] = useState(true);
 
   const submit = async (e: Event) => {
     e.preventDefault();
+    setShowNotice(false);
     setBusy(true);
     setError(undefined);
     try {
@@ -37,11 +40,11 @@ export function SignIn({ route, notice, onSignedIn }: { route: Route; notice?: s
     }
   };
 
-  const lockedUntil = error instanceof ApiError && error.error === 'account_locked' && typeof error.data.locked_until === 'number' ? error.data.locked_until : undefined;
+  const lockedUntil = error instanceof ApiError && error.error === 'account_locked' && typeof error.data.locked_until === 'string' ? error.data.locked_until : undefined;
   return (
     <section class="card narrow sign-in">
       <h1>{invite ? t('invite_title') : t('title')}</h1>
-      {notice ? (
+      {notice && showNotice ? (
         <p class="notice" role="status">
           {notice}
         </p>
@@ -63,8 +66,8 @@ export function SignIn({ route, notice, onSignedIn }: { route: Route; notice?: s
         ) : null}
         {lockedUntil ? (
           <p class="form-error" role="alert" id="locked-until">
-            {error instanceof ApiError ? `${error.message} ` : ''}
-            {t('locked_until', { time: formatTime(lockedUntil) })}
+            {/* The API's own message, its machine time shown as a local one; or ours when it names no time. */}
+            {error instanceof ApiError && error.message.includes(lockedUntil) ? error.message.replace(lockedUntil, formatTime(lockedUntil)) : t('locked_until', { time: formatTime(lockedUntil) })}
           </p>
         ) : (
           <FormError error={error} fields={['login', 'password', 'totp']} />

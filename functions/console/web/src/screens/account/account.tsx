@@ -43,10 +43,8 @@ function Sessions({ current }: { current: string }) {
             {data.items.map((s) => (
               <li key={s.session_id} class="plan" data-session={s.session_id}>
                 <div>
-                  <strong>{s.session_id === current || s.current ? t('this_session') : (s.user_agent ?? s.session_id)}</strong>
-                  <p class="muted">
-                    {[s.ip, s.created_at ? t('created', { time: formatTime(s.created_at) }) : '', s.expires_at ? t('session_expires', { time: formatTime(s.expires_at) }) : ''].filter(Boolean).join(' · ')}
-                  </p>
+                  <strong>{s.session_id === current || s.current ? t('this_session') : s.user_agent || s.session_id}</strong>
+                  <p class="muted">{[s.ip, t('created', { time: formatTime(s.created_at) }), t('session_expires', { time: formatTime(s.expires_at) })].filter(Boolean).join(' · ')}</p>
                 </div>
                 {s.session_id === current || s.current ? null : (
                   <button type="button" class="btn secondary small" disabled={action.busy} onClick={() => void action.run(() => revokeSession(s.session_id)).then(list.reload)}>
@@ -167,7 +165,7 @@ export default function Account({ session }: ScreenProps) {
   return (
     <>
       <h1>{t('title')}</h1>
-      <p class="muted">{t('signed_in_as', { name: session.user.email ? `${session.user.name} (${session.user.email})` : session.user.name })}</p>
+      <p class="muted">{t('signed_in_as', { name: session.user.email ? `${session.user.login} (${session.user.email})` : session.user.login })}</p>
       <Sessions current={session.session_id} />
       <Totp enabled={session.user.totp_enabled} />
       <ApiToken />
