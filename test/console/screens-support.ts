@@ -1,22 +1,19 @@
 /**
- * What the console's screen journeys share: a reseller on the local API with a running plan, a browser page
- * signed in as that reseller at a viewport and in a language, axe-core on the page, downloads read back.
- *
- * Signing in: until the person sign-in route (`/api/user/session`) is part of the API, the page is given the
- * reseller's API token as an `Authorization` header (which every management route accepts, as a script would
- * send it; the routes that read the token as a parameter, such as the UDID captures, get it as that parameter)
- * and the session probe is answered in the page. Every other call is the real API.
+ * What the console's screen journeys share: a reseller on the local API (with a running plan where a journey
+ * needs one) who signs in as a person through the console's own form (a password the operator CLI set), a
+ * page at a viewport and in a language, how wide a screen needs to be, downloads read back. axe-core, the
+ * viewports and the problem watch are test/support/console-browser.ts's.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { admin } from '../support/admin-cli';
 import type { TestApi } from '../support/api';
-import { IPHONE } from '../support/browser';
+import { LAPTOP, PHONE, watchProblems } from '../support/console-browser';
 import { makeUser } from '../support/fixtures';
 
-export const LAPTOP = { viewport: { width: 1440, height: 900 } };
-export const PHONE = IPHONE;
+export { LAPTOP, PHONE };
+export { seriousViolations } from '../support/console-browser';
 export type Viewport = typeof LAPTOP | typeof PHONE;
 
 export interface Reseller {
@@ -39,51 +36,30 @@ export async function subscribedReseller(api: TestApi, { sources = 2 } = {}): Pr
 export interface ConsolePage {
   context: BrowserContext;
   page: Page;
-  /** Responses of 400 and up and page errors seen (a journey's own refusals are expected there). */
+  /** CSP refusals, script errors, failed requests and answers of 500 and up (console-browser's watch). */
   problems: string[];
   close(): Promise<void>;
 }
 
+/**
+ * A page signed in as the reseller: the operator sets a password, the person types it into the console's
+ * sign-in form; then the screen `hash` names. Every call after is the real API with the session cookie and
+ * its CSRF token, as a person's browser makes it.
+ */
 export async function openConsole(browser: Browser, api: TestApi, reseller: Reseller, viewport: Viewport, lang: string, hash: string): Promise<ConsolePage> {
-  const context = await browser.newContext({ ...viewport, locale: lang, acceptDownloads: true, extraHTTPHeaders: { Authorization: `Bearer ${reseller.token}` } });
-  await context.route('**/api/user/session', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 1, msg: 'ok', data: { csrf_token: 'test', expires_at: Math.floor(Date.now() / 1000) + 3600, session_id: 's1', user: { user_id: reseller.userId, name: 'Nova Reseller', totp_enabled: false } } }),
-    }),
-  );
-  await context.route('**/api/udid/captures?**', (route) => {
-    const url = new URL(route.request().url());
-    url.searchParams.set('token', reseller.token);
-    return route.continue({ url: url.toString() });
-  });
+  const login = `reseller-${randomBytes(4).toString('hex')}`;
+  const password = `pw-${randomBytes(9).toString('base64url')}`;
+  const set = await admin('user', 'set-password', '--user', reseller.userId, '--password', password, '--login', login);
+  expect(set.code).toBe(0);
+  const context = await browser.newContext({ ...viewport, locale: lang, acceptDownloads: true });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror ${e.message}`));
-  page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && problems.push(`${r.status()} ${new URL(r.url()).pathname}`));
+  const problems = watchProblems(page);
   await page.goto(`${api.url}/console?lang=${lang}${hash}`);
+  await page.fill('input[autocomplete="username"]', login);
+  await page.fill('input[autocomplete="current-password"]', password);
+  await page.click('.sign-in button[type="submit"]');
+  await page.waitForSelector('nav.nav');
   return { context, page, problems, close: () => context.close() };
-}
-
-const axeSource = readFileSync(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it stands, as `rule: target` lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    // The frame's brand link (not a screen's) loses its only text on a phone: left to the frame's own tests.
-    return (await axe.run({ exclude: [['.top .brand']] })).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-}
-
-/** Clicks what starts a download and answers the file's name and text. */
-export async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
 }
 
 /**
@@ -101,4 +77,11 @@ export async function screenMinWidth(page: Page): Promise<{ needs: number; room:
     const style = getComputedStyle(main);
     return { needs, room: window.innerWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
   })()`)) as { needs: number; room: number };
+}
+
+/** Clicks what starts a download and answers the file's name and text. */
+export async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
 }
