@@ -3,7 +3,9 @@
  * (1440 px) and a phone (390 px), in English and in Arabic (right to left): create a source (and meet the
  * plan's limit as the API words it), see its install link and QR code, create an app whose IPA disagrees
  * with it and see publishing refused with the field and both values, fix it and publish, read the feed
- * preview; generate unlock codes and export them as CSV. axe-core finds no serious or critical violation.
+ * preview; generate unlock codes and export them as CSV; post and delete news, block and unblock a UDID, issue
+ * and revoke a device URL, check link health. axe-core finds no serious or critical violation, and every
+ * screen fits a 390 px phone.
  * Screenshots go to test/e2e/screenshots/console-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -198,6 +200,71 @@ describe.each([
     const lines = csv.text.replace(/^\ufeff/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('code,days,state,udid,used_at,ends_at');
     expect(lines.slice(1).sort()).toEqual(listed.map((c) => `${c.code},30,unused,,,`).sort());
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe.each([
+  ['phone', 'ar', PHONE],
+  ['laptop', 'en', LAPTOP],
+] as [string, string, Viewport][])("a source's other sections (%s, %s)", (name, lang, viewport) => {
+  test('news posted and deleted; a UDID blocked and unblocked; a device URL issued and revoked; link health checked', async () => {
+    const reseller = await subscribedReseller(api, { sources: 1 });
+    const sourceId = String((await apiMessage(reseller, 'en', 'POST', SOURCES, { name: 'Nova Apps' })).data.source_id);
+    const { page, problems, close } = await openConsole(browser, api, reseller, viewport, lang, `#/sources/${sourceId}/news`);
+    const section = async (tab: string, ready: string) => {
+      await page.goto(`${api.url}/console?lang=${lang}#/sources/${sourceId}/${tab}`);
+      await page.waitForSelector(ready);
+      expect(await seriousViolations(page)).toEqual([]);
+      await fits(page);
+    };
+
+    // News: posted, listed as the API lists it, deleted.
+    await section('news', '#news-form');
+    await page.fill('#news-form [name="title"]', 'Friday builds');
+    await page.fill('#news-form [name="caption"]', 'New versions every Friday.');
+    await page.click('#news-form button[type="submit"]');
+    await page.waitForSelector('#news-list li');
+    const news = (await apiMessage(reseller, 'en', 'GET', `${SOURCES}/${sourceId}/news`)).data.news as { title: string }[];
+    expect(news.map((n) => n.title)).toEqual(['Friday builds']);
+    await page.click('#news-list li button');
+    await page.waitForSelector('#news-list', { state: 'detached' });
+    expect((await apiMessage(reseller, 'en', 'GET', `${SOURCES}/${sourceId}/news`)).data.news).toEqual([]);
+
+    // Block list: a malformed UDID refused beside its field in the API's words; a real one blocked, then unblocked.
+    await section('blocklist', '#block-form');
+    const malformed = await apiMessage(reseller, lang, 'PUT', `${SOURCES}/${sourceId}/blocklist/not-a-udid`);
+    expect(malformed.code).toBe(40002);
+    await page.fill('#block-form [name="udid"]', 'not-a-udid');
+    await page.click('#block-form button[type="submit"]');
+    await page.waitForSelector('#block-form .field.invalid');
+    expect(await page.textContent('#block-form .field-error')).toBe(malformed.msg);
+    const udid = '00008110-000A1B2C3D4E5F60';
+    await page.fill('#block-form [name="udid"]', udid);
+    await page.click('#block-form button[type="submit"]');
+    await page.waitForSelector('#blocked-table tbody tr');
+    expect(await page.textContent('#blocked-table tbody tr td')).toBe(udid);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.click('#blocked-table tbody tr button');
+    await page.waitForSelector('#blocked-table', { state: 'detached' });
+    expect((await apiMessage(reseller, 'en', 'GET', `${SOURCES}/${sourceId}/blocklist`)).data.blocked).toEqual([]);
+
+    // Device URL: issued (the feed URL with the device's key), revoked.
+    await section('device-urls', '#device-url-form');
+    await page.fill('#device-url-form [name="udid"]', udid);
+    await page.click('#device-url-form button[type="submit"]');
+    await page.waitForSelector('#device-url');
+    expect(await page.textContent('#device-url')).toMatch(new RegExp(`/api/rjy/${sourceId}/appstore\\?dk=`));
+    await page.click('#device-url-form button.danger');
+    await page.waitForSelector('#device-url', { state: 'detached' });
+
+    // Link health: no published app yet, checked now: nothing probed.
+    await section('health', '#health-check');
+    await page.click('#health-check');
+    await page.waitForSelector('section[aria-labelledby="health-title"] .success');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(shots, `console-sources-health-${name}-${lang}.png`), fullPage: true });
     expect(problems).toEqual([]);
     await close();
   });
