@@ -33,6 +33,7 @@ afterAll(async () => {
 async function fits(page: Page) {
   const width = await screenMinWidth(page);
   expect(width.needs).toBeLessThanOrEqual(width.room);
+  expect(width.page).toBeLessThanOrEqual(width.viewport);
 }
 
 describe.each([

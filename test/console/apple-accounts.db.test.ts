@@ -81,6 +81,7 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
     const width = await screenMinWidth(page);
     expect(width.needs).toBeLessThanOrEqual(width.room);
+  expect(width.page).toBeLessThanOrEqual(width.viewport);
     await page.screenshot({ path: join(shots, `console-apple-accounts-${name}-${lang}.png`), fullPage: true });
 
     // Pause and resume: the API's words each time, the state as it lists it.

@@ -91,6 +91,7 @@ describe.each([
     const fits = async () => {
       const width = await screenMinWidth(page);
       expect(width.needs).toBeLessThanOrEqual(width.room);
+  expect(width.page).toBeLessThanOrEqual(width.viewport);
     };
     await fits();
     await page.screenshot({ path: join(shots, `console-integrations-webhook-${name}-${lang}.png`), fullPage: true });

@@ -63,10 +63,11 @@ export async function openConsole(browser: Browser, api: TestApi, reseller: Rese
 }
 
 /**
- * How wide the screen (what `main` holds) needs to be at the least, in CSS pixels: on a phone it must fit
- * 390 px less `main`'s padding, or the whole page grows wider than the phone and scrolls sideways.
+ * How wide the screen (what `main` holds) needs to be at the least, in CSS pixels, and the room it has (on a
+ * phone 390 px less `main`'s padding: a screen that needs more makes the whole page wider than the phone);
+ * and how wide the page is against the viewport (wider: it scrolls sideways).
  */
-export async function screenMinWidth(page: Page): Promise<{ needs: number; room: number }> {
+export async function screenMinWidth(page: Page): Promise<{ needs: number; room: number; page: number; viewport: number }> {
   return (await page.evaluate(`(() => {
     const main = document.querySelector('main');
     const screen = main.firstElementChild;
@@ -75,8 +76,9 @@ export async function screenMinWidth(page: Page): Promise<{ needs: number; room:
     const needs = screen.offsetWidth;
     screen.style.width = before;
     const style = getComputedStyle(main);
-    return { needs, room: window.innerWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
-  })()`)) as { needs: number; room: number };
+    const room = window.innerWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { needs, room, page: document.documentElement.scrollWidth, viewport: window.innerWidth };
+  })()`)) as { needs: number; room: number; page: number; viewport: number };
 }
 
 /** Clicks what starts a download and answers the file's name and text. */

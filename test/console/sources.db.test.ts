@@ -53,6 +53,7 @@ async function apiMessage(reseller: Reseller, lang: string, method: string, path
 async function fits(page: Page) {
   const width = await screenMinWidth(page);
   expect(width.needs).toBeLessThanOrEqual(width.room);
+  expect(width.page).toBeLessThanOrEqual(width.viewport);
 }
 
 const journeys: [string, Viewport, string][] = [

@@ -55,50 +55,50 @@ function WebhookPanel({ initial }: { initial: WebhookData }) {
   };
 
   return (
-        <>
-          <WebhookForm data={data} onSaved={refresh} />
-          <FormError error={refreshError} fields={[]} />
-          <section class="card" aria-labelledby="deliveries-title" id="webhook-deliveries">
-            <h2 id="deliveries-title">{t('deliveries')}</h2>
-            {data.webhook ? <DeliveryState webhook={data.webhook} /> : <p class="muted">{t('no_webhook')}</p>}
-            <div class="actions">
-              <button type="button" class="btn" id="webhook-test" disabled={pinging || !data.webhook} onClick={() => void ping()}>
-                {pinging ? t('test_sending') : t('test_send')}
-              </button>
-            </div>
-            <FormError error={pingError} fields={[]} />
-            {pings.length ? (
-              <div class="table-wrap">
-                <table class="cards" id="ping-table">
-                  <caption class="visually-hidden">{t('pings')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('sent_at')}</th>
-                      <th scope="col">{t('event_id')}</th>
-                      <th scope="col">{t('result')}</th>
-                      <th scope="col">{t('http_status')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {pings.map((p) => (
-                      <tr key={p.event_id} data-ok={String(p.ok)}>
-                        <td data-label={t('sent_at')}>{formatTime(p.at)}</td>
-                        <td data-label={t('event_id')} class="mono">
-                          {p.event_id}
-                        </td>
-                        <td data-label={t('result')}>
-                          <span class={`badge ${p.ok ? 'normal' : 'failed'}`}>{p.ok ? t('delivered') : t('failed')}</span>
-                          {p.error ? <span class="muted mono"> {p.error}</span> : null}
-                        </td>
-                        <td data-label={t('http_status')}>{p.status || '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
-          </section>
-        </>
+    <>
+      <WebhookForm data={data} onSaved={refresh} />
+      <FormError error={refreshError} fields={[]} />
+      <section class="card" aria-labelledby="deliveries-title" id="webhook-deliveries">
+        <h2 id="deliveries-title">{t('deliveries')}</h2>
+        {data.webhook ? <DeliveryState webhook={data.webhook} /> : <p class="muted">{t('no_webhook')}</p>}
+        <div class="actions">
+          <button type="button" class="btn" id="webhook-test" disabled={pinging || !data.webhook} onClick={() => void ping()}>
+            {pinging ? t('test_sending') : t('test_send')}
+          </button>
+        </div>
+        <FormError error={pingError} fields={[]} />
+        {pings.length ? (
+          <div class="table-wrap">
+            <table class="cards" id="ping-table">
+              <caption class="visually-hidden">{t('pings')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('sent_at')}</th>
+                  <th scope="col">{t('event_id')}</th>
+                  <th scope="col">{t('result')}</th>
+                  <th scope="col">{t('http_status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pings.map((p) => (
+                  <tr key={p.event_id} data-ok={String(p.ok)}>
+                    <td data-label={t('sent_at')}>{formatTime(p.at)}</td>
+                    <td data-label={t('event_id')} class="mono">
+                      {p.event_id}
+                    </td>
+                    <td data-label={t('result')}>
+                      <span class={`badge ${p.ok ? 'normal' : 'failed'}`}>{p.ok ? t('delivered') : t('failed')}</span>
+                      {p.error ? <span class="muted mono"> {p.error}</span> : null}
+                    </td>
+                    <td data-label={t('http_status')}>{p.status || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
   );
 }
 
