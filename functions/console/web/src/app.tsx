@@ -103,8 +103,8 @@ export function App() {
     setAuth({ state: 'checking' });
     currentSession().then(
       (session) => setAuth({ state: 'in', session }),
-      // 401: no live session. 404: this API has no person sign-in yet; the form says what the API answers.
-      (error: unknown) => setAuth(error instanceof ApiError && (error.status === 401 || error.status === 404) ? { state: 'out' } : { state: 'error', error }),
+      // 401: no live session (ended, expired): the form. Anything else is a failure to show, with a retry.
+      (error: unknown) => setAuth(error instanceof ApiError && error.status === 401 ? { state: 'out' } : { state: 'error', error }),
     );
   };
   useEffect(check, []);

@@ -87,6 +87,9 @@ interface Envelope {
 /** The `data` of a success answer: in a route's 200 union, the member whose `code` is any number (1). */
 export type OkData<T> = T extends { code: infer C; data: infer D } ? (number extends C ? D : never) : never;
 
+/** The success `data` of a route's method, from the document's 200 answer. */
+export type Answer<P extends keyof SessionPaths, M extends keyof SessionPaths[P]> = SessionPaths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? OkData<B> : never;
+
 const SESSION_OVER = new Set(['session_expired', 'session_required', 'token_invalid', 'token_expired', 'token_missing']);
 
 /** Answers the success `data` of a call, or throws the refusal as an ApiError (every `code` but 1). */

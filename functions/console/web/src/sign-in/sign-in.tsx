@@ -30,7 +30,8 @@ export function SignIn({ route, notice, onSignedIn }: { route: Route; notice?: s
     setError(undefined);
     try {
       const session = invite ? await acceptInvite(invite, password) : await signIn(login, password, askTotp ? totp : undefined);
-      if (invite) history.replaceState(null, '', `${location.pathname}#/`);
+      // The spent invitation leaves the history (replaced, not pushed); the route moves to the start.
+      if (invite) location.replace('#/');
       onSignedIn(session);
     } catch (failure) {
       if (failure instanceof ApiError && failure.error === 'totp_required') setAskTotp(true);

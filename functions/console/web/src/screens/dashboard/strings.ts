@@ -16,5 +16,8 @@ export const strings = defineStrings({
   sub_active: { zh: '{plan}，到期 {time}', en: '{plan}, until {time}', 'zh-TW': '{plan}，到期 {time}', vi: '{plan}, đến {time}', ar: '{plan}، حتى {time}', es: '{plan}, hasta {time}', ru: '{plan}, до {time}' },
   sub_expired: { zh: '已过期（{plan}）', en: 'Expired ({plan})', 'zh-TW': '已過期（{plan}）', vi: 'Đã hết hạn ({plan})', ar: 'منتهٍ ({plan})', es: 'Caducada ({plan})', ru: 'Истекла ({plan})' },
   sources_used: { zh: '源：{used} / {allowed}', en: 'Sources: {used} of {allowed}', 'zh-TW': '源：{used} / {allowed}', vi: 'Nguồn: {used}/{allowed}', ar: 'المصادر: {used} من {allowed}', es: 'Fuentes: {used} de {allowed}', ru: 'Источники: {used} из {allowed}' },
+  events: { zh: '最新事件', en: 'Latest events', 'zh-TW': '最新事件', vi: 'Sự kiện mới nhất', ar: 'أحدث الأحداث', es: 'Últimos eventos', ru: 'Последние события' },
+  no_events: { zh: '暂无事件。', en: 'No events yet.', 'zh-TW': '尚無事件。', vi: 'Chưa có sự kiện.', ar: 'لا أحداث بعد.', es: 'Aún no hay eventos.', ru: 'Событий пока нет.' },
+  refunds: { zh: '（{n} 次退款）', en: '({n} refunded)', 'zh-TW': '（{n} 次退款）', vi: '({n} hoàn tiền)', ar: '({n} مستردة)', es: '({n} reembolsadas)', ru: '(возвратов: {n})' },
   see_all: { zh: '查看', en: 'See them', 'zh-TW': '查看', vi: 'Xem', ar: 'عرضها', es: 'Verlos', ru: 'Показать' },
 });
