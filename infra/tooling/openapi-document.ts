@@ -155,7 +155,7 @@ function ipLimitNote(route: RouteDefinition): string {
   return ` Limited per caller IP: ${limits.map((l) => `${l.limit} per ${l.window}${l.perPathParam ? ` per ${l.perPathParam}` : ''}${scope(l)}`).join(', ')}.`;
 }
 
-function parameters(route: RouteDefinition, method: string, request: Record<string, unknown> | undefined): unknown[] {
+function parameters(route: RouteDefinition, method: string, request: Record<string, unknown> | undefined, contract: FunctionContract): unknown[] {
   const params: unknown[] = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -166,6 +166,11 @@ function parameters(route: RouteDefinition, method: string, request: Record<stri
     { name: 'X-Lang', in: 'header', required: false, schema: { type: 'string', enum: [...languages] }, description: 'Response language; beats Accept-Language' },
     { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string' }, description: 'Honoured with q-values when X-Lang is absent' },
   );
+  // A console session's write names its CSRF token (so does a function that checks a session itself).
+  const sessionWrite = (route.auth === 'bearer' || route.auth === 'token' || contract.sessionWrites === true) && (method !== 'GET' || route.writesOnGet === true);
+  if (sessionWrite) {
+    params.push({ name: 'X-CSRF-Token', in: 'header', required: false, schema: { type: 'string' }, description: 'With a console session instead of a token: the csrf_token of the session (without it: 403 csrf_invalid)' });
+  }
   const properties = (request?.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((request?.required ?? []) as string[]);
   for (const [name, schema] of Object.entries(properties)) {
@@ -240,7 +245,7 @@ function operation(route: RouteDefinition, method: string, contract: FunctionCon
       .join('\n\n'),
     'x-rate-limit': route.rateLimit === null ? null : { perMinute: route.rateLimit, group: route.rateLimitGroup ?? route.function },
     security,
-    parameters: parameters(route, method, request),
+    parameters: parameters(route, method, request, contract),
     ...(hasBody && request
       ? {
           requestBody: {
@@ -296,7 +301,7 @@ export async function buildOpenApiDocument(options: { serverUrl?: string } = {})
           type: 'apiKey',
           in: 'cookie',
           name: 'console_session',
-          description: 'A person signed in to the console (POST /api/user/session, action sign_in) instead of a token, on every bearer and token route; every write (any method but GET/HEAD) must then carry the session\'s csrf_token in the X-CSRF-Token header (else 403, csrf_invalid)',
+          description: 'A person signed in to the console (POST /api/user/session, action sign_in) instead of a token, on every bearer and token route; every write (any method but GET/HEAD; every request to the add routes and device status) must then carry the session\'s csrf_token in the X-CSRF-Token header (else 403, csrf_invalid)',
         },
         customerSession: { type: 'apiKey', in: 'cookie', name: 'customer_session', description: "Customer routes: the session cookie the customer's page sets when a capture's one-time `st` is opened" },
       },

@@ -20,4 +20,6 @@ export interface FunctionContract {
   operationResponses?: Record<string, $ZodType>;
   /** Error kinds the function answers beyond those its table entry implies (a public route that checks a session itself). */
   errors?: readonly ErrorKind[];
+  /** A public route whose writes a console session makes (its own check): they name the X-CSRF-Token header. */
+  sessionWrites?: true;
 }

@@ -20,11 +20,12 @@ export function consoleCookieHeader(value: string, maxAge: number): string {
 }
 
 /**
- * Whether a request made with a session carries what its method needs: GET and HEAD change nothing; any other
- * method needs the session's CSRF token in `X-CSRF-Token` (compared in constant time).
+ * Whether a request made with a session carries what its method needs: GET and HEAD change nothing (unless
+ * the route `writesOnGet`); any other method needs the session's CSRF token in `X-CSRF-Token` (compared in
+ * constant time).
  */
-export function csrfSatisfied(event: Pick<ApiEvent, 'headers' | 'httpMethod'>, csrfToken: string): boolean {
-  if (event.httpMethod === 'GET' || event.httpMethod === 'HEAD') return true;
+export function csrfSatisfied(event: Pick<ApiEvent, 'headers' | 'httpMethod'>, csrfToken: string, writesOnGet = false): boolean {
+  if (!writesOnGet && (event.httpMethod === 'GET' || event.httpMethod === 'HEAD')) return true;
   const [sent, expected] = [Buffer.from(event.headers?.['x-csrf-token'] ?? ''), Buffer.from(csrfToken)];
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }

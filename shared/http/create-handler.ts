@@ -26,7 +26,7 @@ useMessages(tokenMessages, consoleSessionMessages);
  */
 export function createHandler<R extends RouteDefinition & { auth: Exclude<AuthKind, 'session'> }>(route: R, business: BusinessHandler<StateFor<R['auth']>>, options: { readWithToken?: ReadWithToken } = {}) {
   return requestChain(route)
-    .use(tokenAuth(route.auth, options.readWithToken))
+    .use(tokenAuth(route.auth, options.readWithToken, route.writesOnGet === true))
     .use(rateLimit(route))
     .handler(async (_event: ApiEvent, context: AppContext) => {
       // `businessState` checks at run time what the route table's auth kind promises `business` at compile time.

@@ -10,6 +10,7 @@ export const addDeviceRoute = {
   methods: ['GET', 'POST'],
   path: '/api/adddevice/v2',
   auth: 'token',
+  writesOnGet: true,
   rateLimit: 60,
   // The user's certificates of the UDID read while the count is made; the add lock (the first write, before any
   // payment or Apple call) waits for it.
@@ -26,6 +27,7 @@ export const addDeviceLegacyInstantRoute = {
   methods: ['GET', 'POST'],
   path: '/api/adddevice',
   auth: 'token',
+  writesOnGet: true,
   rateLimit: 60,
   // The user's certificates of the UDID read while the count is made; the add lock (the first write, before any
   // payment or Apple call) waits for it.
@@ -42,6 +44,7 @@ export const addDeviceLegacyReviewRoute = {
   methods: ['GET', 'POST'],
   path: '/api/addyydevice',
   auth: 'token',
+  writesOnGet: true,
   rateLimit: 60,
   // The user's certificates of the UDID read while the count is made; the add lock (the first write, before any
   // payment or Apple call) waits for it.

@@ -101,6 +101,13 @@ export interface RouteDefinition {
    * to an app's origin) follows a DynamoDB write or awaits `untilCounted()`.
    */
   limitAlongside?: true;
+  /**
+   * The route changes things on a GET as well (the device contract's add and status, which scripts call as GET
+   * links): a request made with a console session must then carry its CSRF token whatever its method, since
+   * SameSite=Strict does not stop a page of a sibling subdomain (the same site) from making a browser follow a
+   * link.
+   */
+  writesOnGet?: true;
   /** Public routes' limits per caller IP; each that applies to the request must allow it. */
   ipLimits?: readonly IpLimit[];
   /** The kinds of request the route serves, when it serves several (its function reads the request's). */

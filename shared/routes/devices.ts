@@ -6,6 +6,7 @@ export const deviceStatusRoute = {
   methods: ['GET', 'POST'],
   path: '/api/device/status',
   auth: 'token',
+  writesOnGet: true,
   rateLimit: 60,
   // The certificate is read while the count is made; the transaction waits for it.
   limitAlongside: true,

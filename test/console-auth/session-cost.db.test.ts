@@ -72,3 +72,12 @@ test('a session unused for 5 minutes or more pays one write to move its idle end
     restore();
   }
 });
+
+test("a sign-in is 9 calls in 4 round trips: the route's per-IP count, the login and the IP's failure count, then the account's and the credential, then the refunds, the session and the user", async () => {
+  const login = `cost-${owner.user.userId}`;
+  const cost = await costOf(() => bed.api.request('POST', '/api/user/session', { json: { action: 'sign_in', login, password: 'cost of a session' } }));
+  expect(cost).toEqual({
+    calls: ['console-auth GetItem', 'console-auth GetItem', 'console-auth PutItem', 'rate-limits UpdateItem', 'rate-limits UpdateItem', 'rate-limits UpdateItem', 'rate-limits UpdateItem', 'rate-limits UpdateItem', 'users GetItem'],
+    trips: 4,
+  });
+});

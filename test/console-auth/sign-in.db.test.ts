@@ -10,7 +10,8 @@ import { resetCounter } from '../../shared/db/repositories/console-auth-reposito
 import { minuteWindow } from '../../shared/limit-windows';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { admin } from '../support/admin-cli';
-import { makeOwner, makeTenant, type Owner } from '../support/fixtures';
+import { makeOwner, makeTenant, storedDevice, type Owner } from '../support/fixtures';
+import { getDevice } from '../../shared/db/repositories/device-repository';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -128,6 +129,19 @@ test('the session is the caller on bearer and token routes; writes need its CSRF
   // A script's token needs no CSRF token, and wins over a cookie sent beside it.
   const byToken = await api.request('PATCH', sourcePath, { headers: { ...asSession(p.host, cookie), ...p.bearer }, json: { name: 'By token' } });
   expect(byToken.body).toMatchObject({ code: 1 });
+});
+
+test('the device routes that change things on a GET (status, the adds) need the CSRF token on a GET too; reads do not', async () => {
+  const p = await person();
+  const device = await storedDevice(p.user);
+  const { cookie, csrf } = await signedIn(p);
+  expect((await api.request('GET', `/api/device/info?kid=${device.kid}`, { headers: asSession(p.host, cookie) })).body).toMatchObject({ code: 1, data: { kid: device.kid } });
+  const disable = `/api/device/status?kid=${device.kid}&action=disable`;
+  expect(await api.request('GET', disable, { headers: asSession(p.host, cookie) })).toMatchObject({ status: 403, body: { code: 403, data: { error: 'csrf_invalid' } } });
+  expect((await getDevice(device.kid))!.enabled).toBe(true);
+  expect((await api.request('GET', '/api/adddevice/v2?udid=00008030-001A2B3C4D5E6F70', { headers: asSession(p.host, cookie) }))).toMatchObject({ status: 403, body: { code: 0, data: { error: 'csrf_invalid' } } });
+  expect((await api.request('GET', disable, { headers: asSession(p.host, cookie, csrf) })).body).toMatchObject({ code: 1 });
+  expect((await getDevice(device.kid))!.enabled).toBe(false);
 });
 
 test("another reseller's source id gets the same refusal with a session as with a token (40001)", async () => {
@@ -334,4 +348,26 @@ test('the operator CLI: set-password ends sessions and keeps logins unique; invi
   const help = await admin('user', 'set-password', '--help');
   expect(help.code).toBe(0);
   expect(help.stderr).toMatch(/^Usage: npm run --silent admin -- user set-password --user <user_id> --password/);
+});
+
+test('races: one invitation accepted 6 times at once signs in once; one TOTP code sent 4 times at once signs in once', async () => {
+  const { tenantId, host } = await makeTenant('en');
+  const owner = await makeOwner({ tenantId });
+  const invite = String((await admin('user', 'invite', '--user', owner.user.userId, '--login', `race${++counter}`)).json.url).split('/invite/')[1]!;
+  const accepts = await Promise.all(Array.from({ length: 6 }, (_, i) => session(host, { action: 'accept_invite', invite, password: `race password ${i}` })));
+  expect(accepts.map((a) => a.body.code).sort()).toEqual([1, 40002, 40002, 40002, 40002, 40002]);
+  const winner = accepts.findIndex((a) => a.body.code === 1);
+  expect((await session(host, { action: 'sign_in', login: `race${counter}`, password: `race password ${winner}` })).body.code).toBe(1);
+
+  const p = await person();
+  const { cookie, csrf } = await signedIn(p);
+  const secret = ((await session(p.host, { action: 'totp_setup' }, asSession(p.host, cookie, csrf))).body.data as { secret: string }).secret;
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const now = Date.now();
+  expect((await session(p.host, { action: 'totp_confirm', code: totp.generate({ timestamp: now - 30_000 }) }, asSession(p.host, cookie, csrf))).body.code).toBe(1);
+  const code = totp.generate({ timestamp: now });
+  // Four (more would meet the account's limit of 5 failures among themselves).
+  const tries = await Promise.all(Array.from({ length: 4 }, () => session(p.host, { action: 'sign_in', login: p.login, password: PASSWORD, totp: code })));
+  expect(tries.map((t) => t.body.code).sort()).toEqual([1, 10, 10, 10]);
+  await admin('user', 'unlock', '--user', p.user.userId);
 });

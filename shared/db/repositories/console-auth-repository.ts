@@ -174,12 +174,6 @@ export async function saveCredential(c: { userId: string; tenantId: string; logi
   return (await transactWrite(items)).ok;
 }
 
-/** Replaces the password hash of an existing credential. */
-export async function setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
-  const outcome = await updateIf({ TableName: table(), Key: { item_key: credentialKey(userId) }, UpdateExpression: 'SET password_hash = :h', ConditionExpression: 'attribute_exists(item_key)', ExpressionAttributeValues: { ':h': passwordHash } });
-  return outcome.written;
-}
-
 /** A TOTP secret being set up: not asked for at sign-in until confirmed. */
 export async function setPendingTotp(userId: string, secret: string): Promise<boolean> {
   const outcome = await updateIf({ TableName: table(), Key: { item_key: credentialKey(userId) }, UpdateExpression: 'SET totp_pending = :s', ConditionExpression: 'attribute_exists(item_key)', ExpressionAttributeValues: { ':s': secret } });

@@ -129,8 +129,8 @@ export interface SignInRequest {
 export async function signIn(request: SignInRequest, client: SessionClient, nowMs: number): Promise<{ cookie: string; answer: SessionAnswer }> {
   const login = request.login.trim().toLowerCase();
   const [ip, userId] = await Promise.all([chargeIp(client.ip, nowMs), findLogin(request.tenantId, login)]);
-  const account = await chargeAccount(userId ?? `login:${request.tenantId}#${login}`, nowMs, ip);
-  const credential = userId ? await getCredential(userId) : undefined;
+  // The credential is read while the account's attempt is counted (read for nothing only when it is locked).
+  const [account, credential] = await Promise.all([chargeAccount(userId ?? `login:${request.tenantId}#${login}`, nowMs, ip), userId ? getCredential(userId) : undefined]);
   const mine = credential && credential.tenantId === request.tenantId ? credential : undefined;
   if (!(await verifyPassword(request.password, mine?.passwordHash)) || !mine) throw failed(account, 'sign_in_failed');
   if (mine.totpSecret !== undefined) {
@@ -142,9 +142,8 @@ export async function signIn(request: SignInRequest, client: SessionClient, nowM
     const step = matchingStep(mine.totpSecret, request.totp.trim(), nowMs);
     if (step === undefined || !(await spendTotpStep(mine.userId, step))) throw failed(account, 'sign_in_failed');
   }
-  await refund(ip, account);
-  const { cookie, session } = await createSession({ userId: mine.userId, tenantId: mine.tenantId }, client, Math.floor(nowMs / 1000));
-  return { cookie, answer: sessionAnswer(session, await personOf(mine.userId, mine)) };
+  const [, { cookie, session }, person] = await Promise.all([refund(ip, account), createSession({ userId: mine.userId, tenantId: mine.tenantId }, client, Math.floor(nowMs / 1000)), personOf(mine.userId, mine)]);
+  return { cookie, answer: sessionAnswer(session, person) };
 }
 
 /**

@@ -30,14 +30,15 @@ function bearerToken(header: string | undefined): string | undefined {
  * code 12; invalid or expired → invalid). A token of another tenant than the host's is an unknown token there.
  * A request that carries no token at all (no Authorization header, no `token` parameter) but the console's
  * session cookie is the session's user's: a missing, ended or other tenant's session answers as an invalid
- * token (`session_expired`), and a write (any method but GET/HEAD) without the session's CSRF token in
- * `X-CSRF-Token` is refused (403 `csrf_invalid`) before anything is counted or changed. Tokens need no CSRF
+ * token (`session_expired`), and a write (any method but GET/HEAD; any method at all on a route that
+ * `writesOnGet`) without the session's CSRF token in `X-CSRF-Token` is refused (403 `csrf_invalid`) before
+ * anything is counted or changed. Tokens need no CSRF
  * token: a script's token is not sent by a browser on its own.
  * With `readWithToken`, the items the route names are read in the same BatchGetItem as the token or session
  * (saving the route a round trip) and handed to its business code in `state.readWithToken`, for it to check
  * they are the caller's before anything is answered or written.
  */
-export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
+export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken, writesOnGet = false): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
   return {
     name: 'tokenAuth',
     before: async ({ event, context }) => {
@@ -46,12 +47,12 @@ export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): Middle
       const cookie = consoleSessionCookie(event);
       if (kind === 'bearer') {
         token = bearerToken(event.headers?.authorization);
-        if (!token && cookie && event.headers?.authorization === undefined) return sessionAuth(context.app, cookie, readWithToken);
+        if (!token && cookie && event.headers?.authorization === undefined) return sessionAuth(context.app, cookie, readWithToken, writesOnGet);
         if (!token) throw new DomainError('token_invalid', 'token_invalid');
       } else {
         const param = context.app.params.token;
         token = typeof param === 'string' ? param.trim() : undefined;
-        if (param === undefined && cookie) return sessionAuth(context.app, cookie, readWithToken);
+        if (param === undefined && cookie) return sessionAuth(context.app, cookie, readWithToken, writesOnGet);
         if (!token) throw new DomainError('token_missing', 'token_missing');
       }
       try {
@@ -78,7 +79,7 @@ export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken): Middle
 }
 
 /** The console session's user as the caller (see `tokenAuth`). */
-async function sessionAuth(state: RequestState, cookie: string, readWithToken: ReadWithToken | undefined): Promise<void> {
+async function sessionAuth(state: RequestState, cookie: string, readWithToken: ReadWithToken | undefined, writesOnGet: boolean): Promise<void> {
   const now = Math.floor(state.now / 1000);
   const client = { ip: state.ip, userAgent: state.event.headers?.['user-agent'] ?? '' };
   const reads = readWithToken?.reads(state);
@@ -86,7 +87,7 @@ async function sessionAuth(state: RequestState, cookie: string, readWithToken: R
     ? await readWithToken!.authenticateSessionWith(cookie, now, state.tenant.tenantId, client, reads)
     : await authenticateSession(cookie, now, state.tenant.tenantId, client);
   // Refused before the rate limit counts it or the business code runs: nothing changes.
-  if (!csrfSatisfied(state.event, caller.csrfToken)) throw new DomainError('https_required', 'csrf_invalid');
+  if (!csrfSatisfied(state.event, caller.csrfToken, writesOnGet)) throw new DomainError('https_required', 'csrf_invalid');
   state.user = caller.owner;
   if (caller.items) state.readWithToken = caller.items;
 }
