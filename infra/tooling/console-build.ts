@@ -53,6 +53,15 @@ export async function buildConsole(options: { force?: boolean; quiet?: boolean }
   if (!options.force && upToDate()) return false;
   await buildConsoleApiTypes(options);
   const { build } = await import('vite');
-  await build({ configFile: join(CONSOLE_WEB, 'vite.config.ts'), root: CONSOLE_WEB, logLevel: options.quiet ? 'warn' : 'info' });
+  // Always the production build: Vite and the Preact preset read NODE_ENV, which jest sets to `test` (a
+  // development build with Preact's debug hooks, twice the size and slower).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(CONSOLE_WEB, 'vite.config.ts'), root: CONSOLE_WEB, mode: 'production', logLevel: options.quiet ? 'warn' : 'info' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }
