@@ -105,6 +105,40 @@ export function config(): Config {
   return last.config;
 }
 
+/** How long an add waits on App Store Connect (shared/domain/add-device/issue-on-account.ts). */
+export interface AppleAddWaits {
+  /** For each answer, before taking it as lost: short enough that one slow account leaves time for the next. */
+  waitMs: number;
+  /** After a lost registration answer, before looking the UDID up a second time (Apple may still be at it). */
+  recheckMs: number;
+}
+
+/** Production's: a deployed function and `npm start` never set the variables; only tests shorten them. */
+export const DEFAULT_APPLE_ADD_WAITS: AppleAddWaits = { waitMs: 8_000, recheckMs: 3_000 };
+
+/** Whole milliseconds of at least `min`; unset is the default, anything else stops the add. */
+function milliseconds(name: string, fallback: number, min: number): number {
+  const set = given(process.env[name]);
+  const parsed = set === undefined ? fallback : Number(set);
+  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} is not a whole number of milliseconds >= ${min}: ${set}`);
+  return parsed;
+}
+
+let lastWaits: { values: string; waits: AppleAddWaits } | undefined;
+
+/**
+ * The add's waits: `APPLE_ADD_WAIT_MS` (≥ 1) and `APPLE_ADD_RECHECK_MS` (≥ 0), read as `config()` reads the
+ * rest (once, and again when they changed). Apart from `config()` so that only the functions that add carry
+ * them: every function carries `config()`, and the lightest are held to a byte budget.
+ */
+export function appleAddWaits(): AppleAddWaits {
+  const values = `${process.env.APPLE_ADD_WAIT_MS}|${process.env.APPLE_ADD_RECHECK_MS}`;
+  if (lastWaits?.values === values) return lastWaits.waits;
+  const waits = { waitMs: milliseconds('APPLE_ADD_WAIT_MS', DEFAULT_APPLE_ADD_WAITS.waitMs, 1), recheckMs: milliseconds('APPLE_ADD_RECHECK_MS', DEFAULT_APPLE_ADD_WAITS.recheckMs, 0) };
+  lastWaits = { values, waits };
+  return waits;
+}
+
 /** The deployed name of one table, from the `TABLE_<KEY>` the stack sets (db/table-names.ts names them). */
 export function deployedTableName(variable: string): string | undefined {
   return given(process.env[variable]);

@@ -4,6 +4,8 @@ import { addBusiness } from '../../shared/handlers/add-business';
 import { parseRequest } from './schema';
 // The stores this function's rules reach, wired once when it loads.
 import '../../shared/stores/ledger';
+import '../../shared/stores/slots';
+import '../../shared/stores/transactions';
 
 /** GET|POST /api/adddevice/v2: `mode`/`add_mode` picks instant or review. */
 export const handler = createHandler(addDeviceRoute, addBusiness(parseRequest));

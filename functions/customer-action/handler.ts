@@ -11,6 +11,8 @@ import { customerActionRoute } from '../../shared/routes/customer';
 import { parseRequest } from './schema';
 // The stores this function's rules reach, wired once when it loads.
 import '../../shared/stores/ledger';
+import '../../shared/stores/slots';
+import '../../shared/stores/transactions';
 
 useMessages(addDeviceMessages);
 useMessages(customerActionMessages);

@@ -9,6 +9,8 @@ import { scheduledJob } from '../../shared/jobs/scheduled-job';
 import { logger, withLambdaContext } from '../../shared/logger';
 // The stores this function's rules reach, wired once when it loads.
 import '../../shared/stores/ledger';
+import '../../shared/stores/slots';
+import '../../shared/stores/transactions';
 
 export const handler = withLambdaContext(
   scheduledJob('reservation-worker', async ({ now, budgetMs }) => {

@@ -10,6 +10,7 @@
  * first request, so the two are the same contract, and most callers of the rules (the add, the worker, the
  * sweep, the operator CLI) receive no context to carry them (test/README.md, "Rule tests on in-memory stores").
  */
+import type { SlotStore } from './add-device/slot-store';
 import type { LedgerStore } from './ledger/ledger-store';
 import type { ProtectionStore } from './sources/protection-store';
 import type { PlanStore, SubscriptionStore } from './subscriptions/subscription-store';
@@ -21,6 +22,7 @@ export interface Stores {
   plans: PlanStore;
   protection: ProtectionStore;
   transactions: TransactionStore;
+  slots: SlotStore;
 }
 
 const wired: Partial<Stores> = {};

@@ -5,5 +5,6 @@
 import './ledger';
 import './plans';
 import './protection';
+import './slots';
 import './subscriptions';
 import './transactions';

@@ -8,7 +8,8 @@
 import { getAccount } from '../../shared/db/repositories/account-repository';
 import { reserveSlot } from '../../shared/db/repositories/registration-slot-repository';
 import { listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
-import { noteSlotReserved, slotNote } from '../../shared/db/repositories/registration-slot-repository';
+import { noteSlotReserved } from '../../shared/db/repositories/registration-slot-repository';
+import { slotNote } from '../../shared/records/registration';
 import { takeHold } from '../../shared/domain/ledger/charges';
 import { expectLedgerAddsUp } from '../support/ledger';
 import { ascClientFor } from '../../shared/domain/accounts/account-access';

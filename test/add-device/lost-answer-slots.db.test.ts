@@ -8,8 +8,14 @@ import { getAccount } from '../../shared/db/repositories/account-repository';
 import { makeTenant } from '../support/fixtures';
 import { newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 
+// The add's waits for Apple, shortened (production: 8 s and 3 s, config.ts).
+const WAIT_MS = 1_000;
+const RECHECK_MS = 3_000;
+
 let bed: Testbed;
 beforeAll(async () => {
+  process.env.APPLE_ADD_WAIT_MS = String(WAIT_MS);
+  process.env.APPLE_ADD_RECHECK_MS = String(RECHECK_MS);
   bed = await startTestbed();
 });
 afterAll(() => bed.close());
@@ -35,8 +41,8 @@ test('Apple answers after the add gave up on it: the add looks again before givi
   const { tenantId, host } = await makeTenant('en');
   const { account, team } = await simulatedAccount(bed.sim, { mode: 'instant', tenantId });
   const user = await newUser(1_000_000, tenantId);
-  // Longer than the add's 8 s wait for Apple, shorter than that plus the second look 3 s later.
-  bed.sim.injectFault({ teamId: team.teamId, effect: 'slow', method: 'POST', path: '/v1/devices', delayMs: 9_500 });
+  // Longer than the add's wait for Apple, shorter than that plus the second look: 1.5 s from each.
+  bed.sim.injectFault({ teamId: team.teamId, effect: 'slow', method: 'POST', path: '/v1/devices', delayMs: WAIT_MS + 1_500 });
   const answer = await bed.api.request('POST', '/api/adddevice/v2', { headers: { Host: host, 'X-Lang': 'en' }, json: { token: user.token, udid: udid25() } });
   expect(answer.body.code).toBe(1);
   expect(bed.sim.registeredDevices(team.teamId)).toHaveLength(1);

@@ -81,7 +81,9 @@ test('each bundle is minified ESM with the require shim, and exports a handler f
 });
 
 test('bundle sizes are reported for every function', () => {
-  const sizes = bundleSizes(s.json, s.outdir);
+  // Deflate's fastest level: the sizes' figures are the report's (level 9, `npm run build:functions`); what is
+  // checked here is that every function's files are found, read and measured, which level 1 shows as well.
+  const sizes = bundleSizes(s.json, s.outdir, { level: 1 });
   expect(sizes.map((x) => x.function).sort()).toEqual(functions.map((f) => f.name).sort());
   for (const size of sizes) {
     expect(size.bundleBytes).toBeGreaterThan(10_000);

@@ -9,6 +9,9 @@ import { wireStores } from '../../shared/domain/stores';
 import type { PlanStore, SubscriptionStore } from '../../shared/domain/subscriptions/subscription-store';
 import type { TransactionStore, TransactionStoreOutcome } from '../../shared/domain/transaction-store';
 import type { TransactionPart } from '../../shared/db/transactions';
+import type { SlotStore } from '../../shared/domain/add-device/slot-store';
+import type { AccountMode, AccountStatus, DeviceClass } from '../../shared/records/account';
+import type { PossibleRegistration, RegistrationRef, RegistrationSlots } from '../../shared/records/registration';
 import type { LedgerEntry, LedgerHead } from '../../shared/records/ledger-entry';
 import type { Plan } from '../../shared/records/plan';
 import { monitorPosition, type BlockEntry, type BlockReason, type CodeUse, type DeviceStanding, type EntryPage, type MonitorEntry, type MonitorRole, type UnlockCode } from '../../shared/records/protection';
@@ -291,12 +294,191 @@ function page<T>(entries: ReadonlyMap<string, T>, limit: number, after: string |
   return { items: keys.slice(0, limit).map((key) => ({ ...entries.get(key)! })), more: keys.length > limit };
 }
 
+interface MemoryAccount {
+  status: AccountStatus;
+  mode: AccountMode;
+  free: Record<DeviceClass, number>;
+  issued: Record<DeviceClass, number>;
+}
+
+type MemoryRegistration = Omit<PossibleRegistration, 'slots' | 'notedAt'> & { slots: number; notedAt: number; queued: boolean };
+
+/**
+ * Apple slots as the slot rule keeps them: each account's free and issued slots per class, the registrations'
+ * records (owner, kept slots) and the slot notes on adds' holds. Its conditions are the repository's: a
+ * reservation needs a free slot on an active account of the mode; an owner is set once, over exactly the kept
+ * slots it read; a note is settled once.
+ */
+export class MemorySlotStore implements SlotStore {
+  private readonly accounts = new Map<string, MemoryAccount>();
+  private readonly registrations = new Map<string, MemoryRegistration>();
+  private readonly notes = new Map<string, { held: boolean; notes: Set<string> }>();
+  /** Certificates pointing at an Apple registration (`<account>|<Apple device id>`), whoever owns it. */
+  private readonly rows = new Set<string>();
+
+  addAccount(accountId: string, options: { free?: number; mode?: AccountMode; status?: AccountStatus } = {}): void {
+    const free = options.free ?? 100;
+    this.accounts.set(accountId, { status: options.status ?? 'active', mode: options.mode ?? 'instant', free: { iphone: free, ipad: free, mac: free }, issued: { iphone: 0, ipad: 0, mac: 0 } });
+  }
+
+  account(accountId: string): MemoryAccount {
+    const found = this.accounts.get(accountId)!;
+    return { ...found, free: { ...found.free }, issued: { ...found.issued } };
+  }
+
+  /** An add's hold, held (its notes can be added) until `settleHold`. */
+  addHold(holdId: string): void {
+    this.notes.set(holdId, { held: true, notes: new Set() });
+  }
+
+  holdNotes(holdId: string): string[] {
+    return [...(this.notes.get(holdId)?.notes ?? [])];
+  }
+
+  registration(ref: RegistrationRef): MemoryRegistration | undefined {
+    const found = this.registrations.get(registrationKey(ref));
+    return found && { ...found };
+  }
+
+  /**
+   * The add's own write beside the slot's (its certificate, the completion of its hold): when `paid` is false
+   * the condition fails, as the hold's does once it was settled elsewhere (refunded); applied, the certificate
+   * points at Apple's device.
+   */
+  certificatePart(accountId: string, appleDeviceId: string, paid = true): TransactionPart {
+    return memoryPart({ holds: () => paid, apply: () => void this.rows.add(`${accountId}|${appleDeviceId}`) });
+  }
+
+  /** A certificate written before owners were recorded: it points at the registration, nobody owns the record. */
+  addLegacyRow(accountId: string, appleDeviceId: string): void {
+    this.rows.add(`${accountId}|${appleDeviceId}`);
+  }
+
+  async reserve(accountId: string, deviceClass: DeviceClass, mode: AccountMode, also?: TransactionPart): Promise<boolean> {
+    await turn();
+    const account = this.accounts.get(accountId);
+    const extra = also ? [asMemory(also)] : [];
+    if (!account || account.status !== 'active' || account.mode !== mode || account.free[deviceClass] <= 0 || failing(extra).length > 0) return false;
+    account.free[deviceClass]--;
+    for (const part of extra) part.apply();
+    return true;
+  }
+
+  async release(accountId: string, deviceClass: DeviceClass): Promise<void> {
+    await turn();
+    this.accounts.get(accountId)!.free[deviceClass]++;
+  }
+
+  async markClassFull(accountId: string, deviceClass: DeviceClass): Promise<void> {
+    await turn();
+    this.accounts.get(accountId)!.free[deviceClass] = 0;
+  }
+
+  releasePart(accountId: string, deviceClass: DeviceClass, count = 1): TransactionPart {
+    return this.countPart(accountId, new Map([[deviceClass, count]]));
+  }
+
+  usePart(accountId: string, deviceClass: DeviceClass, release = 0, reserved: DeviceClass = deviceClass): TransactionPart {
+    const changes = new Map<DeviceClass, number>([[deviceClass, release]]);
+    if (reserved !== deviceClass) {
+      changes.set(reserved, 1);
+      changes.set(deviceClass, release - 1);
+    }
+    return this.countPart(accountId, changes, deviceClass);
+  }
+
+  countPart(accountId: string, changes: ReadonlyMap<DeviceClass, number>, issued?: DeviceClass): TransactionPart {
+    return memoryPart({
+      holds: () => true,
+      apply: () => {
+        const account = this.accounts.get(accountId)!;
+        for (const [deviceClass, n] of changes) account.free[deviceClass] += n;
+        if (issued !== undefined) account.issued[issued]++;
+      },
+    });
+  }
+
+  async readRegistration(ref: RegistrationRef): Promise<RegistrationSlots> {
+    await turn();
+    const found = this.registrations.get(registrationKey(ref));
+    return { ownerKid: found?.ownerKid, kept: found?.slots ?? 0 };
+  }
+
+  ownPart(ref: RegistrationRef, kid: string, kept: number): TransactionPart {
+    const key = registrationKey(ref);
+    return memoryPart({
+      holds: () => {
+        const found = this.registrations.get(key);
+        return found?.ownerKid === undefined && (found?.slots ?? 0) === kept;
+      },
+      apply: () => {
+        const found = this.registrations.get(key);
+        this.registrations.set(key, { ...(found ?? { ...ref, tenantId: '', userId: '', pool: 0, notedAt: 0 }), ownerKid: kid, slots: 0, queued: false });
+      },
+    });
+  }
+
+  notePossiblePart(possible: Omit<PossibleRegistration, 'slots' | 'ownerKid'>): TransactionPart {
+    const key = registrationKey(possible);
+    return memoryPart({
+      holds: () => true,
+      apply: () => {
+        const found = this.registrations.get(key);
+        this.registrations.set(key, { ...possible, ownerKid: found?.ownerKid, slots: (found?.slots ?? 0) + 1, queued: true });
+      },
+    });
+  }
+
+  async listDuePossible(before: number, limit: number): Promise<PossibleRegistration[]> {
+    await turn();
+    return [...this.registrations.values()]
+      .filter((r) => r.queued && r.notedAt < before)
+      .slice(0, limit)
+      .map(({ queued: _queued, ...r }) => r);
+  }
+
+  settlePossiblePart(possible: PossibleRegistration, _now: number, ownerKid?: string): TransactionPart {
+    const key = registrationKey(possible);
+    return memoryPart({
+      holds: () => {
+        const found = this.registrations.get(key);
+        return found !== undefined && found.slots === possible.slots && found.notedAt === possible.notedAt && found.ownerKid === possible.ownerKid;
+      },
+      apply: () => {
+        const found = this.registrations.get(key)!;
+        this.registrations.set(key, { ...found, slots: 0, queued: false, ownerKid: ownerKid ?? found.ownerKid });
+      },
+    });
+  }
+
+  async hasRegistrationRow(accountId: string, appleDeviceId: string): Promise<boolean> {
+    await turn();
+    return this.rows.has(`${accountId}|${appleDeviceId}`);
+  }
+
+  notePart(holdId: string, note: string): TransactionPart {
+    return memoryPart({ holds: () => this.notes.get(holdId)?.held === true, apply: () => void this.notes.get(holdId)!.notes.add(note) });
+  }
+
+  async noteSettled(holdId: string, note: string): Promise<boolean> {
+    await turn();
+    return this.notes.get(holdId)?.notes.delete(note) ?? false;
+  }
+
+  noteSettledPart(holdId: string, note: string): TransactionPart {
+    return memoryPart({ holds: () => this.notes.get(holdId)?.notes.has(note) === true, apply: () => void this.notes.get(holdId)!.notes.delete(note) });
+  }
+}
+
+const registrationKey = (ref: RegistrationRef) => `${ref.accountId}#${ref.deviceClass}#${ref.udid.toUpperCase()}`;
+
 export interface MemoryStores {
   ledger: MemoryLedgerStore;
   subscriptions: MemorySubscriptionStore;
   plans: MemoryPlanStore;
   protection: MemoryProtectionStore;
   transactions: MemoryTransactionStore;
+  slots: MemorySlotStore;
 }
 
 /** Fresh in-memory stores, wired as the domain's. */
@@ -307,6 +489,7 @@ export function useMemoryStores(): MemoryStores {
     plans: new MemoryPlanStore(),
     protection: new MemoryProtectionStore(),
     transactions: new MemoryTransactionStore(),
+    slots: new MemorySlotStore(),
   };
   wireStores(stores);
   return stores;

@@ -32,7 +32,7 @@ export interface PaymentHold {
   /** The pool the add was for: a registration the sweep keeps for a dead add goes in that pool's list. */
   pool?: DevicePool;
   /**
-   * Slot notes (`slotNote`): accounts where the add reserved a slot that is not yet accounted for (by the add's final write, a slot
+   * Slot notes (`slotNote`, records/registration.ts): accounts where the add reserved a slot that is not yet accounted for (by the add's final write, a slot
    * given back, or a kept registration). A hold left by an add that died names where to look.
    */
   slotAccounts?: string[];

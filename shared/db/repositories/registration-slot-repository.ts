@@ -33,33 +33,7 @@ import { transactionPart, transactWrite, type TransactionPart } from '../transac
 import { freeAttr } from './account-repository';
 import { accountKidsWhere } from './issued-device-repository';
 import type { AccountMode, DeviceClass } from '../../records/account';
-import type { DevicePool } from '../../records/device';
-
-/** A UDID on an account, for one device class (Apple counts slots per class). */
-export interface RegistrationRef {
-  accountId: string;
-  deviceClass: DeviceClass;
-  udid: string;
-}
-
-/** What the record says now: its owner, if any, and the slots kept for it. */
-export interface RegistrationSlots {
-  ownerKid: string | undefined;
-  kept: number;
-}
-
-/** A record with slots kept for it, as the worker reads it to settle. */
-export interface PossibleRegistration extends RegistrationRef {
-  /** Whose add kept a slot last: a registration kept by the worker becomes this user's failed row. */
-  tenantId: string;
-  userId: string;
-  pool: DevicePool;
-  /** Slots still kept for it. */
-  slots: number;
-  /** When an add last kept a slot for it (epoch seconds). */
-  notedAt: number;
-  ownerKid: string | undefined;
-}
+import type { PossibleRegistration, RegistrationRef, RegistrationSlots } from '../../records/registration';
 
 const QUEUE = 'possible';
 /** Settled records nobody owns (Apple never registered the UDID) stay readable for a day, then DynamoDB deletes them. */
@@ -122,7 +96,7 @@ export async function listDuePossible(before: number, limit: number): Promise<Po
     udid: String(i.udid),
     tenantId: String(i.tenant_id),
     userId: String(i.user_id),
-    pool: Number(i.pool) as DevicePool,
+    pool: Number(i.pool) as PossibleRegistration['pool'],
     slots: Number(i.slots ?? 0),
     notedAt: Number(i.created_at),
     ownerKid: i.owner_kid === undefined ? undefined : String(i.owner_kid),
@@ -235,14 +209,6 @@ export async function markClassFull(accountId: string, deviceClass: DeviceClass)
 }
 
 // The hold's slot notes.
-
-/** A slot note: `<account id>|<device class>`. */
-export const slotNote = (accountId: string, deviceClass: string) => `${accountId}|${deviceClass}`;
-
-export function parseSlotNote(note: string): { accountId: string; deviceClass: string } {
-  const [accountId = '', deviceClass = 'iphone'] = note.split('|');
-  return { accountId, deviceClass };
-}
 
 /** The add reserved a slot on `accountId` (only while the hold is held: afterwards nobody needs to know). */
 function slotNoteUpdate(holdId: string, note: string) {

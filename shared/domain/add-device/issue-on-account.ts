@@ -7,6 +7,7 @@ import type { AscClient } from '../../apple/asc-client';
 import { AppleApiError } from '../../apple/asc-errors';
 import type { AscDevice } from '../../apple/asc-resources';
 import { listPool, setAccountMode } from '../../db/repositories/account-repository';
+import { appleAddWaits } from '../../config';
 import { logger } from '../../logger';
 import { poolKey, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import { ascClientFor, customerP12For } from '../accounts/account-access';
@@ -56,9 +57,10 @@ export interface LeftRegistration {
 
 /**
  * Apple calls on the request path: shorter than the client's defaults (15 s, 3 tries), so one slow account
- * cannot use up the whole request and the add can still fall through to the next.
+ * cannot use up the whole request and the add can still fall through to the next. The wait is
+ * `APPLE_ADD_WAIT_MS` (8 s; config.ts), which only tests shorten.
  */
-const REQUEST_PATH_APPLE = { timeoutMs: 8_000, maxAttempts: 2 };
+const requestPathApple = () => ({ timeoutMs: appleAddWaits().waitMs, maxAttempts: 2 });
 
 export interface Issued {
   account: Account;
@@ -116,9 +118,9 @@ async function registerOrFind(client: AscClient, request: IssueRequest, name: st
     try {
       device = await client.findDeviceByUdid(request.udid);
       // A request whose answer we gave up on may still be running at Apple's end: look once more, a moment
-      // later; a registration that completes even later is settled by the reservation worker.
+      // later (`APPLE_ADD_RECHECK_MS`, 3 s); a registration that completes even later is settled by the reservation worker.
       if (!device && lost) {
-        await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RECHECK_MS));
+        await new Promise((resolve) => setTimeout(resolve, appleAddWaits().recheckMs));
         device = await client.findDeviceByUdid(request.udid);
       }
     } catch (lookupError) {
@@ -143,7 +145,6 @@ function registeredBefore(device: AscDevice, sentAtMs: number): boolean {
 }
 
 const CLOCK_MARGIN_MS = 2_000;
-const LOST_ANSWER_RECHECK_MS = 3_000;
 
 /**
  * The customer's `.p12` for this account under the tenant's password, prepared when the account was added or
@@ -157,7 +158,7 @@ async function deliverableP12(account: Account, password: string): Promise<strin
 }
 
 async function tryAccount(account: Account, request: IssueRequest): Promise<Attempt> {
-  const client = await ascClientFor(account, REQUEST_PATH_APPLE);
+  const client = await ascClientFor(account, requestPathApple());
   // The add notes the slot on its hold in the same write that reserves it.
   if (!(await request.slots.reserve(account.accountId))) return { kind: 'next' };
   let p12: string | undefined;

@@ -8,7 +8,8 @@
  * Everything that takes, keeps or gives back a slot goes through here: the add (reserving a slot on an
  * account, giving it back, keeping a registration it moved on from, its final write), the reservation worker
  * (settling the slots kept for a registration Apple may have made late) and the stale-hold sweep (settling
- * the slots a dead add reserved). Their writes come from one repository, registration-slot-repository.ts.
+ * the slots a dead add reserved). Their writes come from one store (slot-store.ts; on DynamoDB the repository
+ * registration-slot-repository.ts), sent together through the `transactions` store.
  *
  * Before owners were recorded, "does a certificate point at the registration?" stood for "is its slot
  * counted?". That cannot see an add whose certificate is not written yet, and the soak found two slots
@@ -25,33 +26,18 @@ import { getAccount } from '../../db/repositories/account-repository';
 import { nextDeviceId } from '../../db/repositories/device-repository';
 import { issuedDevicePart, type IssuedDevice } from '../../db/repositories/issued-device-repository';
 import type { PaymentHold } from '../../db/repositories/payment-hold-repository';
-import {
-  accountHasRegistrationRow,
-  listDuePossible,
-  markClassFull,
-  notePossiblePart,
-  noteSlotSettled,
-  noteSlotSettledPart,
-  ownRegistrationPart,
-  parseSlotNote,
-  readRegistration,
-  releaseSlot,
-  reserveSlot,
-  settlePossiblePart,
-  slotCountPart,
-  slotNote,
-  slotNotePart,
-  slotReleasePart,
-  slotUsePart,
-  type PossibleRegistration,
-  type RegistrationRef,
-} from '../../db/repositories/registration-slot-repository';
-import { transactWrite, type TransactionOutcome, type TransactionPart } from '../../db/transactions';
+import type { TransactionPart } from '../../db/transactions';
 import { randomId } from '../../ids';
 import { logger } from '../../logger';
 import type { Account, AccountMode, DeviceClass } from '../../records/account';
 import type { DevicePool } from '../../records/device';
+import { parseSlotNote, slotNote, type PossibleRegistration, type RegistrationRef } from '../../records/registration';
 import { ascClientFor } from '../accounts/account-access';
+import { store } from '../stores';
+import type { TransactionStoreOutcome } from '../transaction-store';
+
+const slots = () => store('slots');
+const transactWrite = (parts: readonly TransactionPart[]) => store('transactions').write(parts);
 
 /**
  * A UDID Apple has registered on an account, and Apple's id for it. `deviceClass` is Apple's class of the
@@ -83,12 +69,12 @@ export const NEWLY_REGISTERED: SlotState = { owned: false, kept: 0 };
  * registration from before owners were recorded — any certificate pointing at it.
  */
 export async function countedAlready(claim: RegistrationClaim, ownerKid: string | undefined): Promise<boolean> {
-  return ownerKid !== undefined || accountHasRegistrationRow(claim.accountId, claim.appleDeviceId);
+  return ownerKid !== undefined || slots().hasRegistrationRow(claim.accountId, claim.appleDeviceId);
 }
 
 /** Reads who counts the registration's slot now. */
 export async function slotState(claim: RegistrationClaim): Promise<SlotState> {
-  const record = await readRegistration(claim);
+  const record = await slots().readRegistration(claim);
   return (await countedAlready(claim, record.ownerKid)) ? { owned: true } : { owned: false, kept: record.kept };
 }
 
@@ -107,12 +93,12 @@ export async function writeWithSlot(
   initial: SlotState,
   rest: TransactionPart[],
   ownerOnly: TransactionPart[] = [],
-): Promise<TransactionOutcome & { isOwner: boolean }> {
+): Promise<TransactionStoreOutcome & { isOwner: boolean }> {
   let state = initial;
   for (let attempt = 1; attempt <= OWNERSHIP_TRIES; attempt++) {
     const slot = state.owned
-      ? [slotReleasePart(claim.accountId, claim.reserved)]
-      : [ownRegistrationPart(claim, kid, state.kept), slotUsePart(claim.accountId, claim.deviceClass, state.kept, claim.reserved), ...ownerOnly];
+      ? [slots().releasePart(claim.accountId, claim.reserved)]
+      : [slots().ownPart(claim, kid, state.kept), slots().usePart(claim.accountId, claim.deviceClass, state.kept, claim.reserved), ...ownerOnly];
     const outcome = await transactWrite([...slot, ...rest]);
     if (outcome.ok) return { ok: true, isOwner: !state.owned };
     if (state.owned || !outcome.failed.includes(0)) {
@@ -181,7 +167,7 @@ async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
  * add a moment ago, so nobody can count it yet (no read first). A failure is logged, not thrown: whatever the
  * caller was doing can still finish. The outcome's `failed` indexes are those of `also`.
  */
-export async function keepRegistration(kept: KeptRegistration, options: { newlyRegistered?: boolean; also?: TransactionPart[] } = {}): Promise<TransactionOutcome | undefined> {
+export async function keepRegistration(kept: KeptRegistration, options: { newlyRegistered?: boolean; also?: TransactionPart[] } = {}): Promise<TransactionStoreOutcome | undefined> {
   const claim = { accountId: kept.account.accountId, deviceClass: slotClass(kept.appleDevice, kept.deviceClass), reserved: kept.deviceClass, udid: kept.udid, appleDeviceId: kept.appleDevice.id };
   const also = options.also ?? [];
   try {
@@ -222,23 +208,23 @@ export interface AddSlots {
 export function addSlots(holdId: string, deviceClass: DeviceClass, mode: AccountMode): AddSlots {
   const note = (accountId: string) => slotNote(accountId, deviceClass);
   const settled = async (accountId: string) => {
-    await noteSlotSettled(holdId, note(accountId)).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId, error: error as Error }));
+    await slots().noteSettled(holdId, note(accountId)).catch((error: unknown) => logger.error('Could not settle a slot note', { accountId, error: error as Error }));
   };
   return {
-    reserve: (accountId) => reserveSlot(accountId, deviceClass, mode, slotNotePart(holdId, note(accountId))),
+    reserve: (accountId) => slots().reserve(accountId, deviceClass, mode, slots().notePart(holdId, note(accountId))),
     async giveBack(accountId) {
-      await releaseSlot(accountId, deviceClass);
+      await slots().release(accountId, deviceClass);
       await settled(accountId);
     },
     async classFull(accountId) {
-      await markClassFull(accountId, deviceClass);
+      await slots().markClassFull(accountId, deviceClass);
       await settled(accountId);
     },
     settled,
     async keepPossible(account, possible) {
-      const part = notePossiblePart({ accountId: account.accountId, deviceClass, ...possible, notedAt: Math.floor(Date.now() / 1000) });
+      const part = slots().notePossiblePart({ accountId: account.accountId, deviceClass, ...possible, notedAt: Math.floor(Date.now() / 1000) });
       try {
-        const outcome = await transactWrite([part, noteSlotSettledPart(holdId, note(account.accountId))]);
+        const outcome = await transactWrite([part, slots().noteSettledPart(holdId, note(account.accountId))]);
         if (!outcome.ok) logger.error('The slot note of a possible registration was already settled', { accountId: account.accountId });
       } catch (error) {
         // Still on the hold: the stale-hold sweep settles it as it settles a dead add's.
@@ -261,7 +247,7 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
   const { accountId, deviceClass: noted } = parseSlotNote(note);
   const deviceClass = noted as DeviceClass;
   const account = await getAccount(accountId);
-  if (!account) return noteSlotSettled(hold.holdId, note).then(() => true);
+  if (!account) return slots().noteSettled(hold.holdId, note).then(() => true);
   let device: AscDevice | undefined;
   try {
     device = await (await ascClientFor(account)).findDeviceByUdid(hold.udid);
@@ -269,9 +255,9 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
     logger.warn('Could not ask Apple about a slot a dead add reserved; trying again next pass', { holdId: hold.holdId, accountId, error: error as Error });
     return false;
   }
-  const settled = noteSlotSettledPart(hold.holdId, note);
+  const settled = slots().noteSettledPart(hold.holdId, note);
   // A condition that fails here is the note's: whoever settled it first accounted for the slot.
-  if (!device) return transactWrite([settled, slotReleasePart(accountId, deviceClass)]).then(() => true);
+  if (!device) return transactWrite([settled, slots().releasePart(accountId, deviceClass)]).then(() => true);
   const kept = await keepRegistration(
     { tenantId: hold.tenantId, userId: hold.userId, udid: hold.udid, pool: hold.pool ?? 0, deviceClass, beizhu: '', account, appleDevice: device, deviceName: device.name, now },
     { also: [settled] },
@@ -288,7 +274,7 @@ async function settleSlot(hold: PaymentHold, note: string, now: number): Promise
  */
 async function settlePossible(possible: PossibleRegistration, now: number): Promise<boolean> {
   const account = await getAccount(possible.accountId);
-  if (!account || possible.slots <= 0) return (await transactWrite([settlePossiblePart(possible, now)])).ok;
+  if (!account || possible.slots <= 0) return (await transactWrite([slots().settlePossiblePart(possible, now)])).ok;
   let device: AscDevice | undefined;
   try {
     device = await (await ascClientFor(account)).findDeviceByUdid(possible.udid);
@@ -296,20 +282,20 @@ async function settlePossible(possible: PossibleRegistration, now: number): Prom
     logger.warn('Could not ask Apple about a possible registration; trying again next pass', { accountId: possible.accountId, error: error as Error });
     return false;
   }
-  const release = (count: number) => (count > 0 ? [slotReleasePart(possible.accountId, possible.deviceClass, count)] : []);
-  if (!device) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const release = (count: number) => (count > 0 ? [slots().releasePart(possible.accountId, possible.deviceClass, count)] : []);
+  if (!device) return (await transactWrite([slots().settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
   const appleClass = slotClass(device, possible.deviceClass);
   const claim = { accountId: possible.accountId, deviceClass: appleClass, reserved: possible.deviceClass, udid: possible.udid, appleDeviceId: device.id };
   // Kept under the asked class, but Apple's is another: the registration's own record is that of Apple's class.
-  const appleRecord = appleClass === possible.deviceClass ? undefined : await readRegistration(claim);
-  if (await countedAlready(claim, appleRecord ? appleRecord.ownerKid : possible.ownerKid)) return (await transactWrite([settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
+  const appleRecord = appleClass === possible.deviceClass ? undefined : await slots().readRegistration(claim);
+  if (await countedAlready(claim, appleRecord ? appleRecord.ownerKid : possible.ownerKid)) return (await transactWrite([slots().settlePossiblePart(possible, now), ...release(possible.slots)])).ok;
   const row = await keptRow({ tenantId: possible.tenantId, userId: possible.userId, udid: possible.udid, pool: possible.pool, deviceClass: possible.deviceClass, beizhu: '', account, appleDevice: device, deviceName: device.name, now });
   const parts = appleRecord
     ? // Every slot kept under the asked class goes back; the row owns the record of Apple's class (the slots kept there go back too) and counts one slot of that class.
       [
-        settlePossiblePart(possible, now),
-        ownRegistrationPart(claim, row.kid, appleRecord.kept),
-        slotCountPart(
+        slots().settlePossiblePart(possible, now),
+        slots().ownPart(claim, row.kid, appleRecord.kept),
+        slots().countPart(
           possible.accountId,
           new Map([
             [possible.deviceClass, possible.slots],
@@ -317,7 +303,7 @@ async function settlePossible(possible: PossibleRegistration, now: number): Prom
           ]),
         ),
       ]
-    : [settlePossiblePart(possible, now, row.kid), ...release(possible.slots - 1)];
+    : [slots().settlePossiblePart(possible, now, row.kid), ...release(possible.slots - 1)];
   const outcome = await transactWrite([...parts, issuedDevicePart(row)]);
   if (outcome.ok) logger.warn('Kept a registration Apple made after its add stopped waiting as a failed certificate', { kid: row.kid, accountId: possible.accountId });
   return outcome.ok;
@@ -325,7 +311,7 @@ async function settlePossible(possible: PossibleRegistration, now: number): Prom
 
 /** Settles up to `limit` records whose kept slots nothing has touched since `before`; how many were settled. */
 export async function settlePossibleRegistrations(before: number, limit: number, now: number): Promise<number> {
-  const settled = await Promise.all((await listDuePossible(before, limit)).map((p) => settlePossible(p, now)));
+  const settled = await Promise.all((await slots().listDuePossible(before, limit)).map((p) => settlePossible(p, now)));
   return settled.filter(Boolean).length;
 }
 
