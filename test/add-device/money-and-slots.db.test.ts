@@ -91,6 +91,9 @@ test('one activation code raced by 8 adds of different UDIDs: 1 delivered, the c
 test('8 identical forced adds while the clock turns over seconds: 1 certificate, 1 charge, the rest add_in_progress', async () => {
   const s = await shop(5);
   const udid = udid25();
+  // Apple takes 2 s over the profile, so the 7 others arrive while the first still holds the lock even on a
+  // loaded machine (one that only started after the first had finished would be a new forced add, rightly).
+  bed.sim.injectFault({ teamId: s.teamId, effect: 'slow', method: 'POST', path: '/v1/profiles', delayMs: 2_000 });
   // Every request sees its own second: the old guard compared add times and let a second add through.
   let tick = 0;
   const lastMsOfASecond = Math.floor(Date.now() / 1000) * 1000 + 999;
