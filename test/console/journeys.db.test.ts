@@ -5,9 +5,11 @@
  *   with the price shown first and download its certificate (openssl opens the .p12, the profile names the
  *   UDID); the ledger lists the charge and its CSV export holds it; turn on TOTP from its QR code's secret; sign
  *   out; sign in again with the TOTP code;
- * - laptop (1440×900), Arabic (right to left): sign in; every screen; another reseller's device id in the URL
+ * - laptop (1440×900), Arabic (right to left): sign in; every screen; the device list paged at 20 and its CSV
+ *   holding every page; a new API token shown once (the old one refused); another reseller's device id in the URL
  *   answered as not found; a write without the CSRF token refused and nothing changed; an ended session sends
  *   the screen back to the sign-in form with the API's message; a locked account says until when.
+ * - phone, Spanish: an invitation link, a too-short password refused next to its field, then signed in.
  * axe-core finds no serious or critical violation on any screen at either size, and the CSP refuses nothing.
  * Screenshots go to test/e2e/screenshots/console-*.png (the README shows them).
  */
@@ -24,7 +26,7 @@ import { add, newUser, simulatedAccount, startTestbed, udid25, type Testbed } fr
 import { admin } from '../support/admin-cli';
 import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
-import { makeOwner, type Owner } from '../support/fixtures';
+import { makeOwner, storedDevice, type Owner } from '../support/fixtures';
 
 jest.setTimeout(240_000);
 
@@ -165,11 +167,13 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   expect(problems).toEqual([]);
 });
 
-test('laptop, Arabic: every screen; another reseller’s id, a write without CSRF, an ended session, a locked account', async () => {
+test('laptop, Arabic: every screen; paging and the devices CSV; a new API token; another reseller’s id, a write without CSRF, an ended session, a locked account', async () => {
   const me = await person();
   const other = await newUser();
   const theirs = String((await add(bed.api, { token: other.token, udid: udid25(), warranty: '1' })).body.data!.id);
   const mine = String((await add(bed.api, { token: me.token, udid: udid25(), warranty: '1' })).body.data!.id);
+  // 21 more, older: the list pages at 20.
+  for (let i = 0; i < 21; i++) await storedDevice(me.user, { addtime: 1_700_000_000 + i, beizhu: `batch ${i}` });
   const { page, problems } = await open(LAPTOP, 'ar');
   await page.goto(`${bed.api.url}/console`);
   expect(await page.getAttribute('html', 'dir')).toBe('rtl');
@@ -188,6 +192,33 @@ test('laptop, Arabic: every screen; another reseller’s id, a write without CSR
     await checkA11y(page, `${name}, laptop, ar`);
     await page.screenshot({ path: join(shots, `console-${name}-laptop-ar.png`), fullPage: true });
   }
+
+  // Paging: 20 rows, then the other 2; back again. The CSV holds every page of the filtered list.
+  await screen(page, '#/devices', '#device-table');
+  expect(await page.locator('#device-table tbody tr').count()).toBe(20);
+  await page.locator('.paging button').last().click();
+  await page.locator('.paging [aria-live]').filter({ hasText: '2' }).waitFor();
+  await page.locator('#device-table tbody tr').nth(1).waitFor();
+  expect(await page.locator('#device-table tbody tr').count()).toBe(2);
+  await page.locator('.paging button').first().click();
+  await page.locator('#device-table tbody tr').nth(19).waitFor();
+  const [devicesCsv] = await Promise.all([page.waitForEvent('download'), page.click('#export-devices')]);
+  const csvDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  await devicesCsv.saveAs(join(csvDir, 'devices.csv'));
+  const deviceRows = readFileSync(join(csvDir, 'devices.csv'), 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+  expect(deviceRows[0]).toBe('udid,kid,zt,enabled,type,shtype,pool,addtime,ytime,beizhu,pname');
+  expect(deviceRows).toHaveLength(23);
+  expect(deviceRows.filter((row) => row.includes(mine))).toHaveLength(1);
+
+  // A new API token from the account screen: shown once; the old one is refused from then on.
+  await screen(page, '#/account', '#api-token form');
+  await page.locator('#api-token input[type="password"]').fill(PASSWORD);
+  await page.locator('#api-token button[type="submit"]').click();
+  await page.locator('#new-token').waitFor();
+  const newToken = (await page.textContent('#new-token'))!.trim();
+  expect(newToken).not.toBe(me.token);
+  expect((await bed.api.request('GET', `/api/user/balance?token=${encodeURIComponent(me.token)}`, { headers: { 'X-Lang': 'en' } })).body.code).toBe(10);
+  expect((await bed.api.request('GET', `/api/user/balance?token=${encodeURIComponent(newToken)}`, { headers: { 'X-Lang': 'en' } })).body.code).toBe(1);
 
   // Another reseller's certificate in the URL: the API's not-found, in Arabic; nothing of theirs shown.
   await screen(page, `#/devices/${theirs}`, '.error-box');
