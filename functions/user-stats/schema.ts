@@ -1,11 +1,43 @@
+import * as z from 'zod/mini';
 import type { RequestState } from '../../shared/http/request-state';
 import type { StatsRequest } from '../../shared/domain/stats/stats-service';
+import type { SeriesRequest } from '../../shared/domain/stats/stats-series';
+import { DomainError, validationError } from '../../shared/domain/errors';
 import { agentIdParam } from '../../shared/validation/fields';
 import { parseManagementParams } from '../../shared/validation/management-params';
 
-export const statsShape = { agent: agentIdParam() };
+/** A real UTC day (`2026-11-27`) or month (`2026-11`) from 1970 on: `2026-02-30` and `0099-01` are not. */
+const realPeriod = (value: string) => {
+  const day = value.length === 7 ? `${value}-01` : value;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(at) && at >= 0 && new Date(at).toISOString().slice(0, 10) === day;
+};
+const periodParam = () => z.optional(z.string().check(z.regex(/^\d{4}-\d{2}(-\d{2})?$/), z.refine(realPeriod)));
 
-/** Only `agent` (one of the caller's own agents); anything else is refused by name. */
-export function parseRequest({ params }: Pick<RequestState, 'params'>): StatsRequest {
-  return { agent: parseManagementParams(params, { shape: statsShape }).agent };
+export const statsShape = {
+  agent: agentIdParam(),
+  series: z.optional(z.enum(['day', 'month'])),
+  from: periodParam(),
+  to: periodParam(),
+  format: z.optional(z.enum(['json', 'csv'])),
+};
+
+export type UserStatsRequest = ({ kind: 'snapshot' } & StatsRequest) | ({ kind: 'series'; format: 'json' | 'csv' } & SeriesRequest);
+
+/**
+ * `agent` (one of the caller's own agents) for the dashboard; with `series` (`day` or `month`), `from`/`to` in
+ * that series' form and `format`. Anything else is refused by name.
+ */
+export function parseRequest({ params }: Pick<RequestState, 'params'>): UserStatsRequest {
+  const p = parseManagementParams(params, { shape: statsShape });
+  if (p.series === undefined) {
+    const stray = (['from', 'to', 'format'] as const).filter((k) => p[k] !== undefined);
+    if (stray.length) throw new DomainError('validation', 'stats_series_required', { fields: [...stray] });
+    return { kind: 'snapshot', agent: p.agent };
+  }
+  // A day series names days, a month series months.
+  const form = p.series === 'day' ? 10 : 7;
+  const misfit = (['from', 'to'] as const).filter((k) => p[k] !== undefined && p[k].length !== form);
+  if (misfit.length) throw validationError('invalid_value', [...misfit]);
+  return { kind: 'series', agent: p.agent, series: p.series, from: p.from, to: p.to, format: p.format ?? 'json' };
 }

@@ -25,9 +25,39 @@ const periodFigures = (which: string) =>
 
 export const statsRequest = z.object({
   agent: describe(z.optional(z.string().check(z.maxLength(64))), "One of your agents' id (one level down): its figures instead of yours (no subscription, no events); any other id answers agent_not_found (code 40006)"),
+  series: describe(z.optional(z.enum(['day', 'month'])), 'Instead of the dashboard, one row per UTC day or month from `from` to `to` (the answer is then the series)'),
+  from: describe(z.optional(z.string()), 'With series: the first period, YYYY-MM-DD (day) or YYYY-MM (month); default 29 days or 11 months before `to`'),
+  to: describe(z.optional(z.string()), 'With series: the last period, included; default the current one. At most 92 days or 24 months in all, else stats_range_invalid (code 40002)'),
+  format: describe(z.optional(z.enum(['json', 'csv'])), 'With series: csv answers the same rows as text/csv (a header row, one line per period, cents) as an attachment'),
 });
 
-export const statsData = z.object({
+const seriesRow = z.object({
+  period: describe(z.string(), 'YYYY-MM-DD or YYYY-MM (UTC)'),
+  start: describe(z.number(), 'Unix seconds the period starts'),
+  end: describe(z.number(), 'Unix seconds the next period starts'),
+  adds: z.number(),
+  refunds: z.number(),
+  spend: cents('What the adds cost, net of the refunds'),
+  refunded: cents('What the refunds gave back'),
+  agent_adds: z.number(),
+  sales: cents('What your agents paid you'),
+  cost: cents('What you paid upward for them'),
+  margin: cents('sales − cost'),
+});
+
+/** `series=day|month`: the money per period (the same figures as `today` and `month`). */
+export const statsSeriesData = z.object({
+  user_id: describe(z.string(), 'Whose figures these are'),
+  agent: describe(z.nullable(z.string()), 'The agent asked for; null for your own'),
+  time: describe(z.number(), 'Unix seconds the figures were read at'),
+  currency: describe(z.string(), 'ISO 4217 code the site counts in'),
+  series: z.enum(['day', 'month']),
+  from: z.string(),
+  to: z.string(),
+  rows: describe(z.array(seriesRow), 'One row per period from `from` to `to`, oldest first; a period with nothing counted is all zeros'),
+});
+
+const dashboardData = z.object({
   user_id: describe(z.string(), 'Whose figures these are'),
   agent: describe(z.nullable(z.string()), 'The agent asked for; null for your own'),
   time: describe(z.number(), 'Unix seconds the figures were read at'),
@@ -81,3 +111,6 @@ export const statsData = z.object({
   ),
   events: describe(z.array(serviceEvent), 'Your latest five events, newest first (empty for an agent’s figures)'),
 });
+
+/** The dashboard, or with `series` the money per period. */
+export const statsData = z.union([dashboardData, statsSeriesData]);

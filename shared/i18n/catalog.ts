@@ -29,6 +29,7 @@ import { appleAccountLookupMessages } from './messages/apple-account-lookup';
 import { agentMessages } from './messages/agents';
 import { agentLookupMessages } from './messages/agent-lookup';
 import { consoleAuthMessages } from './messages/console-auth';
+import { statsMessages } from './messages/stats';
 import { consoleSessionMessages } from './messages/console-session';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
@@ -73,6 +74,7 @@ export const catalog = {
   ...customerActionMessages,
   ...consoleAuthMessages,
   ...consoleSessionMessages,
+  ...statsMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

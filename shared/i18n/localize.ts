@@ -34,6 +34,7 @@ import type { agentLookupMessages } from './messages/agent-lookup';
 import type { consoleMessages } from './messages/console';
 import type { consoleAuthMessages } from './messages/console-auth';
 import type { consoleSessionMessages } from './messages/console-session';
+import type { statsMessages } from './messages/stats';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -69,7 +70,8 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof appleAccountMessages &
   typeof appleAccountLookupMessages &
   typeof consoleAuthMessages &
-  typeof consoleSessionMessages);
+  typeof consoleSessionMessages &
+  typeof statsMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -41,6 +41,24 @@ export function periodBounds(kind: TallyPeriodKind, time: number): { start: numb
   return { start: start / 1000, end: end / 1000 };
 }
 
+/** Where a period starts, in Unix seconds (00:00 UTC of the day, or of the month's 1st). */
+export function periodStart(period: TallyPeriod): number {
+  return Date.parse(`${period.kind === 'month' ? `${period.id}-01` : period.id}T00:00:00Z`) / 1000;
+}
+
+/**
+ * The periods of one kind from `from` to `to`, both included, oldest first (none when `from` is after `to`), at
+ * most `limit` of them.
+ */
+export function periodsBetween(kind: TallyPeriodKind, from: string, to: string, limit = Infinity): TallyPeriod[] {
+  const out: TallyPeriod[] = [];
+  const last = periodStart({ kind, id: to });
+  for (let at = periodStart({ kind, id: from }); at <= last && out.length < limit; at = periodBounds(kind, at).end) {
+    out.push(tallyPeriods(at)[kind === 'day' ? 0 : 1]);
+  }
+  return out;
+}
+
 /**
  * The ledger table's partition of a user's tally of one period (sort key `seq` 0). A user's entries live under
  * the user id alone, so reading or checking them never meets a tally.

@@ -43,3 +43,19 @@ export async function readStatsSnapshot(input: { userId: string; periods: readon
     devices: deviceTallyFromItem(found[counters]?.[0]),
   };
 }
+
+/** BatchGetItem takes at most 100 keys: a series is one request, so its periods are bounded below that. */
+export const SERIES_KEYS_MAX = 100;
+
+/**
+ * A user's tallies of up to 100 periods (a series), by `tallyKey`, in one `BatchGetItem`: each period is its own
+ * partition, so a key lookup is the bounded read (a Query could not span partitions). Strongly consistent, as
+ * the dashboard's own periods: a series read right after an add counts it.
+ */
+export async function readTallySeries(userId: string, periods: readonly TallyPeriod[]): Promise<Map<string, Tally>> {
+  if (periods.length > SERIES_KEYS_MAX) throw new Error(`a series reads at most ${SERIES_KEYS_MAX} periods, not ${periods.length}`);
+  const ledger = tableName('ledger');
+  const found = periods.length > 0 ? await batchGetAll({ [ledger]: { Keys: periods.map((period) => tallyItemKey(userId, period)), ConsistentRead: true } }) : {};
+  const byKey = new Map((found[ledger] ?? []).map((item) => [String(item.user_id), item] as const));
+  return new Map(periods.map((period) => [tallyKey(userId, period), tallyFromItem(byKey.get(tallyKey(userId, period)))]));
+}
