@@ -210,7 +210,10 @@ function success(route: RouteDefinition, contract: FunctionContract): Record<str
     '200': {
       description: `Success: code 1, msg "${translate('en', 'ok')}"`,
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: { 'application/json': { schema: envelopeSchema(route.envelope, data, true) } },
+      content: {
+        'application/json': { schema: envelopeSchema(route.envelope, data, true) },
+        ...(contract.alternateContent ? { [contract.alternateContent.contentType]: { schema: { type: 'string', description: contract.alternateContent.description } } } : {}),
+      },
     },
   };
 }

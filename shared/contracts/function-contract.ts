@@ -11,6 +11,8 @@ export interface FunctionContract {
   raw?: { status: number; contentType?: string; description: string };
   /** Notes a caller needs beyond the route table (e.g. which parameters are required together). */
   notes?: string;
+  /** The success answer in another form a parameter asks for (e.g. `text/csv` with `format=csv`): content type and what it holds. */
+  alternateContent?: { contentType: string; description: string };
   /** Extra answers the function gives besides the error envelope (e.g. 304 Not Modified). */
   extraStatuses?: Record<string, string>;
   /**
