@@ -140,6 +140,19 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   expect(rows[0]).toMatch(/^seq,time,kind,amount,balance_after,udid,/);
   expect(rows.some((row) => row.includes(',charge,') && row.includes(udid))).toBe(true);
 
+  // The dashboard's last 30 days: today's add in the table, and the route's CSV of the 30 days holds it.
+  await screen(page, '#/dashboard', '#day-table');
+  expect(await page.locator('#day-table tbody tr').count()).toBe(1);
+  expect(await page.locator('#day-table tbody tr td').nth(1).textContent()).toBe('1');
+  await checkA11y(page, 'dashboard with the days, phone');
+  const [days] = await Promise.all([page.waitForEvent('download'), page.click('#days-csv')]);
+  expect(days.suggestedFilename()).toMatch(/^stats-.+-day-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  await days.saveAs(join(dir, 'days.csv'));
+  const dayRows = readFileSync(join(dir, 'days.csv'), 'utf8').trim().split('\r\n');
+  expect(dayRows[0]).toBe('period,start,end,adds,refunds,spend,refunded,agent_adds,sales,cost,margin');
+  expect(dayRows).toHaveLength(31);
+  expect(dayRows.filter((row) => row.split(',')[3] === '1')).toHaveLength(1);
+
   // TOTP: set up from the secret beside the QR code, confirmed with a code from it.
   await screen(page, '#/account', '#totp');
   await page.click('#totp button');

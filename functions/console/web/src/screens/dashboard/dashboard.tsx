@@ -2,7 +2,8 @@
  * Dashboard: `/api/user/stats` (balance, today's and this month's adds and spend in UTC, certificates ending
  * within 7 days, the subscription and its limits used, the latest events) and the devices by state (from one
  * page of `/api/device/list`: the stats route does not count them). Each part shows its own loading and its
- * own error with a retry, so one failing leaves the other standing.
+ * own error with a retry, so one failing leaves the other standing. Below them, the last 30 UTC days with any
+ * money moved (`series=day`), and the route's CSV of those days as a download.
  */
 import { api, call } from '../../api/client';
 import { Loaded, useLoad } from '../../components/status';
@@ -20,10 +21,20 @@ async function loadDashboard() {
   return answer;
 }
 
+/** The last 30 UTC days (the route's default series); the table shows the days anything happened, newest first. */
+async function loadDays() {
+  const answer = await call(api.GET('/api/user/stats', { params: { query: { series: 'day' } } }));
+  if (!('rows' in answer)) throw new Error('/api/user/stats answered no series');
+  return answer;
+}
+
+const moved = (r: { adds: number; refunds: number; agent_adds: number }) => r.adds !== 0 || r.refunds !== 0 || r.agent_adds !== 0;
+
 export default function Dashboard(_props: ScreenProps) {
   const t = useStrings(strings);
   const d = useStrings(deviceStrings);
   const stats = useLoad(loadDashboard, []);
+  const days = useLoad(loadDays, []);
   const devices = useLoad(() => call(api.GET('/api/device/list', { params: { query: { limit: '100' } } })), []);
 
   return (
@@ -89,6 +100,50 @@ export default function Dashboard(_props: ScreenProps) {
           </>
         )}
       </Loaded>
+      <div class="card" id="days">
+        <h2>{t('days')}</h2>
+        <Loaded load={days}>
+          {(series) => {
+            const rows = series.rows.filter(moved).reverse();
+            return (
+              <>
+                {rows.length === 0 ? (
+                  <p class="muted">{t('days_none')}</p>
+                ) : (
+                  <div class="table-wrap">
+                    <table class="cards" id="day-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('day')}</th>
+                          <th scope="col">{t('adds')}</th>
+                          <th scope="col">{t('spend')}</th>
+                          <th scope="col">{t('sales')}</th>
+                          <th scope="col">{t('margin')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {rows.map((r) => (
+                          <tr key={r.period} data-day={r.period}>
+                            <td data-label={t('day')}>{r.period}</td>
+                            <td data-label={t('adds')}>{formatNumber(r.adds)}</td>
+                            <td data-label={t('spend')}>{formatCents(r.spend, series.currency)}</td>
+                            <td data-label={t('sales')}>{formatCents(r.sales, series.currency)}</td>
+                            <td data-label={t('margin')}>{formatCents(r.margin, series.currency)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+                {/* The route's own CSV (every day of the range, zeros included), saved under the name it gives. */}
+                <a id="days-csv" href={`/api/user/stats?series=day&from=${series.from}&to=${series.to}&format=csv`} download>
+                  {t('days_csv')}
+                </a>
+              </>
+            );
+          }}
+        </Loaded>
+      </div>
       <div class="card" id="devices-by-state">
         <h2>{t('devices')}</h2>
         <Loaded load={devices}>

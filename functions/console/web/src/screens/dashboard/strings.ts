@@ -20,4 +20,12 @@ export const strings = defineStrings({
   no_events: { zh: '暂无事件。', en: 'No events yet.', 'zh-TW': '尚無事件。', vi: 'Chưa có sự kiện.', ar: 'لا أحداث بعد.', es: 'Aún no hay eventos.', ru: 'Событий пока нет.' },
   refunds: { zh: '（{n} 次退款）', en: '({n} refunded)', 'zh-TW': '（{n} 次退款）', vi: '({n} hoàn tiền)', ar: '({n} مستردة)', es: '({n} reembolsadas)', ru: '(возвратов: {n})' },
   see_all: { zh: '查看', en: 'See them', 'zh-TW': '查看', vi: 'Xem', ar: 'عرضها', es: 'Verlos', ru: 'Показать' },
+  days: { zh: '最近 30 天（UTC）', en: 'Last 30 days (UTC)', 'zh-TW': '最近 30 天（UTC）', vi: '30 ngày qua (UTC)', ar: 'آخر 30 يومًا (UTC)', es: 'Últimos 30 días (UTC)', ru: 'Последние 30 дней (UTC)' },
+  days_none: { zh: '最近 30 天没有资金变动。', en: 'No money moved in the last 30 days.', 'zh-TW': '最近 30 天沒有資金變動。', vi: 'Không có giao dịch trong 30 ngày qua.', ar: 'لم تتحرك أي أموال في آخر 30 يومًا.', es: 'No hubo movimientos en los últimos 30 días.', ru: 'За последние 30 дней движения денег не было.' },
+  day: { zh: '日期', en: 'Day', 'zh-TW': '日期', vi: 'Ngày', ar: 'اليوم', es: 'Día', ru: 'День' },
+  adds: { zh: '添加', en: 'Adds', 'zh-TW': '新增', vi: 'Lượt thêm', ar: 'الإضافات', es: 'Altas', ru: 'Добавления' },
+  spend: { zh: '支出', en: 'Spent', 'zh-TW': '支出', vi: 'Đã chi', ar: 'المُنفق', es: 'Gastado', ru: 'Потрачено' },
+  sales: { zh: '代理销售', en: 'Agent sales', 'zh-TW': '代理銷售', vi: 'Doanh số đại lý', ar: 'مبيعات الوكلاء', es: 'Ventas de agentes', ru: 'Продажи агентов' },
+  margin: { zh: '利润', en: 'Margin', 'zh-TW': '利潤', vi: 'Lợi nhuận', ar: 'الهامش', es: 'Margen', ru: 'Маржа' },
+  days_csv: { zh: '下载 CSV', en: 'Download CSV', 'zh-TW': '下載 CSV', vi: 'Tải CSV', ar: 'تنزيل CSV', es: 'Descargar CSV', ru: 'Скачать CSV' },
 });
