@@ -6,14 +6,17 @@ import { agentLookupMessages } from '../../shared/i18n/messages/agent-lookup';
 import { statsMessages } from '../../shared/i18n/messages/stats';
 import { readStats } from '../../shared/domain/stats/stats-service';
 import { readSeries, seriesCsv } from '../../shared/domain/stats/stats-series';
+import { readAgentFigures } from '../../shared/domain/stats/stats-agents';
+import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { parseRequest } from './schema';
 
-useMessages(managementMessages, agentLookupMessages, statsMessages);
+useMessages(managementMessages, agentLookupMessages, statsMessages, pagingMessages);
 
 export const handler = createHandler(userStatsRoute, async (state) => {
   const request = parseRequest(state);
   const now = Math.floor(state.now / 1000);
   if (request.kind === 'snapshot') return { data: await readStats(state.user, state.tenant, request, now) };
+  if (request.kind === 'agents') return { data: await readAgentFigures(state.user, state.tenant, request, now) };
   const series = await readSeries(state.user, state.tenant, request, now);
   if (request.format === 'json') return { data: series };
   const name = `stats-${series.user_id}-${series.series}-${series.from}-${series.to}.csv`;

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import type { RequestState } from '../../shared/http/request-state';
 import type { StatsRequest } from '../../shared/domain/stats/stats-service';
 import type { SeriesRequest } from '../../shared/domain/stats/stats-series';
+import type { AgentFiguresRequest } from '../../shared/domain/stats/stats-agents';
+import { cursorText } from '../../shared/validation/paging';
 import { DomainError, validationError } from '../../shared/domain/errors';
 import { agentIdParam } from '../../shared/validation/fields';
 import { parseManagementParams } from '../../shared/validation/management-params';
@@ -20,21 +22,31 @@ export const statsShape = {
   from: periodParam(),
   to: periodParam(),
   format: z.optional(z.enum(['json', 'csv'])),
+  by: z.optional(z.enum(['agent'])),
+  period: periodParam(),
+  cursor: z.optional(cursorText()),
 };
 
-export type UserStatsRequest = ({ kind: 'snapshot' } & StatsRequest) | ({ kind: 'series'; format: 'json' | 'csv' } & SeriesRequest);
+export type UserStatsRequest = ({ kind: 'snapshot' } & StatsRequest) | ({ kind: 'series'; format: 'json' | 'csv' } & SeriesRequest) | ({ kind: 'agents' } & AgentFiguresRequest);
 
 /**
  * `agent` (one of the caller's own agents) for the dashboard; with `series` (`day` or `month`), `from`/`to` in
- * that series' form and `format`. Anything else is refused by name.
+ * that series' form and `format`; with `by=agent`, `period` and `cursor` (each direct agent's figures). Anything
+ * else is refused by name.
  */
 export function parseRequest({ params }: Pick<RequestState, 'params'>): UserStatsRequest {
   const p = parseManagementParams(params, { shape: statsShape });
+  if (p.by !== undefined && p.series !== undefined) throw validationError('invalid_value', ['by', 'series']);
   if (p.series === undefined) {
     const stray = (['from', 'to', 'format'] as const).filter((k) => p[k] !== undefined);
     if (stray.length) throw new DomainError('validation', 'stats_series_required', { fields: [...stray] });
-    return { kind: 'snapshot', agent: p.agent };
   }
+  if (p.by === undefined) {
+    const stray = (['period', 'cursor'] as const).filter((k) => p[k] !== undefined);
+    if (stray.length) throw new DomainError('validation', 'stats_by_agent_required', { fields: [...stray] });
+  }
+  if (p.by !== undefined) return { kind: 'agents', agent: p.agent, period: p.period, cursor: p.cursor };
+  if (p.series === undefined) return { kind: 'snapshot', agent: p.agent };
   // A day series names days, a month series months.
   const form = p.series === 'day' ? 10 : 7;
   const misfit = (['from', 'to'] as const).filter((k) => p[k] !== undefined && p[k].length !== form);

@@ -29,12 +29,12 @@ export const statsRequest = z.object({
   from: describe(z.optional(z.string()), 'With series: the first period, YYYY-MM-DD (day) or YYYY-MM (month); default 29 days or 11 months before `to`'),
   to: describe(z.optional(z.string()), 'With series: the last period, included; default the current one. At most 92 days or 24 months in all, else stats_range_invalid (code 40002)'),
   format: describe(z.optional(z.enum(['json', 'csv'])), 'With series: csv answers the same rows as text/csv (a header row, one line per period, cents) as an attachment'),
+  by: describe(z.optional(z.enum(['agent'])), 'Instead of the dashboard, each of your direct agents (of `agent`’s with agent) with its figures for one period, 100 a page'),
+  period: describe(z.optional(z.string()), 'With by=agent: the UTC day (YYYY-MM-DD) or month (YYYY-MM); default the current month'),
+  cursor: describe(z.optional(z.string().check(z.maxLength(200))), 'With by=agent: the next_cursor of the previous page'),
 });
 
-const seriesRow = z.object({
-  period: describe(z.string(), 'YYYY-MM-DD or YYYY-MM (UTC)'),
-  start: describe(z.number(), 'Unix seconds the period starts'),
-  end: describe(z.number(), 'Unix seconds the next period starts'),
+const moneyRow = {
   adds: z.number(),
   refunds: z.number(),
   spend: cents('What the adds cost, net of the refunds'),
@@ -43,6 +43,13 @@ const seriesRow = z.object({
   sales: cents('What your agents paid you'),
   cost: cents('What you paid upward for them'),
   margin: cents('sales − cost'),
+};
+
+const seriesRow = z.object({
+  period: describe(z.string(), 'YYYY-MM-DD or YYYY-MM (UTC)'),
+  start: describe(z.number(), 'Unix seconds the period starts'),
+  end: describe(z.number(), 'Unix seconds the next period starts'),
+  ...moneyRow,
 });
 
 /** `series=day|month`: the money per period (the same figures as `today` and `month`). */
@@ -112,5 +119,18 @@ const dashboardData = z.object({
   events: describe(z.array(serviceEvent), 'Your latest five events, newest first (empty for an agent’s figures)'),
 });
 
-/** The dashboard, or with `series` the money per period. */
-export const statsData = z.union([dashboardData, statsSeriesData]);
+/** `by=agent`: each direct agent's money for one period, a page of at most 100. */
+export const statsByAgentData = z.object({
+  user_id: describe(z.string(), 'Whose agents these are'),
+  agent: describe(z.nullable(z.string()), 'The agent asked for; null for your own agents'),
+  time: describe(z.number(), 'Unix seconds the figures were read at'),
+  currency: describe(z.string(), 'ISO 4217 code the site counts in'),
+  period: describe(z.string(), 'YYYY-MM-DD or YYYY-MM (UTC)'),
+  start: describe(z.number(), 'Unix seconds the period starts'),
+  end: describe(z.number(), 'Unix seconds the next period starts'),
+  rows: describe(z.array(z.object({ agent_id: z.string(), name: z.string(), suspended: z.boolean(), ...moneyRow })), 'One per direct agent, by id; the period and its start and end are the answer’s'),
+  next_cursor: describe(z.nullable(z.string()), 'Pass as cursor for the next page; null on the last'),
+});
+
+/** The dashboard, with `series` the money per period, with `by=agent` per direct agent. */
+export const statsData = z.union([dashboardData, statsSeriesData, statsByAgentData]);

@@ -27,7 +27,8 @@ export const userLedgerRoute = {
 /**
  * The dashboard's figures, each from a bounded read (never a scan): the balance, today's and this month's money
  * from the ledger's tallies, certificates expiring soon, the own Apple accounts, the subscription and the latest
- * events; with `agent`, one of the caller's own agents' figures.
+ * events; with `agent`, one of the caller's own agents' figures. With `series`, the money per UTC day or month
+ * (JSON or CSV); with `by=agent`, each direct agent's money for one period (paged).
  */
 export const userStatsRoute = {
   function: 'user-stats',
@@ -36,8 +37,8 @@ export const userStatsRoute = {
   auth: 'bearer',
   rateLimit: 60,
   envelope: 'management',
-  description: "The caller's dashboard figures (or one of their agents'): balance, devices by state, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events",
-  // users: the balance, and the `agent` check; ledger: the day's and month's tallies; counters: the devices by
+  description: "The caller's dashboard figures (or one of their agents'): balance, devices by state, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events; or the money per UTC day or month (series, JSON or CSV), or per direct agent (by=agent)",
+  // users: the balance, the `agent` check and `by=agent`'s page of agents; ledger: the tallies; counters: the devices by
   // state; devices: the expiry index; accounts: the private pool's slots; subscriptions and events: the caller's own.
   data: { read: ['users', 'ledger', 'counters', 'devices', 'accounts', 'subscriptions', 'events'] },
 } as const satisfies RouteDefinition;

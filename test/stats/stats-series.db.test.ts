@@ -12,6 +12,8 @@ import { makeTenant, makeUser } from '../support/fixtures';
 import { expectLedgerAddsUp } from '../support/ledger';
 import type { ApiResponse } from '../support/api';
 import { addBy, chainShop, createAgent, topUp, type Chain, type Member } from '../agents/agent-support';
+import { createUser } from '../../shared/db/repositories/user-repository';
+import { hashToken } from '../../shared/domain/users/tokens';
 
 let bed: Testbed;
 // The product's clock: noon UTC on the 15th of next month, so the default ranges never straddle a boundary by chance.
@@ -127,6 +129,27 @@ describe('agents', () => {
     await expectLedgerAddsUp(c.tenantId);
   });
 
+  test('by=agent: each direct agent with its figures for a day or a month; with agent, that agent’s own agents', async () => {
+    type ByAgent = { user_id: string; agent: string | null; period: string; start: number; end: number; rows: Array<{ agent_id: string; name: string; suspended: boolean } & typeof zero>; next_cursor: string | null };
+    const byAgent = (res: ApiResponse) => {
+      expect(res.body).toMatchObject({ code: 1 });
+      return res.body.data as unknown as ByAgent;
+    };
+    const mine = byAgent(await stats(as(c.reseller), '?by=agent'));
+    expect(mine).toMatchObject({ user_id: c.reseller.userId, agent: null, period: month(NOON_15TH), next_cursor: null });
+    expect(mine.rows).toEqual([{ agent_id: a1.userId, name: 'first', suspended: false, ...zero, adds: 1, spend: 1_200, agent_adds: 1, sales: 1_500, cost: 1_200, margin: 300 }]);
+    // The same figures as a1's own series of the month.
+    const a1Month = series(await stats(as(a1), `?series=month&from=${month(NOON_15TH)}&to=${month(NOON_15TH)}`)).rows[0]!;
+    expect(mine.rows[0]).toMatchObject({ adds: a1Month.adds, spend: a1Month.spend, sales: a1Month.sales, margin: a1Month.margin });
+    const day = byAgent(await stats(as(a1), `?by=agent&period=${today()}`));
+    expect(day).toMatchObject({ period: today(), end: day.start + 86_400 });
+    expect(day.rows).toEqual([{ agent_id: a2.userId, name: 'second', suspended: false, ...zero, adds: 1, spend: 1_500 }]);
+    expect(byAgent(await stats(as(c.reseller), `?by=agent&agent=${a1.userId}&period=${today()}`)).rows).toEqual(day.rows);
+    expect(byAgent(await stats(as(a2), '?by=agent')).rows).toEqual([]);
+    const stranger = await stats(as(a2), `?by=agent&agent=${a1.userId}`);
+    expect(stranger.body).toMatchObject({ code: 40006, data: { error: 'agent_not_found' } });
+  });
+
   test("anyone else's agent — a grandchild, the parent, another reseller's — is refused as the dashboard refuses it, in JSON and CSV alike", async () => {
     const other = await chainShop(bed, 0);
     const stranger = await createAgent(bed, other, other.reseller, 1200);
@@ -233,4 +256,47 @@ test('bounded: a 92-day series costs one BatchGetItem, as a 3-day one does, and 
   expect(months).toEqual(short);
   // A refused range reads no tally.
   expect(await count(`?series=day&from=${day(NOON_15TH - 92 * 86_400_000)}`, 400)).toEqual(['GetItemCommand', 'UpdateItemCommand']);
+}, 60_000);
+
+test('by=agent pages 100 agents at a time, each page one Query and one BatchGetItem', async () => {
+  const s = await shop(0);
+  const ids = Array.from({ length: 101 }, (_, i) => `u_series_${s.userId}_${String(i).padStart(3, '0')}`);
+  for (const id of ids) {
+    expect(await createUser({ userId: id, tenantId: s.tenantId, name: id.slice(-3), balance: 0, tokenHash: hashToken(`t-${id}`), createdAt: 0, agent: { upline: [s.userId], contact: '' } })).toBe(true);
+  }
+  const calls: string[] = [];
+  const TAP = 'by-agent-call-count';
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!/"TableName":"[^"]*tenant(s|-hosts)"/.test(JSON.stringify(args.input))) calls.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: TAP },
+  );
+  let first: ApiResponse;
+  try {
+    first = await stats(s, '?by=agent');
+  } finally {
+    documentClient().middlewareStack.remove(TAP);
+  }
+  expect(calls.sort()).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand', 'UpdateItemCommand']);
+  const page1 = first.body.data as { rows: Array<{ agent_id: string }>; next_cursor: string | null };
+  expect(page1.rows).toHaveLength(100);
+  expect(page1.next_cursor).toEqual(expect.any(String));
+  const page2 = (await stats(s, `?by=agent&cursor=${page1.next_cursor}`)).body.data as { rows: Array<{ agent_id: string }>; next_cursor: string | null };
+  expect([...page1.rows, ...page2.rows].map((r) => r.agent_id).sort()).toEqual(ids);
+  expect(page2.next_cursor).toBeNull();
+  const bad = await stats(s, '?by=agent&cursor=%21%21', 'vi');
+  expect(bad.body).toMatchObject({ code: 40002, msg: catalog.cursor_invalid.vi, data: { error: 'cursor_invalid' } });
+  for (const [q, error, fields] of [
+    ['?period=2026-11', 'stats_by_agent_required', ['period']],
+    ['?series=day&by=agent', 'invalid_value', ['by', 'series']],
+    ['?by=agent&period=2026-13', 'invalid_value', ['period']],
+    ['?by=agent&from=2026-11-01', 'stats_series_required', ['from']],
+  ] as const) {
+    const res = await stats(s, q, 'ar');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 40002, data: { error, fields } });
+  }
+  expect((await stats(s, '?period=2026-11', 'ar')).body.msg).toBe(catalog.stats_by_agent_required.ar);
 }, 60_000);

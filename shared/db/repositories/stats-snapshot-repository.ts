@@ -59,3 +59,12 @@ export async function readTallySeries(userId: string, periods: readonly TallyPer
   const byKey = new Map((found[ledger] ?? []).map((item) => [String(item.user_id), item] as const));
   return new Map(periods.map((period) => [tallyKey(userId, period), tallyFromItem(byKey.get(tallyKey(userId, period)))]));
 }
+
+/** Several users' tallies of one period (a parent's page of agents, at most 100), by user id, in one `BatchGetItem`. */
+export async function readTalliesOf(userIds: readonly string[], period: TallyPeriod): Promise<Map<string, Tally>> {
+  if (userIds.length > SERIES_KEYS_MAX) throw new Error(`one batch reads at most ${SERIES_KEYS_MAX} tallies, not ${userIds.length}`);
+  const ledger = tableName('ledger');
+  const found = userIds.length > 0 ? await batchGetAll({ [ledger]: { Keys: userIds.map((userId) => tallyItemKey(userId, period)), ConsistentRead: true } }) : {};
+  const byKey = new Map((found[ledger] ?? []).map((item) => [String(item.user_id), item] as const));
+  return new Map(userIds.map((userId) => [userId, tallyFromItem(byKey.get(tallyKey(userId, period)))]));
+}

@@ -3,7 +3,7 @@
  * per live token (keyed by that hash) naming its user, tenant and expiry, so authenticating a request is one
  * strongly consistent GetItem. Both are written in one transaction, so they never disagree.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
@@ -174,6 +174,24 @@ export async function listAgentsOf(parentId: string): Promise<User[]> {
     agents.push(userFromItem(item));
   }
   return agents;
+}
+
+/**
+ * One page of a parent's agents (one level down), by id, from the `by-parent` index: one Query of at most
+ * `limit` entries after the agent id `after`; `last` is the page's last id when the index holds more.
+ */
+export async function agentsPageOf(parentId: string, limit: number, after: string | undefined): Promise<{ agents: User[]; last: string | undefined }> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName('users'),
+      IndexName: 'by-parent',
+      KeyConditionExpression: 'parent_id = :p',
+      ExpressionAttributeValues: { ':p': parentId },
+      Limit: limit,
+      ...(after !== undefined ? { ExclusiveStartKey: { parent_id: parentId, user_id: after } } : {}),
+    }),
+  );
+  return { agents: (out.Items ?? []).map(userFromItem), last: out.LastEvaluatedKey ? String(out.LastEvaluatedKey.user_id) : undefined };
 }
 
 /** Sets an agent's name, contact or suspension; only while `parentId` is still its parent. False: no such agent of it. */

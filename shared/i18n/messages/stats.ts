@@ -20,4 +20,13 @@ export const statsMessages = defineMessages({
     es: 'from, to y format van con series=day o series=month',
     ru: 'from, to и format используются вместе с series=day или series=month',
   },
+  stats_by_agent_required: {
+    zh: 'period 和 cursor 需与 by=agent 一起使用',
+    en: 'period and cursor go with by=agent',
+    'zh-TW': 'period 和 cursor 需與 by=agent 一起使用',
+    vi: 'period và cursor phải đi cùng by=agent',
+    ar: 'تُستخدم period وcursor مع by=agent فقط',
+    es: 'period y cursor van con by=agent',
+    ru: 'period и cursor используются вместе с by=agent',
+  },
 });

@@ -24,7 +24,7 @@ async function loadDashboard() {
 /** The last 30 UTC days (the route's default series); the table shows the days anything happened, newest first. */
 async function loadDays() {
   const answer = await call(api.GET('/api/user/stats', { params: { query: { series: 'day' } } }));
-  if (!('rows' in answer)) throw new Error('/api/user/stats answered no series');
+  if (!('series' in answer)) throw new Error('/api/user/stats answered no series');
   return answer;
 }
 
