@@ -37,7 +37,7 @@ export const userStatsRoute = {
   auth: 'bearer',
   rateLimit: 60,
   envelope: 'management',
-  description: "The caller's dashboard figures (or one of their agents'): balance, devices by state, today's and this month's adds, spend and downline sales (UTC), certificates expiring within 7 days, Apple accounts, subscription, latest events; or the money per UTC day or month (series, JSON or CSV), or per direct agent (by=agent)",
+  description: "The caller's (or an agent's) dashboard: balance, devices by state, today's and this month's money (UTC), certificates ending in 7 days, Apple accounts, subscription, events; or money per day or month (series, CSV) or agent (by=agent)",
   // users: the balance, the `agent` check and `by=agent`'s page of agents; ledger: the tallies; counters: the devices by
   // state; devices: the expiry index; accounts: the private pool's slots; subscriptions and events: the caller's own.
   data: { read: ['users', 'ledger', 'counters', 'devices', 'accounts', 'subscriptions', 'events'] },
