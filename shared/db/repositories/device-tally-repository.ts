@@ -12,6 +12,12 @@ import { DEVICE_ZT, type DeviceZt } from '../../records/device';
 
 export const deviceTallyItemKey = (userId: string) => ({ counter: deviceTallyKey(userId) });
 
+/**
+ * Moves on with every change, so a rebuild can tell that a certificate changed while it counted (it writes
+ * only over the version it read, else counts again).
+ */
+const VERSION_ATTRIBUTE = 'version';
+
 /** `ADD` of the changes to the user's item; no part when nothing changes. No condition: it never fails alone. */
 export function deviceTallyParts(userId: string, change: DeviceTallyChange): TransactionPart[] {
   const names: Record<string, string> = {};
@@ -27,6 +33,7 @@ export function deviceTallyParts(userId: string, change: DeviceTallyChange): Tra
   for (const [zt, by] of Object.entries(change.zt ?? {})) add(ztAttribute(zt as DeviceZt), by ?? 0);
   add(DISABLED_ATTRIBUTE, change.disabled ?? 0);
   if (adds.length === 0) return [];
+  add(VERSION_ATTRIBUTE, 1);
   return [
     transactionPart({
       Update: { TableName: tableName('counters'), Key: deviceTallyItemKey(userId), UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
@@ -36,8 +43,14 @@ export function deviceTallyParts(userId: string, change: DeviceTallyChange): Tra
 
 /** The user's stored count (strongly consistent). */
 export async function readDeviceTally(userId: string): Promise<DeviceTally> {
+  return (await readVersionedDeviceTally(userId)).tally;
+}
+
+/** The stored count and the version of the last change it holds (0 before any). */
+export async function readVersionedDeviceTally(userId: string): Promise<{ tally: DeviceTally; version: number }> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('counters'), Key: deviceTallyItemKey(userId), ConsistentRead: true }));
-  return deviceTallyFromItem(out.Item);
+  const version = out.Item?.[VERSION_ATTRIBUTE];
+  return { tally: deviceTallyFromItem(out.Item), version: typeof version === 'number' ? version : 0 };
 }
 
 /**
@@ -59,9 +72,26 @@ export async function countDevicesOf(userId: string): Promise<DeviceTally> {
   return tally;
 }
 
-/** Sets the user's count to `tally` (a rebuild from the certificates, the operator's `ledger tallies`). */
-export async function setDeviceTally(userId: string, tally: DeviceTally): Promise<void> {
-  const item: Record<string, unknown> = { ...deviceTallyItemKey(userId), [DISABLED_ATTRIBUTE]: tally.disabled };
+/**
+ * Sets the user's count to `tally` (a rebuild from the certificates, the operator's `ledger tallies`), only if
+ * no change was counted in since `version` was read. False: one was, count again.
+ */
+export async function setDeviceTally(userId: string, tally: DeviceTally, version: number): Promise<boolean> {
+  const item: Record<string, unknown> = { ...deviceTallyItemKey(userId), [DISABLED_ATTRIBUTE]: tally.disabled, [VERSION_ATTRIBUTE]: version };
   for (const zt of DEVICE_ZT) item[ztAttribute(zt)] = tally.byStatus[zt];
-  await documentClient().send(new PutCommand({ TableName: tableName('counters'), Item: item }));
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName('counters'),
+        Item: item,
+        ConditionExpression: version === 0 ? 'attribute_not_exists(#v) OR #v = :v' : '#v = :v',
+        ExpressionAttributeNames: { '#v': VERSION_ATTRIBUTE },
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { ledgerEntries, readLedgerHead, scanLedgerHeads, setTalliesAt } from '../../db/repositories/ledger-repository';
 import { tallyOf } from '../../records/ledger-tally';
-import { countDevicesOf, setDeviceTally } from '../../db/repositories/device-tally-repository';
+import { countDevicesOf, readVersionedDeviceTally, setDeviceTally } from '../../db/repositories/device-tally-repository';
 import type { LedgerEntry, LedgerHead } from '../../records/ledger-entry';
 
 const ATTEMPTS = 20;
@@ -25,12 +25,17 @@ export async function rebuildUserTallies(first: LedgerHead): Promise<number> {
 }
 
 /**
- * The user's devices by state counted again from its certificates. Unlike the money's, this rebuild has no
- * sequence to be conditioned on: a certificate of the user created or changed while it runs may be counted
- * twice or missed, so run it when the user's devices are quiet (`ledger check` says whether it came out exact).
+ * The user's devices by state counted again from its certificates, written only over the count's version read
+ * before counting: a certificate created or changed while it counts moves the version, and it counts again.
+ * (Deployed, the count reads the owner index, which may lag a write by a moment; `ledger check` says whether
+ * it came out exact.)
  */
 export async function rebuildDeviceCount(userId: string): Promise<void> {
-  await setDeviceTally(userId, await countDevicesOf(userId));
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { version } = await readVersionedDeviceTally(userId);
+    if (await setDeviceTally(userId, await countDevicesOf(userId), version)) return;
+  }
+  throw new Error(`The devices of ${userId} kept changing; run the rebuild again`);
 }
 
 /** Every user's tallies and device counts (of one tenant when given) rebuilt. */
