@@ -8,7 +8,7 @@ import { api, call } from '../../api/client';
 import { Field, FormError } from '../../components/field';
 import { ErrorBox, Loading } from '../../components/status';
 import { useStrings } from '../../i18n';
-import type { SourceData } from './source';
+import type { SourceData } from './source-data';
 import { strings } from './strings';
 
 type Key = Parameters<ReturnType<typeof useStrings<keyof typeof strings>>>[0];
