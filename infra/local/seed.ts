@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { nowSeconds } from '../../shared/clock';
 import { addAccount } from '../../shared/domain/accounts/account-service';
 import type { AccountMode } from '../../shared/records/account';
@@ -13,6 +14,8 @@ import { changeTenantSettings, createTenant, requireTenant } from '../../shared/
 import { createPlan } from '../../shared/domain/subscriptions/plan-service';
 import { subscribe } from '../../shared/domain/subscriptions/subscription-service';
 import { createUser, requireUser } from '../../shared/domain/users/user-service';
+import { RuleError } from '../../shared/domain/errors';
+import { setPassword } from '../../shared/domain/console/console-admin';
 
 export interface DemoData {
   tenantId: string;
@@ -23,6 +26,25 @@ export interface DemoData {
   draftIds: number[];
   /** An imported, enabled certificate of the demo user (device status/info). */
   device: { kid: string; udid: string };
+  /** How the demo user signs in to the console: set as the operator CLI's `user set-password` sets it. */
+  console: { login: string; password: string };
+}
+
+/** The demo user's console login; a later demo user on the same tenant gets its own (logins are unique per tenant). */
+export const DEMO_LOGIN = 'demo';
+
+/**
+ * Gives the demo user a console password, new at every start (the local runtime only: its data lives in
+ * memory and it listens on loopback), as `user set-password` would.
+ */
+async function seedConsoleLogin(userId: string): Promise<DemoData['console']> {
+  const password = `demo-${randomBytes(6).toString('base64url')}`;
+  try {
+    return { login: (await setPassword({ userId, password, login: DEMO_LOGIN })).login, password };
+  } catch (error) {
+    if (!(error instanceof RuleError) || error.reason !== 'login_taken') throw error;
+    return { login: (await setPassword({ userId, password, login: `${DEMO_LOGIN}-${userId}` })).login, password };
+  }
 }
 
 /**
@@ -87,7 +109,8 @@ export async function seedDemo(downloadsUrl = 'https://downloads.example.com'): 
   const draftIds: number[] = [];
   for (const draft of drafts) draftIds.push((await createApp(source.source_id, draft, now)).id);
   const device = await importDevice({ userId: user.userId, udid: '00008101-000A1B2C3D4E5F60', type: 'iphone', warranty: 1, pname: 'Demo iPhone', beizhu: 'demo' }, now);
-  return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds, device: { kid: device.kid, udid: device.udid } };
+  const consoleLogin = await seedConsoleLogin(user.userId);
+  return { tenantId: DEFAULT_TENANT_ID, userId: user.userId, token, sourceId: source.source_id, draftIds, device: { kid: device.kid, udid: device.udid }, console: consoleLogin };
 }
 
 export interface DemoPlanData {

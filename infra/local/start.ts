@@ -102,6 +102,8 @@ export function banner(runtime: LocalRuntime): string {
     '',
     `App source & device service — local runtime (plain HTTP on localhost; deployed, the API is HTTPS only)`,
     `  API:             ${apiUrl}`,
+    `  Console:         ${apiUrl}/console   sign in as ${demo.console.login}, password ${demo.console.password}`,
+    `                   (the demo user's; local demo only: a new password at every start, data in memory)`,
     `  DynamoDB Local:  ${runtime.dynamoEndpoint} (in memory: data is gone when this stops)`,
     `  Demo user:       ${demo.userId} (tenant ${demo.tenantId})`,
     `  Demo token:      ${demo.token}`,

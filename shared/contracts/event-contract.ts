@@ -30,6 +30,20 @@ export const webhookState = z.object({
   consecutive_failures: z.number(),
   failing_since: describe(z.number(), 'Unix seconds the current failure streak began; 0 when none'),
   disabled_at: describe(z.number(), 'Unix seconds; 0 while enabled'),
+  recent_deliveries: describe(
+    z.array(
+      z.object({
+        at: describe(z.number(), 'Unix seconds the attempt was made'),
+        event_id: z.string(),
+        type: describe(z.string(), 'The event type'),
+        attempt: describe(z.number(), '1 for the first attempt at the event, 2 for its first retry …'),
+        ok: describe(z.boolean(), 'The receiver answered 2xx'),
+        status: describe(z.number(), 'HTTP status; 0 when no answer came'),
+        error: describe(z.nullable(z.string()), 'As last_error; null when it succeeded'),
+      }),
+    ),
+    'The latest 20 delivery attempts, newest first (test events not included); empty when the webhook is set again',
+  ),
 });
 
 export const webhookData = z.object({

@@ -1,6 +1,7 @@
 /** What the source management routes take and answer, for the OpenAPI document. */
 import * as z from 'zod/mini';
 import { describe } from './describe';
+import { DEVICE_PROOF } from '../records/source';
 
 export const sourceSettingsData = z.object({
   source_id: z.string(),
@@ -179,6 +180,17 @@ export const appFormatFieldDocs = {
 };
 
 /** How the richer source format's source settings are written. */
+/** The presentation settings and device proof as the source's read answers them (stored value, '' or [] when unset). */
+export const sourcePresentationData = {
+  subtitle: describe(z.string(), 'Empty when unset'),
+  description: describe(z.string(), 'Empty when unset (the feed then shows the announcement)'),
+  header_url: describe(z.string(), 'Empty when unset'),
+  website: describe(z.string(), 'Empty when unset'),
+  tint_color: describe(z.string(), 'Six hex digits, or empty'),
+  featured_apps: describe(z.array(z.string()), 'Bundle identifiers the feed features, in order'),
+  device_proof: describe(z.enum(DEVICE_PROOF), 'required: only a reader with a valid device key gets the catalogue'),
+};
+
 export const sourceFormatFieldDocs = {
   subtitle: describe(z.optional(z.string()), 'Up to 200 characters; empty clears'),
   description: describe(z.optional(z.string()), 'Up to 4000 characters, line breaks allowed; the feed shows it instead of the announcement as the source description; empty clears'),

@@ -1,7 +1,7 @@
 /** What the subscription route and the owner's source routes take and answer, for the OpenAPI document. */
 import * as z from 'zod/mini';
 import { describe } from './describe';
-import { appDetailData } from './source-contract';
+import { appDetailData, sourcePresentationData } from './source-contract';
 
 const limits = z.object({ sources: z.number(), apps_per_source: z.number(), published_per_source: z.number() });
 
@@ -38,6 +38,7 @@ export const sourceDetailData = z.object({
   open_black: z.union([z.literal(0), z.literal(1)]),
   open_black2: z.union([z.literal(0), z.literal(1)]),
   health_alert: z.record(z.string(), z.unknown()),
+  ...sourcePresentationData,
   app_count: describe(z.number(), 'Drafts and published apps'),
   draft_count: z.number(),
   published_count: z.number(),

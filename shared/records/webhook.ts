@@ -28,7 +28,32 @@ export interface Webhook {
   failingSince: number;
   /** When 24 hours of failures disabled the webhook; 0 while enabled. */
   disabledAt: number;
+  /** The latest delivery attempts, newest first (at most RECENT_DELIVERIES_KEPT stored; the first RECENT_DELIVERIES shown). */
+  recentDeliveries: DeliveryAttempt[];
 }
+
+/** One delivery attempt as the webhook keeps it (stored and shown under these names). */
+export interface DeliveryAttempt {
+  /** Unix seconds the attempt was made. */
+  at: number;
+  event_id: string;
+  type: string;
+  /** 1 for the first attempt at the event, 2 for its first retry … */
+  attempt: number;
+  ok: boolean;
+  /** HTTP status the receiver answered; 0 when no answer came. */
+  status: number;
+  /** Why it failed (as `lastError`); null when it succeeded. */
+  error: string | null;
+}
+
+/** How many of the latest attempts GET /api/user/webhook answers. */
+export const RECENT_DELIVERIES = 20;
+/**
+ * The stored list may grow to twice that before it is cut back to RECENT_DELIVERIES: one extra write every
+ * 20 deliveries rather than one per delivery (an update cannot prepend to a list and cut its tail at once).
+ */
+export const RECENT_DELIVERIES_KEPT = 2 * RECENT_DELIVERIES;
 
 export const WEBHOOK_URL_MAX_CHARS = 2048;
 
@@ -64,5 +89,6 @@ export function webhookView(webhook: Webhook) {
     consecutive_failures: webhook.consecutiveFailures,
     failing_since: webhook.failingSince,
     disabled_at: webhook.disabledAt,
+    recent_deliveries: webhook.recentDeliveries.slice(0, RECENT_DELIVERIES),
   };
 }

@@ -88,6 +88,14 @@ describe.each([
     await page.reload();
     await page.waitForSelector('#delivery-state');
     expect(await page.textContent('#last-status')).toBe('200');
+    // The recent deliveries list it: the event, its first attempt, delivered with the receiver's status.
+    const row = `#delivery-table tbody tr[data-event="${added!.body.id}"]`;
+    expect(await page.$$eval('#delivery-table tbody tr', (rows) => rows.length)).toBe(1);
+    expect(await page.getAttribute(row, 'data-ok')).toBe('true');
+    expect(await page.textContent(`${row} td[data-label="${lang === 'ar' ? 'المحاولة' : 'Attempt'}"]`)).toBe('1');
+    expect(await page.textContent(row)).toContain('device.added');
+    expect(await page.textContent(row)).toContain('200');
+    expect(await seriousViolations(page)).toEqual([]);
     const fits = async () => {
       const width = await screenMinWidth(page);
       expect(width.needs).toBeLessThanOrEqual(width.room);

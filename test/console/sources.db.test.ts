@@ -82,14 +82,25 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     expect(await page.$eval('#install-qr', (img) => img.naturalWidth as number)).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A setting changed: only it is sent, saved, read back.
+    // Settings a script set show in the form, as stored.
+    expect((await apiMessage(reseller, lang, 'PATCH', `${SOURCES}/${sourceId}`, { website: 'https://nova.example.com/', tint_color: '3478F6', featured_apps: ['com.example.player'] })).code).toBe(1);
+    await page.reload();
+    await page.waitForSelector('#source-settings');
+    const value = (name: string) => page.inputValue(`#source-settings [name="${name}"]`);
+    expect([await value('website'), await value('tint_color'), await value('featured_apps'), await value('device_proof')]).toEqual(['https://nova.example.com/', '3478F6', 'com.example.player', 'optional']);
+
+    // Settings changed: only they are sent, saved, read back, and shown again after a reload.
     await page.fill('#source-settings [name="message"]', 'New builds every Friday.');
     await page.fill('#source-settings [name="subtitle"]', 'Weekly builds');
-    await page.click('#source-settings button[type="submit"]');
+    const [patch] = await Promise.all([page.waitForRequest((req) => req.method() === 'PATCH'), page.click('#source-settings button[type="submit"]')]);
+    expect(patch.postDataJSON()).toEqual({ message: 'New builds every Friday.', subtitle: 'Weekly builds' });
     await page.waitForSelector('#source-settings .success');
     expect(await page.textContent('#source-settings .success')).toBe(lang === 'ar' ? 'تم الحفظ.' : 'Saved.');
     const read = await apiMessage(reseller, lang, 'GET', `${SOURCES}/${sourceId}`);
-    expect(read.data).toMatchObject({ name: 'Nova Apps', message: 'New builds every Friday.', encrypt_enabled: 1 });
+    expect(read.data).toMatchObject({ name: 'Nova Apps', message: 'New builds every Friday.', subtitle: 'Weekly builds', website: 'https://nova.example.com/', encrypt_enabled: 1 });
+    await page.reload();
+    await page.waitForSelector('#source-settings');
+    expect([await value('subtitle'), await value('message'), await value('website')]).toEqual(['Weekly builds', 'New builds every Friday.', 'https://nova.example.com/']);
     await fits(page);
     await page.screenshot({ path: join(shots, `console-sources-settings-${tag}.png`), fullPage: true });
 

@@ -39,7 +39,7 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number):
 }
 
 describe('npm start (the local runtime as a user runs it)', () => {
-  test('starts everything, prints a working token and curl line, and Ctrl-C stops what it started', async () => {
+  test('starts everything, prints a working token, curl line and console sign-in, and Ctrl-C stops what it started', async () => {
     const [port, dynamoPort, simPort] = [await freePort(), await freePort(), await freePort()];
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DYNAMODB_LOCAL_PORT: String(dynamoPort), ASC_SIM_PORT: String(simPort), POWERTOOLS_LOG_LEVEL: 'SILENT' };
     delete env.DYNAMODB_ENDPOINT;
@@ -56,6 +56,20 @@ describe('npm start (the local runtime as a user runs it)', () => {
       expect(body.code).toBe(1);
       expect(body.data.publish_status).toBe('published');
       expect(await portOpen(dynamoPort)).toBe(true);
+
+      // The console's address and the demo login the banner prints sign in as the demo user.
+      const signIn = /Console:\s+(\S+\/console)\s+sign in as (\S+), password (\S+)/.exec(banner);
+      expect(signIn?.[1]).toBe(`http://127.0.0.1:${port}/console`);
+      expect((await fetch(signIn![1]!)).status).toBe(200);
+      const session = await fetch(`http://127.0.0.1:${port}/api/user/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Lang': 'en' },
+        body: JSON.stringify({ action: 'sign_in', login: signIn![2], password: signIn![3] }),
+      });
+      const signedIn = (await session.json()) as { code: number; data: { user: { user_id: string; login: string } } };
+      expect(signedIn.code).toBe(1);
+      expect(signedIn.data.user).toMatchObject({ user_id: /Demo user:\s+(\S+)/.exec(banner)?.[1], login: 'demo' });
+      expect(session.headers.get('set-cookie')).toMatch(/^console_session=/);
 
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGINT');

@@ -14,6 +14,8 @@ import { documentClient } from '../../shared/db/client';
 import { tableName } from '../../shared/db/table-names';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 import { claimEvent, storedEventFromItem, type StoredEvent } from '../../shared/db/repositories/event-repository';
+import { getWebhook, recordDelivery } from '../../shared/db/repositories/webhook-repository';
+import { RECENT_DELIVERIES_KEPT, webhookView } from '../../shared/records/webhook';
 import { credit } from '../../shared/domain/users/user-service';
 import { getReservation } from '../../shared/db/repositories/reservation-repository';
 import { addAccount } from '../../shared/domain/accounts/account-service';
@@ -239,6 +241,32 @@ describe('with the clock under control', () => {
     expect(mine(userId).map((d) => d.body.id)).toEqual([stored!.event.id]);
     const after = await bed.api.request('GET', '/api/user/webhook', { headers: bearer(token) });
     expect(after.body.data).toMatchObject({ webhook: { enabled: true, last_status: 200, last_error: null, consecutive_failures: 0, failing_since: 0 } });
+    // Each attempt is listed, newest first, with its status, event type and attempt number.
+    const attempt = (n: number, status: number, at: number) => ({ at, event_id: stored!.event.id, type: 'device.added', attempt: n, ok: status === 200, status, error: status === 200 ? null : 'http_status' });
+    const first = now - retryDelaySeconds(2) - retryDelaySeconds(1);
+    expect((after.body.data as { webhook: { recent_deliveries: unknown[] } }).webhook.recent_deliveries).toEqual([
+      attempt(3, 200, now),
+      attempt(2, 503, now - retryDelaySeconds(2)),
+      attempt(1, 503, first),
+    ]);
+  });
+
+  test('the recent deliveries are bounded: the latest 20 shown, newest first, and the stored list cut back as it grows', async () => {
+    const { userId } = await subscribedUser();
+    const webhook = (await getWebhook(userId))!;
+    const start = nowS();
+    for (let i = 1; i <= 45; i++) {
+      const ok = i % 3 !== 0;
+      await recordDelivery(webhook, { at: start + i, event_id: `ev_${i}`, type: 'device.added', attempt: 1, ok, status: ok ? 200 : 500, error: ok ? null : 'http_status' }, RETRY_WINDOW_SECONDS);
+      const stored = (await getWebhook(userId))!.recentDeliveries;
+      expect(stored.length).toBeLessThan(RECENT_DELIVERIES_KEPT);
+      expect(stored[0]!.event_id).toBe(`ev_${i}`);
+    }
+    const stored = (await getWebhook(userId))!.recentDeliveries;
+    expect(stored.map((d) => d.event_id)).toEqual(Array.from({ length: stored.length }, (_, i) => `ev_${45 - i}`));
+    const shown = webhookView((await getWebhook(userId))!).recent_deliveries;
+    expect(shown.map((d) => d.event_id)).toEqual(Array.from({ length: 20 }, (_, i) => `ev_${45 - i}`));
+    expect(shown[0]).toEqual({ at: start + 45, event_id: 'ev_45', type: 'device.added', attempt: 1, ok: false, status: 500, error: 'http_status' });
   });
 
   test('a receiver that always fails is disabled after 24 hours; GET says so; setting it again re-enables it', async () => {

@@ -12,6 +12,7 @@ import { tableName } from '../../shared/db/table-names';
 import { isPurgePending, purgeSourceItems } from '../../shared/db/repositories/source-lifecycle-repository';
 import { batchPut } from '../../shared/db/batch';
 import { runSourcePurge } from '../../shared/domain/sources/source-purge';
+import { updateSourceShape } from '../../shared/validation/source-settings';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -79,6 +80,35 @@ describe('sources through the API', () => {
     expect((await api.request('GET', SOURCES, { headers: other.headers })).body.data).toEqual({ sources: [], next_cursor: null });
     expect((await api.request('GET', `${SOURCES}/${id}`, { headers: other.headers })).body).toMatchObject({ code: 40001 });
     expect((await api.request('GET', feedPath(id), { headers: { Host: r.host } })).status).toBe(200);
+  });
+
+  test('the read answers every setting the update route takes: what was saved, and empty values when unset', async () => {
+    const r = await subscribed();
+    const { source_id: id } = await createSource(r.headers, { name: 'Shown' });
+    const fresh = (await api.request('GET', `${SOURCES}/${id}`, { headers: r.headers })).body.data as Record<string, unknown>;
+    expect(fresh).toMatchObject({ subtitle: '', description: '', header_url: '', website: '', tint_color: '', featured_apps: [], device_proof: 'optional' });
+    // Every field the update route accepts is answered, so a settings form can start from the stored values.
+    for (const field of Object.keys(updateSourceShape)) expect(fresh).toHaveProperty(field);
+
+    const settings = {
+      subtitle: 'Weekly builds',
+      description: 'Line one\nLine two',
+      header_url: 'https://img.example.com/header.png',
+      website: 'https://example.com/',
+      tint_color: '#A1B2C3',
+      featured_apps: ['com.example.one', 'com.example.two'],
+      device_proof: 'required',
+    };
+    expect((await api.request('PATCH', `${SOURCES}/${id}`, { headers: r.headers, json: settings })).body.code).toBe(1);
+    const read = (await api.request('GET', `${SOURCES}/${id}`, { headers: r.headers })).body.data;
+    expect(read).toMatchObject({ ...settings, tint_color: 'A1B2C3', name: 'Shown' });
+    const listed = (await api.request('GET', SOURCES, { headers: r.headers })).body.data as { sources: unknown[] };
+    expect(listed.sources).toEqual([read]);
+
+    // '' and [] clear them again.
+    const cleared = { subtitle: '', description: '', header_url: '', website: '', tint_color: '', featured_apps: [] };
+    expect((await api.request('PATCH', `${SOURCES}/${id}`, { headers: r.headers, json: cleared })).body.code).toBe(1);
+    expect((await api.request('GET', `${SOURCES}/${id}`, { headers: r.headers })).body.data).toMatchObject({ ...cleared, device_proof: 'required' });
   });
 
   test('apps up to the plan limit, listed by status with a cursor; a draft is deleted, a published app is not', async () => {

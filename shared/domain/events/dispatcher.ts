@@ -51,7 +51,7 @@ export async function dispatchStoredEvent(stored: StoredEvent, now: number, opti
   if (!(await claimEvent(key, stored.deliveryDueAt, now + ATTEMPT_LEASE_SECONDS))) return 'not_owed';
   const attempts = stored.attempts + 1;
   const result = await deliver(webhook.url, webhook.secret, eventBody(event), now, options.fetch);
-  const after = await recordDelivery(webhook, { at: now, ok: result.ok, status: result.status, error: result.error }, RETRY_WINDOW_SECONDS);
+  const after = await recordDelivery(webhook, { at: now, event_id: event.id, type: event.type, attempt: attempts, ok: result.ok, status: result.status, error: result.error }, RETRY_WINDOW_SECONDS);
   const context = { eventId: event.id, type: event.type, userId: event.user_id, attempts, status: result.status };
   if (result.ok) {
     await settleEvent(key, 'delivered', now);

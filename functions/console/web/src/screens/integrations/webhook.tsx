@@ -1,7 +1,8 @@
 /**
  * The webhook: set it (URL, the event types, the low-balance threshold, a new signing secret shown once),
  * remove it, send a test ping; its deliveries' state as the API keeps it (last attempt, status, error,
- * failure streak, disabled) and the pings sent from this page with what the receiver answered.
+ * failure streak, disabled), its latest delivery attempts, and the pings sent from this page with what the
+ * receiver answered (the API does not list pings among the deliveries).
  */
 import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client';
@@ -61,6 +62,7 @@ function WebhookPanel({ initial }: { initial: WebhookData }) {
       <section class="card" aria-labelledby="deliveries-title" id="webhook-deliveries">
         <h2 id="deliveries-title">{t('deliveries')}</h2>
         {data.webhook ? <DeliveryState webhook={data.webhook} /> : <p class="muted">{t('no_webhook')}</p>}
+        {data.webhook ? <RecentDeliveries deliveries={data.webhook.recent_deliveries} /> : null}
         <div class="actions">
           <button type="button" class="btn" id="webhook-test" disabled={pinging || !data.webhook} onClick={() => void ping()}>
             {pinging ? t('test_sending') : t('test_send')}
@@ -98,6 +100,54 @@ function WebhookPanel({ initial }: { initial: WebhookData }) {
           </div>
         ) : null}
       </section>
+    </>
+  );
+}
+
+type Delivery = NonNullable<WebhookData['webhook']>['recent_deliveries'][number];
+
+/** The API's latest attempts, newest first: when, which event, which attempt, and what the receiver answered. */
+function RecentDeliveries({ deliveries }: { deliveries: Delivery[] }) {
+  const t = useStrings(strings);
+  const lang = useLang();
+  return (
+    <>
+      <h3 id="recent-deliveries-title">{t('recent_deliveries')}</h3>
+      {deliveries.length === 0 ? (
+        <p class="muted" id="no-deliveries">
+          {t('no_deliveries')}
+        </p>
+      ) : (
+        <div class="table-wrap">
+          <table class="cards" id="delivery-table" aria-labelledby="recent-deliveries-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('event_time')}</th>
+                <th scope="col">{t('event_type')}</th>
+                <th scope="col">{t('attempt')}</th>
+                <th scope="col">{t('result')}</th>
+                <th scope="col">{t('http_status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => (
+                <tr key={`${d.event_id}-${d.attempt}-${d.at}`} data-event={d.event_id} data-ok={String(d.ok)}>
+                  <td data-label={t('event_time')}>{formatTime(d.at)}</td>
+                  <td data-label={t('event_type')}>
+                    {(EVENT_LABELS as Record<string, Record<string, string> | undefined>)[d.type]?.[lang] ?? d.type} <span class="muted mono">{d.type}</span>
+                  </td>
+                  <td data-label={t('attempt')}>{d.attempt}</td>
+                  <td data-label={t('result')}>
+                    <span class={`badge ${d.ok ? 'normal' : 'failed'}`}>{d.ok ? t('delivered') : t('failed')}</span>
+                    {d.error ? <span class="muted mono"> {d.error}</span> : null}
+                  </td>
+                  <td data-label={t('http_status')}>{d.status || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }

@@ -1,14 +1,14 @@
 /**
- * A source's settings: every field the update route takes. Only the fields changed here are sent (the route
- * changes only what it is given); the presentation fields the read route does not answer start empty and
- * stay untouched unless typed into. The feed preview reads the public feed as a client would.
+ * A source's settings: every field the update route takes, each starting from the value the read route
+ * answers. Only the fields changed here are sent (the route changes only what it is given), so a save never
+ * rewrites what the person did not touch. The feed preview reads the public feed as a client would.
  */
 import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client';
 import { Field, FormError } from '../../components/field';
 import { ErrorBox, Loading } from '../../components/status';
 import { useStrings } from '../../i18n';
-import type { SourceData } from './source';
+import type { SourceData } from './source-data';
 import { strings } from './strings';
 
 type Key = Parameters<ReturnType<typeof useStrings<keyof typeof strings>>>[0];
@@ -28,16 +28,16 @@ function initial(s: SourceData): Record<Name, string> {
     message: s.message,
     source_icon: s.source_icon,
     pay_url: s.pay_url,
-    subtitle: '',
-    description: '',
-    header_url: '',
-    website: '',
-    tint_color: '',
-    featured_apps: '',
+    subtitle: s.subtitle,
+    description: s.description,
+    header_url: s.header_url,
+    website: s.website,
+    tint_color: s.tint_color,
+    featured_apps: s.featured_apps.join(', '),
     encrypt_enabled: String(s.encrypt_enabled),
     open_black: String(s.open_black),
     open_black2: String(s.open_black2),
-    device_proof: '',
+    device_proof: s.device_proof,
     alert_enabled: alert.enabled ? '1' : '0',
     alert_webhook_url: str(alert.webhook_url),
     alert_interval_minutes: str(alert.interval_minutes),
@@ -79,7 +79,7 @@ export function Settings({ source, onSaved }: { source: SourceData; onSaved: () 
           : values[name];
     }
     for (const name of BITS) if (changed.has(name)) body[name] = Number(values[name]);
-    if (changed.has('device_proof') && values.device_proof) body.device_proof = values.device_proof;
+    if (changed.has('device_proof')) body.device_proof = values.device_proof;
     if (ALERT.some((n) => changed.has(n))) {
       body.health_alert = {
         enabled: values.alert_enabled === '1',
@@ -161,7 +161,6 @@ export function Settings({ source, onSaved }: { source: SourceData; onSaved: () 
           <Field label={t('set_device_proof')} name="device_proof" error={error}>
             {(p) => (
               <select {...p} value={values.device_proof} onChange={set('device_proof')}>
-                <option value="">{t('unchanged')}</option>
                 <option value="optional">{t('proof_optional')}</option>
                 <option value="required">{t('proof_required')}</option>
               </select>

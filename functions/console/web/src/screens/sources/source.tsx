@@ -1,7 +1,6 @@
 /** One source: its links (feed, install page with a QR code) above tabs for everything a reseller sets on it. */
 import { useState } from 'preact/hooks';
 import { renderSVG } from 'uqr';
-import { api, call } from '../../api/client';
 import { Loaded, useLoad } from '../../components/status';
 import { useStrings } from '../../i18n';
 import { hrefOf } from '../../router';
@@ -10,15 +9,13 @@ import { Health } from './health';
 import { News } from './news';
 import { Blocklist, DeviceUrls, UnlockCodes } from './protection';
 import { Settings } from './settings';
+import { loadSource, type SourceData } from './source-data';
 import { strings } from './strings';
 
 export const TABS = ['settings', 'apps', 'news', 'codes', 'blocklist', 'device-urls', 'health'] as const;
 export type Tab = (typeof TABS)[number];
 const TAB_LABEL = { settings: 'tab_settings', apps: 'tab_apps', news: 'tab_news', codes: 'tab_codes', blocklist: 'tab_blocklist', 'device-urls': 'tab_device_urls', health: 'tab_health' } as const;
 
-export const loadSource = (sourceId: string) =>
-  call(api.GET('/api/appstore/manage/sources/{source_id}', { params: { path: { source_id: sourceId } } })).then((d) => d as Extract<typeof d, { source_url: string }>);
-export type SourceData = Awaited<ReturnType<typeof loadSource>>;
 
 function qrDataUrl(text: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(text, { ecc: 'M' }))}`;

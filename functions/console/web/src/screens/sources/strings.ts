@@ -48,7 +48,6 @@ export const strings = defineStrings({
   set_open_black: L('拉黑添加者', 'Block adders', '封鎖新增者', 'Chặn người thêm', 'حظر المضيفين', 'Bloquear a quien añade', 'Блокировать добавивших'),
   set_open_black2: L('拉黑破解者', 'Block crackers', '封鎖破解者', 'Chặn kẻ bẻ khóa', 'حظر المخترقين', 'Bloquear crackers', 'Блокировать взломщиков'),
   set_device_proof: L('设备证明', 'Device proof', '裝置證明', 'Xác minh thiết bị', 'إثبات الجهاز', 'Prueba del dispositivo', 'Подтверждение устройства'),
-  unchanged: L('不更改', 'Unchanged', '不變更', 'Giữ nguyên', 'دون تغيير', 'Sin cambios', 'Без изменений'),
   proof_optional: L('可选', 'Optional', '可選', 'Tùy chọn', 'اختياري', 'Opcional', 'Необязательно'),
   proof_required: L('必需', 'Required', '必需', 'Bắt buộc', 'مطلوب', 'Obligatoria', 'Обязательно'),
   presentation: L('展示（AltStore、SideStore、Feather）', 'Presentation (AltStore, SideStore, Feather)', '展示（AltStore、SideStore、Feather）', 'Trình bày (AltStore, SideStore, Feather)', 'العرض (AltStore وSideStore وFeather)', 'Presentación (AltStore, SideStore, Feather)', 'Оформление (AltStore, SideStore, Feather)'),
