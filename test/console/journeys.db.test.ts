@@ -144,6 +144,9 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   await screen(page, '#/dashboard', '#day-table');
   expect(await page.locator('#day-table tbody tr').count()).toBe(1);
   expect(await page.locator('#day-table tbody tr td').nth(1).textContent()).toBe('1');
+  // Devices by state are the route's counts: the one certificate, usable.
+  expect(await page.locator('#devices-by-state a[href*="zt=normal"]').textContent()).toMatch(/\b1$/);
+  expect(await page.locator('#devices-by-state .muted').textContent()).toBe('All 1 devices');
   await checkA11y(page, 'dashboard with the days, phone');
   const [days] = await Promise.all([page.waitForEvent('download'), page.click('#days-csv')]);
   expect(days.suggestedFilename()).toMatch(/^stats-.+-day-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -1,8 +1,8 @@
 /**
  * Dashboard: `/api/user/stats` (balance, today's and this month's adds and spend in UTC, certificates ending
- * within 7 days, the subscription and its limits used, the latest events) and the devices by state (from one
- * page of `/api/device/list`: the stats route does not count them). Each part shows its own loading and its
- * own error with a retry, so one failing leaves the other standing. Below them, the last 30 UTC days with any
+ * within 7 days, the subscription and its limits used, the latest events, the devices by state, counted where
+ * each certificate changes). Each part shows its own loading and its own error with a retry, so one failing
+ * leaves the other standing. Below them, the last 30 UTC days with any
  * money moved (`series=day`), and the route's CSV of those days as a download.
  */
 import { api, call } from '../../api/client';
@@ -35,7 +35,6 @@ export default function Dashboard(_props: ScreenProps) {
   const d = useStrings(deviceStrings);
   const stats = useLoad(loadDashboard, []);
   const days = useLoad(loadDays, []);
-  const devices = useLoad(() => call(api.GET('/api/device/list', { params: { query: { limit: '100' } } })), []);
 
   return (
     <section>
@@ -146,15 +145,15 @@ export default function Dashboard(_props: ScreenProps) {
       </div>
       <div class="card" id="devices-by-state">
         <h2>{t('devices')}</h2>
-        <Loaded load={devices}>
-          {(list) => (
+        <Loaded load={stats}>
+          {(s) => (
             <>
-              <p class="muted">{list.next ? t('devices_latest', { n: list.items.length }) : t('devices_all', { n: list.items.length })}</p>
+              <p class="muted">{t('devices_all', { n: s.devices.total })}</p>
               <ul class="states">
                 {ZT.map((zt) => (
                   <li key={zt}>
                     <a href={hrefOf(['devices'], { zt })}>
-                      <span class={`badge ${zt}`}>{d(`zt_${zt}`)}</span> {formatNumber(list.items.filter((item) => item.zt === zt).length)}
+                      <span class={`badge ${zt}`}>{d(`zt_${zt}`)}</span> {formatNumber(s.devices.by_status[zt] ?? 0)}
                     </a>
                   </li>
                 ))}

@@ -9,7 +9,6 @@ export const strings = defineStrings({
   at_least: { zh: '至少', en: 'at least', 'zh-TW': '至少', vi: 'ít nhất', ar: 'على الأقل', es: 'al menos', ru: 'не менее' },
   devices: { zh: '设备状态', en: 'Devices by state', 'zh-TW': '裝置狀態', vi: 'Thiết bị theo trạng thái', ar: 'الأجهزة حسب الحالة', es: 'Dispositivos por estado', ru: 'Устройства по состоянию' },
   devices_all: { zh: '全部 {n} 台设备', en: 'All {n} devices', 'zh-TW': '全部 {n} 台裝置', vi: 'Tất cả {n} thiết bị', ar: 'كل الأجهزة ({n})', es: 'Los {n} dispositivos', ru: 'Все устройства: {n}' },
-  devices_latest: { zh: '最近添加的 {n} 台设备', en: 'Your latest {n} devices', 'zh-TW': '最近新增的 {n} 台裝置', vi: '{n} thiết bị mới nhất', ar: 'آخر {n} أجهزة', es: 'Sus últimos {n} dispositivos', ru: 'Последние {n} устройств' },
   expiring: { zh: '7 天内到期的证书', en: 'Certificates ending within 7 days', 'zh-TW': '7 天內到期的憑證', vi: 'Chứng chỉ hết hạn trong 7 ngày', ar: 'شهادات تنتهي خلال 7 أيام', es: 'Certificados que vencen en 7 días', ru: 'Сертификаты, истекающие за 7 дней' },
   subscription: { zh: '订阅', en: 'Subscription', 'zh-TW': '訂閱', vi: 'Đăng ký', ar: 'الاشتراك', es: 'Suscripción', ru: 'Подписка' },
   sub_none: { zh: '无订阅', en: 'No subscription', 'zh-TW': '無訂閱', vi: 'Chưa đăng ký', ar: 'لا اشتراك', es: 'Sin suscripción', ru: 'Нет подписки' },
