@@ -6,7 +6,7 @@
  *   The main README runs on the demo data its banner names, with the banner's shell variables (TOKEN, SOURCE,
  *   KID, UDID, CODE, USER_ID). Each folder README runs on demo data of its own, seeded the same way for a new
  *   demo user, as if it were a fresh `npm start`; `$B` and `"${H[@]}"` are the main README's.
- * - Each README's ```sh lines run in order in one bash, as pasted. `127.0.0.1:3000` is the runtime's address;
+ * - Each README's ```sh lines run in order in one bash, as pasted. `127.0.0.1:3000` is the runtime's address and `127.0.0.1:3001` its App Store Connect simulator;
  *   another loopback port an example listens on is moved to a free port. `npm run --silent admin -- …` and
  *   `npm run --silent device-sim -- …` run the same commands against the same runtime, in this process.
  * - Placeholders: `<source>` is the source's id; `Hq…` (any `X…`) in a command is the value the same elision
@@ -36,6 +36,8 @@ import { ShellSession } from './shell-session';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API_HOST = '127.0.0.1:3000';
+/** `npm start`'s App Store Connect simulator (its default `ASC_SIM_PORT`). */
+const SIM_HOST = '127.0.0.1:3001';
 
 /** The READMEs whose examples run: the main one first, then every folder README with examples. */
 function readmes(): string[] {
@@ -74,12 +76,15 @@ let bannerVariables: Record<string, string>;
 let downloadsUrl: string;
 let cliServer: Server;
 let cliUrl: string;
+/** The App Store Connect simulator's port: the README's `127.0.0.1:3001` (its control port for a team's key). */
+let simPort: number;
 
 beforeAll(async () => {
   const tablePrefix = `readme${Math.random().toString(36).slice(2, 8)}-`;
   process.env.TABLE_PREFIX = tablePrefix;
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ASC_SIM_PORT: String(await freePort()), TABLE_PREFIX: tablePrefix, POWERTOOLS_LOG_LEVEL: 'SILENT' };
+  simPort = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), ASC_SIM_PORT: String(simPort), TABLE_PREFIX: tablePrefix, POWERTOOLS_LOG_LEVEL: 'SILENT' };
   // npm start as a user runs it: the test run's own settings (IPA inspection off, caches off) are not its.
   for (const name of ['IPA_INSPECTION', 'TENANT_CACHE_SECONDS', 'OWNER_CACHE_SECONDS', 'NODE_OPTIONS']) delete env[name];
   runtime = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['bin/local.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -134,7 +139,10 @@ async function runReadme(file: string): Promise<{ ran: string[]; failures: strin
   const variables = file === 'README.md' ? bannerVariables : await freshDemo();
   const mainBlocks = readBlocks('README.md', ROOT);
   const bh = mainBlocks.flatMap((b) => b.examples).find((e) => /^B=http:\/\/127\.0\.0\.1:3000; H=\(/.test(e.command));
-  const ports = new Map<string, string>([[API_HOST, apiUrl.replace(/^http:\/\//, '')]]);
+  const ports = new Map<string, string>([
+    [API_HOST, apiUrl.replace(/^http:\/\//, '')],
+    [SIM_HOST, `127.0.0.1:${simPort}`],
+  ]);
   const prelude = [
     ...Object.entries(variables).map(([k, v]) => `${k}='${v}'`),
     `npm() { if [ "$1" = run ] && [ "$2" = --silent ] && { [ "$3" = admin ] || [ "$3" = device-sim ]; } && [ "$4" = -- ]; then local tool=$3; shift 4; node '${join(ROOT, 'test/readme/cli-client.js')}' "$tool" "$@"; else echo "not an example command: npm $*" >&2; return 127; fi; }`,
