@@ -3,7 +3,8 @@ import type { RequestState } from '../../shared/http/request-state';
 import type { StatsRequest } from '../../shared/domain/stats/stats-service';
 import type { SeriesRequest } from '../../shared/domain/stats/stats-series';
 import type { AgentFiguresRequest } from '../../shared/domain/stats/stats-agents';
-import { cursorText } from '../../shared/validation/paging';
+import { cursorText, decodeCursor } from '../../shared/validation/paging';
+import { ID_PATTERN } from '../../shared/ids';
 import { DomainError, validationError } from '../../shared/domain/errors';
 import { agentIdParam } from '../../shared/validation/fields';
 import { parseManagementParams } from '../../shared/validation/management-params';
@@ -45,7 +46,7 @@ export function parseRequest({ params }: Pick<RequestState, 'params'>): UserStat
     const stray = (['period', 'cursor'] as const).filter((k) => p[k] !== undefined);
     if (stray.length) throw new DomainError('validation', 'stats_by_agent_required', { fields: [...stray] });
   }
-  if (p.by !== undefined) return { kind: 'agents', agent: p.agent, period: p.period, cursor: p.cursor };
+  if (p.by !== undefined) return { kind: 'agents', agent: p.agent, period: p.period, after: decodeCursor(p.cursor, ID_PATTERN) };
   if (p.series === undefined) return { kind: 'snapshot', agent: p.agent };
   // A day series names days, a month series months.
   const form = p.series === 'day' ? 10 : 7;

@@ -9,8 +9,6 @@ import { readTalliesOf } from '../../db/repositories/stats-snapshot-repository';
 import { moneyFigures, periodBounds, periodStart, tallyPeriods, type TallyPeriod } from '../../records/ledger-tally';
 import type { Tenant } from '../../records/tenant';
 import type { TokenOwner } from '../../records/user';
-import { ID_PATTERN } from '../../ids';
-import { decodeCursor } from '../../validation/paging';
 import { DomainError } from '../errors';
 import { readSubject } from '../agents/agent-access';
 
@@ -21,12 +19,13 @@ export interface AgentFiguresRequest {
   agent: string | undefined;
   /** `YYYY-MM-DD` (a day) or `YYYY-MM` (a month); absent: the current month. */
   period: string | undefined;
-  cursor: string | undefined;
+  /** The last agent id of the page before (decoded from the caller's cursor by the route's schema). */
+  after: string | undefined;
 }
 
 export async function readAgentFigures(owner: TokenOwner, tenant: Tenant, request: AgentFiguresRequest, now: number) {
   if (owner.tenantId !== tenant.tenantId) throw new DomainError('token_invalid', 'token_invalid');
-  const after = decodeCursor(request.cursor, ID_PATTERN);
+  const after = request.after;
   const period: TallyPeriod = request.period === undefined ? tallyPeriods(now)[1] : { kind: request.period.length === 7 ? 'month' : 'day', id: request.period };
   const subject = await readSubject(owner, tenant, request.agent);
   const page = await agentsPageOf(subject.userId, AGENTS_PAGE, after);
