@@ -214,10 +214,12 @@ test('laptop, Arabic: every screen; paging and the devices CSV; a new API token;
   expect(await page.locator('#device-table tbody tr').count()).toBe(20);
   await page.locator('.paging button').last().click();
   await page.locator('.paging [aria-live]').filter({ hasText: '2' }).waitFor();
-  await page.locator('#device-table tbody tr').nth(1).waitFor();
+  // The first page's rows stand until the second's arrive: wait for the table to hold the second page.
+  const rowsAre = (n: number) => page.waitForFunction((want) => document.querySelectorAll('#device-table tbody tr').length === want, n, { timeout: 15_000 });
+  await rowsAre(2);
   expect(await page.locator('#device-table tbody tr').count()).toBe(2);
   await page.locator('.paging button').first().click();
-  await page.locator('#device-table tbody tr').nth(19).waitFor();
+  await rowsAre(20);
   const [devicesCsv] = await Promise.all([page.waitForEvent('download'), page.click('#export-devices')]);
   const csvDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   await devicesCsv.saveAs(join(csvDir, 'devices.csv'));
