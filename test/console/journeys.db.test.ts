@@ -215,7 +215,11 @@ test('laptop, Arabic: every screen; paging and the devices CSV; a new API token;
   await page.locator('.paging button').last().click();
   await page.locator('.paging [aria-live]').filter({ hasText: '2' }).waitFor();
   // The first page's rows stand until the second's arrive: wait for the table to hold the second page.
-  const rowsAre = (n: number) => page.waitForFunction((want) => document.querySelectorAll('#device-table tbody tr').length === want, n, { timeout: 15_000 });
+  const rowsAre = (n: number) => page.waitForFunction(
+      (want) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('#device-table tbody tr').length === want,
+      n,
+      { timeout: 15_000 },
+    );
   await rowsAre(2);
   expect(await page.locator('#device-table tbody tr').count()).toBe(2);
   await page.locator('.paging button').first().click();
