@@ -26,18 +26,32 @@ export function useCursors(): Cursors {
   };
 }
 
-export function Paging({ cursors, next }: { cursors: Cursors; next: string }) {
+/** Previous, the page number (announced), Next: the one paging bar every list shows. `page` counts from 1. */
+function PagingBar({ page, onPrev, onNext }: { page: number; onPrev: (() => void) | undefined; onNext: (() => void) | undefined }) {
   const t = useStrings(common);
-  if (cursors.page === 1 && !next) return null;
   return (
     <nav class="paging" aria-label={t('paging')}>
-      <button type="button" class="btn secondary" disabled={cursors.page === 1} onClick={cursors.prev}>
+      <button type="button" class="btn secondary" disabled={!onPrev} onClick={onPrev}>
         {t('prev')}
       </button>
-      <span aria-live="polite">{t('page', { n: cursors.page })}</span>
-      <button type="button" class="btn secondary" disabled={!next} onClick={() => cursors.next(next)}>
+      <span aria-live="polite">{t('page', { n: page })}</span>
+      <button type="button" class="btn secondary" disabled={!onNext} onClick={onNext}>
         {t('next')}
       </button>
     </nav>
   );
+}
+
+export function Paging({ cursors, next }: { cursors: Cursors; next: string }) {
+  if (cursors.page === 1 && !next) return null;
+  return <PagingBar page={cursors.page} onPrev={cursors.page === 1 ? undefined : cursors.prev} onNext={next ? () => cursors.next(next) : undefined} />;
+}
+
+/**
+ * Paging in the browser over a list the API answers whole (`page` from 0, `size` rows a page): nothing when it
+ * fits on one page.
+ */
+export function LocalPaging({ page, setPage, size, total }: { page: number; setPage: (page: number) => void; size: number; total: number }) {
+  if (total <= size) return null;
+  return <PagingBar page={page + 1} onPrev={page === 0 ? undefined : () => setPage(page - 1)} onNext={(page + 1) * size >= total ? undefined : () => setPage(page + 1)} />;
 }

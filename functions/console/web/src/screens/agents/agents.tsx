@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { Field, FormError } from '../../components/field';
 import { Loaded, useLoad } from '../../components/status';
-import { common } from '../../components/strings';
+import { LocalPaging } from '../../components/paging';
 import { formatCents, useStrings } from '../../i18n';
 import { hrefOf } from '../../router';
 import type { ScreenProps } from '../registry';
@@ -24,7 +24,6 @@ export default function Agents({ rest }: ScreenProps) {
 
 function AgentList() {
   const t = useStrings(strings);
-  const c = useStrings(common);
   const list = useLoad(loadAgents, []);
   const [page, setPage] = useState(0);
   const [name, setName] = useState('');
@@ -99,17 +98,7 @@ function AgentList() {
                   </tbody>
                 </table>
               </div>
-              {data.items.length > PAGE ? (
-                <nav class="paging" aria-label={c('paging')}>
-                  <button type="button" class="btn secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                    {c('prev')}
-                  </button>
-                  <span aria-live="polite">{c('page', { n: page + 1 })}</span>
-                  <button type="button" class="btn secondary" disabled={(page + 1) * PAGE >= data.items.length} onClick={() => setPage(page + 1)}>
-                    {c('next')}
-                  </button>
-                </nav>
-              ) : null}
+              <LocalPaging page={page} setPage={setPage} size={PAGE} total={data.items.length} />
             </>
           )
         }

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { api, call, type OkData } from '../../api/client';
 import { Field, FormError } from '../../components/field';
 import { Loaded, useLoad } from '../../components/status';
+import { LocalPaging } from '../../components/paging';
 import { common } from '../../components/strings';
 import { formatTime, useStrings } from '../../i18n';
 import type { ScreenProps } from '../registry';
@@ -30,7 +31,6 @@ async function post(body: Record<string, unknown>): Promise<string> {
 
 export default function AppleAccounts(_props: ScreenProps) {
   const t = useStrings(strings);
-  const c = useStrings(common);
   const list = useLoad(loadAccounts, []);
   const [notice, setNotice] = useState('');
   const [page, setPage] = useState(0);
@@ -62,17 +62,7 @@ export default function AppleAccounts(_props: ScreenProps) {
                 ))}
               </ul>
             )}
-            {data.accounts.length > PAGE ? (
-              <nav class="paging" aria-label={c('paging')}>
-                <button type="button" class="btn secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                  {c('prev')}
-                </button>
-                <span aria-live="polite">{c('page', { n: page + 1 })}</span>
-                <button type="button" class="btn secondary" disabled={(page + 1) * PAGE >= data.accounts.length} onClick={() => setPage(page + 1)}>
-                  {c('next')}
-                </button>
-              </nav>
-            ) : null}
+            <LocalPaging page={page} setPage={setPage} size={PAGE} total={data.accounts.length} />
           </>
         )}
       </Loaded>

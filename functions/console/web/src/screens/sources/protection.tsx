@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../../api/client';
 import { Field, FormError } from '../../components/field';
 import { saveCsv } from '../../components/files';
-import { Paging, useCursors } from '../../components/paging';
+import { LocalPaging, Paging, useCursors } from '../../components/paging';
 import { Loaded, useLoad } from '../../components/status';
 import { common } from '../../components/strings';
 import { formatTime, useStrings } from '../../i18n';
@@ -111,17 +111,7 @@ export function UnlockCodes({ sourceId }: { sourceId: string }) {
                   </tbody>
                 </table>
               </div>
-              {data.codes.length > CODES_PAGE ? (
-                <nav class="paging" aria-label={c('paging')}>
-                  <button type="button" class="btn secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                    {c('prev')}
-                  </button>
-                  <span aria-live="polite">{c('page', { n: page + 1 })}</span>
-                  <button type="button" class="btn secondary" disabled={(page + 1) * CODES_PAGE >= data.codes.length} onClick={() => setPage(page + 1)}>
-                    {c('next')}
-                  </button>
-                </nav>
-              ) : null}
+              <LocalPaging page={page} setPage={setPage} size={CODES_PAGE} total={data.codes.length} />
             </>
           )
         }
