@@ -18,6 +18,8 @@ export class CliError extends ServiceError<'usage', 'cli_usage'> {
 /** Where a command may report progress: stderr (with whether it is a terminal), never stdout. */
 export interface CommandIo {
   err: { write(text: string): unknown; isTTY?: boolean | undefined; columns?: number | undefined };
+  /** The whole of standard input, read only by a command that asks for it (a secret kept out of the shell's history). */
+  readInput?: () => Promise<string>;
 }
 
 /** A command's answer printed as this text instead of JSON (e.g. CSV). */

@@ -52,7 +52,18 @@ function usage(): string {
 /** Runs one operator command: JSON on stdout, a message on stderr and a non-zero exit otherwise. */
 const writeStderr = (s: string) => void process.stderr.write(s);
 
-export async function runAdmin(argv: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = writeStderr): Promise<number> {
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function runAdmin(
+  argv: string[],
+  out: (s: string) => void = (s) => process.stdout.write(s),
+  err: (s: string) => void = writeStderr,
+  readInput: () => Promise<string> = readStdin,
+): Promise<number> {
   try {
     const { name, flags } = parseArgv(argv);
     if (!name || name === 'help' || flags.help) {
@@ -68,7 +79,7 @@ export async function runAdmin(argv: string[], out: (s: string) => void = (s) =>
     const { stack, region, ...rest } = flags;
     await configureAdminTarget({ stack: typeof stack === 'string' ? stack : undefined, region: typeof region === 'string' ? region : undefined });
     // Progress bars only where a person watches: the real stderr, when it is a terminal.
-    const io = { err: { write: err, isTTY: err === writeStderr && process.stderr.isTTY, columns: process.stderr.columns } };
+    const io = { err: { write: err, isTTY: err === writeStderr && process.stderr.isTTY, columns: process.stderr.columns }, readInput };
     const result = await command(rest, io);
     const marks = result as Record<symbol, unknown>;
     const text = marks[RAW_TEXT];

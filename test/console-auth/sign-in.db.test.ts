@@ -9,7 +9,7 @@ import { getSource } from '../../shared/db/repositories/source-repository';
 import { resetCounter } from '../../shared/db/repositories/console-auth-repository';
 import { minuteWindow } from '../../shared/limit-windows';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
-import { admin } from '../support/admin-cli';
+import { admin, adminWithInput } from '../support/admin-cli';
 import { makeOwner, makeTenant, storedDevice, type Owner } from '../support/fixtures';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 
@@ -340,6 +340,14 @@ test('the operator CLI: set-password ends sessions and keeps logins unique; invi
   expect(taken.code).toBe(1);
   expect(taken.stderr).toMatch(/another user of the tenant signs in as/);
   expect((await admin('user', 'set-password', '--user', other.user.userId, '--password', 'short')).stderr).toMatch(/--password: must be at least 10 characters/);
+  // The password on standard input stays out of the shell's history; the line break `echo` adds is not part of it.
+  const piped = await adminWithInput('a piped password 1\n', 'user', 'set-password', '--user', p.user.userId, '--password-stdin');
+  // The sign-in just above made the one session this reset ends.
+  expect(piped.json).toEqual({ user_id: p.user.userId, login: p.login, sessions_ended: 1 });
+  expect((await session(p.host, { action: 'sign_in', login: p.login, password: 'a piped password 1' })).body.code).toBe(1);
+  expect((await session(p.host, { action: 'sign_in', login: p.login, password: 'a brand new password' })).body.data).toEqual({ error: 'sign_in_failed' });
+  expect((await adminWithInput('short\n', 'user', 'set-password', '--user', p.user.userId, '--password-stdin')).stderr).toMatch(/--password: must be at least 10 characters/);
+  expect((await adminWithInput('x', 'user', 'set-password', '--user', p.user.userId, '--password-stdin', '--password', PASSWORD)).stderr).toMatch(/not both/);
   // The default tenant has no domain of its own: the link's address must be given.
   const local = await makeOwner();
   expect((await admin('user', 'invite', '--user', local.user.userId, '--login', `local${++counter}`)).stderr).toMatch(/pass --base-url/);
