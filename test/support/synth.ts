@@ -67,12 +67,16 @@ export function functionGrants(json: CfnTemplate, functionLogicalId: string): Gr
   const fn = json.Resources[functionLogicalId]!;
   const roleId = referencedId(fn.Properties!.Role);
   const grants: Grant[] = [];
+  type Document = { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] };
+  // The role's own inline policies, and any policy resource attached to it (CDK's default policy and the
+  // customer-managed overflow policies it splits off past IAM's inline size limit), should one appear.
+  const documents: Document[] = ((json.Resources[roleId!]?.Properties?.Policies ?? []) as { PolicyDocument: Document }[]).map((p) => p.PolicyDocument);
   for (const resource of Object.values(json.Resources)) {
-    // CDK moves statements past IAM's inline size limit into customer-managed overflow policies on the same role.
     if (resource.Type !== 'AWS::IAM::Policy' && resource.Type !== 'AWS::IAM::ManagedPolicy') continue;
-    const roles = (resource.Properties!.Roles as unknown[]).map(referencedId);
-    if (!roles.includes(roleId)) continue;
-    const statements = (resource.Properties!.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }).Statement;
+    const roles = ((resource.Properties!.Roles ?? []) as unknown[]).map(referencedId);
+    if (roles.includes(roleId)) documents.push(resource.Properties!.PolicyDocument as Document);
+  }
+  for (const { Statement: statements } of documents) {
     for (const statement of statements) {
       expect(statement.Effect).toBe('Allow');
       const list = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];

@@ -1,6 +1,6 @@
 import { Duration, Size, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Charset, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -13,6 +13,7 @@ import type { DeployedFunction } from '../function-access';
 import { jobTimeoutSeconds } from '../job-timing';
 import { SECRETS_KEY_ENV } from '../stack-outputs';
 import { PROJECT_ROOT } from '../project-root';
+import { FunctionRole } from './function-role';
 
 export const POWERTOOLS_SERVICE_NAME = 'appsource';
 
@@ -101,7 +102,8 @@ export class ServiceFunction extends Construct {
     const { fn, tables, secretsKey } = props;
     const { logGroup } = props;
     // A role without AWS managed policies: the basic execution policy would let it write to every log group.
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Runs ${fn.name}` });
+    // Its grants live in the role's own inline policy (see FunctionRole: no separate policy resource).
+    const role = new FunctionRole(this, 'Role', `Runs ${fn.name}`);
     logGroup.grantWrite(role);
 
     const environment: Record<string, string> = {
