@@ -31,8 +31,8 @@ export function createHandler<R extends RouteDefinition & { auth: Exclude<AuthKi
     .handler(async (_event: ApiEvent, context: AppContext) => {
       // `businessState` checks at run time what the route table's auth kind promises `business` at compile time.
       const state = businessState(route.auth, context.app) as StateFor<R['auth']>;
-      const counted = context.app.counted;
-      return (await (counted ? withWriteGate(counted, () => business(state)) : business(state))) as unknown as ApiResult;
+      const { counted, countCarrier } = context.app;
+      return (await (counted ? withWriteGate(counted, () => business(state), countCarrier) : business(state))) as unknown as ApiResult;
     });
 }
 
