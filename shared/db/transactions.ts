@@ -10,7 +10,7 @@
 import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
-import { countCarrier, sendCarrying } from './write-gate';
+import { countCarrier, type TransactionSent } from './write-gate';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -59,42 +59,13 @@ export const MAX_TRANSACTION_ITEMS = 100;
  */
 export async function transactWrite(items: ReadonlyArray<TransactItem | TransactionPart>, options: { conflicts?: 'throw' | 'report' } = {}): Promise<TransactionOutcome> {
   const carrier = items.length < MAX_TRANSACTION_ITEMS ? countCarrier() : undefined;
-  for (let attempt = 0; carrier && attempt < MAX_CARRIED_ATTEMPTS; attempt++) {
-    const part = carrier.part();
-    if (part === undefined) break;
-    const counter = items.length;
-    let sent;
-    try {
-      sent = await sendCarrying(() => send([...items, part as TransactItem]));
-    } catch (error) {
-      carrier.abandoned();
-      throw error;
-    }
-    if (sent.ok) {
-      carrier.committed();
-      return sent;
-    }
-    const counterFailed = sent.failed.includes(counter);
-    // Throws the refusal when the count found is the limit or more: nothing was written.
-    if (counterFailed) carrier.conflicted(sent.returned?.[counter]);
-    else carrier.abandoned();
-    const failed = sent.failed.filter((index) => index !== counter);
-    // Only the counter's expected count was stale: the same items again, conditioned on the count it held.
-    if (counterFailed && failed.length === 0) continue;
-    if (failed.length === 0 && options.conflicts !== 'report') throw sent.error;
-    return { ok: false, failed, returned: sent.returned?.slice(0, counter) };
-  }
-  // Not carried (no carrier, or a counter too busy to guess): the gate holds the write for a count of its own.
-  const sent = await send(items);
+  const sent = (carrier && (await carrier.carry(items, send))) || (await send(items));
   if (sent.ok) return sent;
   if (sent.failed.length === 0 && options.conflicts !== 'report') throw sent.error;
-  return { ok: false, failed: sent.failed, returned: sent.returned };
+  return { ok: false, failed: sent.failed, returned: sent.returned as Array<Record<string, AttributeValue> | undefined> };
 }
 
-/** How often a transaction is sent again with the count its counter held, before the count is made on its own. */
-const MAX_CARRIED_ATTEMPTS = 8;
-
-async function send(items: ReadonlyArray<TransactItem | TransactionPart>): Promise<{ ok: true } | { ok: false; failed: number[]; returned: Array<Record<string, AttributeValue> | undefined>; error: unknown }> {
+async function send(items: readonly object[]): Promise<TransactionSent> {
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items as TransactItem[] }));
     return { ok: true };

@@ -17,22 +17,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { documentClient } from './client';
 
+/** What a transaction's send reports: written, or the items whose condition failed (none: a conflict). */
+export type TransactionSent = { ok: true } | { ok: false; failed: number[]; returned: Array<Record<string, unknown> | undefined>; error: unknown };
+
 /**
- * A count that can ride in the request's first transaction. `part()` is the counter's update for that
- * transaction, or undefined once the request is counted (or its own count is in flight): then the transaction
- * waits at the gate like any write.
+ * A count that can ride in the request's first transaction (shared/http/middlewares/transaction-count.ts).
+ * `carry` sends the caller's items with the counter's update added, past the gate, and reports on the caller's
+ * items only (it throws the refusal when the limit is spent); undefined when the request is counted already, or
+ * its count is on its way: the transaction then goes as any write.
  */
 export interface CountCarrier {
-  part(): object | undefined;
-  /** The transaction that carried `part()` was written: the request is counted. */
-  committed(): void;
-  /**
-   * The counter's condition failed, with the count the counter held (raw item from the cancellation). Throws
-   * the refusal when the limit is spent; otherwise the next `part()` is conditioned on what was found.
-   */
-  conflicted(found: Record<string, unknown> | undefined): void;
-  /** The transaction was not written for another reason (another condition, a conflict, an error): not counted by it. */
-  abandoned(): void;
+  carry(items: readonly object[], send: (items: readonly object[]) => Promise<TransactionSent>): Promise<TransactionSent | undefined>;
 }
 
 interface Gate {

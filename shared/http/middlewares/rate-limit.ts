@@ -1,6 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { counterPart, countFound, giveBack, incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
-import { outsideGate, type CountCarrier } from '../../db/write-gate';
+import { giveBack, incrementWithinLimit } from '../../db/repositories/rate-limit-repository';
 import { logger } from '../../logger';
 import { DomainError, type ErrorKind } from '../../domain/errors';
 import type { IpLimit, RouteDefinition } from '../../routes/definitions';
@@ -12,7 +11,7 @@ import { minuteWindow, WINDOW_MS, type MinuteWindow, type WindowKind } from '../
 /** What a refusal says about a longer window (the failure limits): the minute's is the plain `rate_limited`. */
 const REFUSAL_MESSAGE: Partial<Record<WindowKind, MessageKey>> = { '10 minutes': 'rate_limited_ten_minutes', hour: 'rate_limited_hourly' };
 /** Counters outlive their minute a little so a late request never finds its window already swept. */
-const TTL_GRACE_SECONDS = 300;
+export const TTL_GRACE_SECONDS = 300;
 
 /** Who a request is counted against: its token owner, or its source IP when it has no valid token. */
 export type RateLimitOwner = { user: string } | { ip: string };
@@ -66,7 +65,7 @@ export function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: I
 }
 
 /** The headers every limited response carries, and the 429 error when the request was refused. */
-function apply(state: RequestState, decision: RateLimitDecision, window: WindowKind = 'minute'): void {
+export function apply(state: RequestState, decision: RateLimitDecision, window: WindowKind = 'minute'): void {
   const headers = state.responseHeaders;
   headers['X-RateLimit-Limit'] = String(decision.limit);
   headers['X-RateLimit-Remaining'] = String(decision.remaining);
@@ -80,8 +79,11 @@ function apply(state: RequestState, decision: RateLimitDecision, window: WindowK
   });
 }
 
+/** A `countInTransaction` route's limit middleware (shared/http/middlewares/transaction-count.ts). */
+export type TransactionCount = (route: RouteDefinition & { rateLimit: number }) => MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>;
+
 /** Failed authentications: counted per source IP so tokens cannot be guessed at speed. */
-const authFailures: ReadonlySet<ErrorKind> = new Set(['token_missing', 'token_invalid', 'token_expired']);
+export const authFailures: ReadonlySet<ErrorKind> = new Set(['token_missing', 'token_invalid', 'token_expired']);
 
 function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimit: number } {
   return route.rateLimit !== null;
@@ -99,9 +101,13 @@ function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimi
  * Public routes are limited per caller IP by their `ipLimits` instead; a route with neither gets no
  * middleware at all.
  */
-export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
+export function rateLimit(route: RouteDefinition, countInTransaction?: TransactionCount): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
   if (!hasLimit(route)) return ipRateLimits(route);
-  if (route.countInTransaction) return [countedInTransaction(route)];
+  if (route.countInTransaction) {
+    // The route hands its implementation in (shared/http/middlewares/transaction-count.ts), so only these routes carry it.
+    if (!countInTransaction) throw new Error(`${route.function}: counted in its transaction, but no transaction count was handed in`);
+    return [countInTransaction(route)];
+  }
   // Marks requests already counted, so a failure later in the same request is not counted twice.
   const charged = new WeakSet<RequestState>();
   // `limitAlongside`: the count in flight while the business code runs (it rejects on a limiter outage).
@@ -149,150 +155,6 @@ export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRe
     },
   };
   return [middleware];
-}
-
-/**
- * The count each counter of the current minute held when this instance last saw it: what a request counted in
- * its transaction expects to find there. Counts only grow within their minute (the minute is in the key, and a
- * per-owner count is never given back), so an expectation is never above the truth: a stale one costs one
- * cancelled transaction, which hands back the count the counter held, and the transaction is sent again.
- */
-const seenCounts = new Map<string, number>();
-let seenMinute = '';
-/** Bounds the map on an instance that serves many owners in one minute. */
-const MAX_SEEN = 10_000;
-
-function seenCount(bucket: string, window: MinuteWindow): number {
-  if (window.id !== seenMinute) {
-    seenCounts.clear();
-    seenMinute = window.id;
-  }
-  return seenCounts.get(bucket) ?? 0;
-}
-
-function sawCount(bucket: string, window: MinuteWindow, count: number): void {
-  if (window.id !== seenMinute || count <= (seenCounts.get(bucket) ?? 0)) return;
-  if (seenCounts.size >= MAX_SEEN) seenCounts.clear();
-  seenCounts.set(bucket, count);
-}
-
-/**
- * One request's count on a `countInTransaction` route: carried by its first transaction when it makes one,
- * made on its own (`incrementWithinLimit`) otherwise, never both. The decision it reaches is exact either way:
- * a carried count is written only if the counter held `expected`, below the limit, and is then `expected + 1`.
- */
-class CarriedCount implements CountCarrier {
-  private decision: RateLimitDecision | undefined;
-  private own: Promise<RateLimitDecision> | undefined;
-  /** The carried transaction in flight: the request's own count, if one is asked for, waits for its outcome. */
-  private flight: Promise<void> | undefined;
-  private landed: (() => void) | undefined;
-  private expected = 0;
-
-  constructor(
-    private readonly state: RequestState,
-    private readonly route: RouteDefinition & { rateLimit: number },
-    private readonly window: MinuteWindow,
-    private readonly bucket: string,
-  ) {}
-
-  part(): object | undefined {
-    if (this.decision || this.own || this.flight) return undefined;
-    this.expected = Math.max(this.expected, seenCount(this.bucket, this.window));
-    // A count seen at the limit stays there for the minute: the request's own count refuses it (and a write
-    // waiting for it fails with the refusal).
-    if (this.expected >= this.route.rateLimit) return undefined;
-    this.flight = new Promise((resolve) => (this.landed = resolve));
-    return counterPart(this.bucket, this.expected, this.window.resetAt + TTL_GRACE_SECONDS);
-  }
-
-  committed(): void {
-    const count = this.expected + 1;
-    sawCount(this.bucket, this.window, count);
-    this.decision = { allowed: true, limit: this.route.rateLimit, remaining: Math.max(0, this.route.rateLimit - count), window: this.window, bucket: this.bucket };
-    this.land();
-  }
-
-  conflicted(found: Record<string, unknown> | undefined): void {
-    this.land();
-    const count = countFound(found);
-    sawCount(this.bucket, this.window, count);
-    this.expected = Math.max(this.expected, count);
-    if (count < this.route.rateLimit) return;
-    this.decision = { allowed: false, limit: this.route.rateLimit, remaining: 0, window: this.window, bucket: this.bucket };
-    apply(this.state, this.decision);
-  }
-
-  /** The transaction's send ended without a word about the counter (it threw): the count is made on its own. */
-  abandoned(): void {
-    this.land();
-  }
-
-  private land(): void {
-    this.flight = undefined;
-    this.landed?.();
-    this.landed = undefined;
-  }
-
-  /** The request's decision: the carried one, or its own count, made now if it has not been (fail closed). */
-  async decided(): Promise<RateLimitDecision> {
-    while (this.flight) await this.flight;
-    if (this.decision) return this.decision;
-    // Made outside the write gate: the count is what the gate waits for.
-    this.own ??= outsideGate(() => chargeRequest(this.route, { user: this.state.user!.userId }, this.state.now)).then((decision) => {
-      sawCount(this.bucket, this.window, this.route.rateLimit - decision.remaining);
-      return (this.decision = decision);
-    });
-    return this.own;
-  }
-}
-
-/**
- * A `countInTransaction` route's limit (see the route table): the count rides in the business code's first
- * transaction (shared/db/transactions.ts), or is made on its own when the request writes nothing else first
- * or ends without one; the headers and the refusal are those of a count made before the business code.
- */
-function countedInTransaction(route: RouteDefinition & { rateLimit: number }): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext> {
-  const counts = new WeakMap<RequestState, CarriedCount>();
-  return {
-    name: 'rateLimit',
-    before: async ({ context }) => {
-      const state = context.app;
-      const window = minuteWindow(state.now);
-      const count = new CarriedCount(state, route, window, bucketKey(route, { user: state.user!.userId }, window));
-      counts.set(state, count);
-      state.countCarrier = count;
-      state.counted = async () => apply(state, await count.decided());
-    },
-    after: async ({ context }) => {
-      const count = counts.get(context.app);
-      if (count) apply(context.app, await count.decided());
-    },
-    onError: async (request) => {
-      const state = request.context.app;
-      if (!state) return;
-      const count = counts.get(state);
-      if (!count) return chargeFailedToken(route, request);
-      // The limit decides first, as if counted before the business code: a refusal or an outage wins.
-      try {
-        apply(state, await count.decided());
-      } catch (refusal) {
-        request.error = refusal as Error;
-      }
-    },
-  };
-}
-
-/** A request refused for its token: counted against its source IP (the route's limit). */
-async function chargeFailedToken(route: RouteDefinition & { rateLimit: number }, request: { context: AppContext; error: unknown }): Promise<void> {
-  const state = request.context.app;
-  const error = request.error;
-  if (!(error instanceof DomainError) || !authFailures.has(error.kind)) return;
-  try {
-    apply(state, await chargeRequest(route, { ip: state.ip }, state.now));
-  } catch (refusal) {
-    request.error = refusal as Error;
-  }
 }
 
 /** A public route's limits: its per-IP limits, if it has any (all a public chain needs of this module). */
