@@ -1,4 +1,5 @@
 import { createHandler } from '../../shared/http/create-handler';
+import { transactionCount } from '../../shared/http/middlewares/transaction-count';
 import { deviceStatusRoute } from '../../shared/routes/devices';
 import { localize, useMessages } from '../../shared/i18n/localize';
 import { deviceMessages } from '../../shared/i18n/messages/device';
@@ -15,4 +16,4 @@ export const handler = createHandler(deviceStatusRoute, async (state) => {
   const device = await changeDeviceStatus(state.actor, selector, action, deviceReadWith(state, selector.kid));
   const statusName = localize(state.lang, device.enabled ? 'device_status_enabled' : 'device_status_disabled');
   return { data: statusView(device, statusName) };
-}, { readWithToken: deviceReadWithToken });
+}, { readWithToken: deviceReadWithToken, transactionCount });

@@ -10,6 +10,7 @@
 import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
+import { countCarrier, type TransactionSent } from './write-gate';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -50,16 +51,29 @@ export const MAX_TRANSACTION_ITEMS = 100;
  * Sends one transaction. A cancellation that no failed condition explains is thrown (the caller can only
  * name a rule that stopped it), unless `conflicts: 'report'` asks for it as an outcome (callers that read
  * the state again and retry).
+ *
+ * In a request counted in its transaction (`countInTransaction` routes, shared/db/write-gate.ts), the first
+ * transaction also carries the rate-limit counter's conditional update: the count and the write are then one
+ * round trip, written together or not at all. The caller sees its own items only: a spent limit is thrown (the
+ * refusal), and a counter that held another count than expected is sent again with the count it held.
  */
 export async function transactWrite(items: ReadonlyArray<TransactItem | TransactionPart>, options: { conflicts?: 'throw' | 'report' } = {}): Promise<TransactionOutcome> {
+  const carrier = items.length < MAX_TRANSACTION_ITEMS ? countCarrier() : undefined;
+  const sent = (carrier && (await carrier.carry(items, send))) || (await send(items));
+  if (sent.ok) return sent;
+  if (sent.failed.length === 0 && options.conflicts !== 'report') throw sent.error;
+  return { ok: false, failed: sent.failed, returned: sent.returned as Array<Record<string, AttributeValue> | undefined> };
+}
+
+async function send(items: readonly object[]): Promise<TransactionSent> {
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: items as TransactItem[] }));
     return { ok: true };
   } catch (err) {
     if (!(err instanceof TransactionCanceledException)) throw err;
-    const failed = (err.CancellationReasons ?? []).flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
-    if (failed.length === 0 && options.conflicts !== 'report') throw err;
-    return { ok: false, failed, returned: (err.CancellationReasons ?? []).map((reason) => reason.Item) };
+    const reasons = err.CancellationReasons ?? [];
+    const failed = reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+    return { ok: false, failed, returned: reasons.map((reason) => reason.Item), error: err };
   }
 }
 

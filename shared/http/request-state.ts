@@ -1,3 +1,4 @@
+import type { CountCarrier } from '../db/write-gate';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ProvenDevice } from '../domain/self-service/proof';
 import type { Lang } from '../i18n/languages';
@@ -39,6 +40,8 @@ export interface RequestState {
    * throws its refusal (the chain holds the business code's writes on it, shared/db/write-gate.ts).
    */
   counted?: () => Promise<void>;
+  /** On a `countInTransaction` route: the count the request's first transaction carries (shared/db/write-gate.ts). */
+  countCarrier?: CountCarrier;
   /** Headers the chain adds to every response (rate-limit counters, …). */
   responseHeaders: Record<string, string>;
   /** The event as API Gateway sent it (headers, multi-value query), for the few functions that read more. */

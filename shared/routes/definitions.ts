@@ -102,6 +102,14 @@ export interface RouteDefinition {
    */
   limitAlongside?: true;
   /**
+   * The per-user count rides in the route's own `TransactWriteItems` (its first one), as a conditional update of
+   * the counter: the count and the write are one round trip, written together or not at all, so a refused
+   * request changes nothing, not even the counter. A request that ends without that transaction (an error, a
+   * read) is counted on its own before it is answered, and any other write waits for that count (the write
+   * gate, as for `limitAlongside`). For routes whose one write is a transaction (device status, update source).
+   */
+  countInTransaction?: true;
+  /**
    * The route changes things on a GET as well (the device contract's add and status, which scripts call as GET
    * links): a request made with a console session must then carry its CSRF token whatever its method, since
    * SameSite=Strict does not stop a page of a sibling subdomain (the same site) from making a browser follow a

@@ -8,8 +8,8 @@ export const deviceStatusRoute = {
   auth: 'token',
   writesOnGet: true,
   rateLimit: 60,
-  // The certificate is read while the count is made; the transaction waits for it.
-  limitAlongside: true,
+  // The certificate is read with the token; the count rides in the transaction that sets it.
+  countInTransaction: true,
   envelope: 'device',
   description: 'Enable, disable or toggle a device',
   // counters: the owner's count of disabled devices moves in the same transaction (the dashboard's figures).

@@ -7,6 +7,8 @@ export const updateSourceRoute = {
   path: '/api/appstore/manage/sources/{source_id}',
   auth: 'bearer',
   rateLimit: 30,
+  // The source is read with the token; the count rides in the transaction that changes it.
+  countInTransaction: true,
   envelope: 'management',
   description: 'Update source settings',
   data: { read: ['subscriptions', 'plans'], write: ['sources'] },

@@ -2,6 +2,8 @@
  * Routes counted alongside their reads (`limitAlongside`): the count runs while the business code reads, and
  * the write gate holds every write until the count is in. A refused request, or one the limiter cannot count,
  * must change nothing — no status flipped, no app published, no lock, hold, charge or certificate.
+ * Device status counts in its transaction instead (`countInTransaction`): the counter's conditional update rides
+ * in the transaction that sets the certificate, so a refusal changes nothing, not even the counter.
  */
 import { add, balanceOf, newUser, simulatedAccount, startTestbed, udid25, type Testbed } from '../support/add-device-testbed';
 import { makeDraft, makeOwner, newUdid } from '../support/fixtures';
@@ -9,6 +11,11 @@ import { importDevice } from '../../shared/domain/devices/device-import';
 import { getDeviceRecord, listDevicesByUserUdid } from '../../shared/db/repositories/device-repository';
 import { getApp } from '../../shared/db/repositories/app-repository';
 import { setClock } from '../../shared/clock';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../shared/db/client';
+import { tableName } from '../../shared/db/table-names';
+import { bucketKey } from '../../shared/http/middlewares/rate-limit';
+import { minuteWindow } from '../../shared/limit-windows';
 import { addDeviceRoute, deviceInfoRoute, deviceStatusRoute, publishAppRoute } from '../../shared/routes';
 
 let bed: Testbed;
@@ -32,8 +39,10 @@ async function withLimiterDown<T>(work: () => Promise<T>): Promise<T> {
 
 /** Every request of `work` in one calendar minute of its own (the clock frozen in it). */
 let slot = 0;
+let frozenAt = 0;
+const now = () => frozenAt;
 async function inOneMinute<T>(work: () => Promise<T>): Promise<T> {
-  const frozen = Date.UTC(2032, 0, 1) + ++slot * 10 * 60_000 + 5_000;
+  const frozen = (frozenAt = Date.UTC(2032, 0, 1) + ++slot * 10 * 60_000 + 5_000);
   const restore = setClock(() => frozen);
   try {
     return await work();
@@ -43,7 +52,8 @@ async function inOneMinute<T>(work: () => Promise<T>): Promise<T> {
 }
 
 test('the routes under test are the ones counted alongside', () => {
-  for (const route of [deviceInfoRoute, deviceStatusRoute, publishAppRoute, addDeviceRoute]) expect(route).toMatchObject({ limitAlongside: true });
+  for (const route of [deviceInfoRoute, publishAppRoute, addDeviceRoute]) expect(route).toMatchObject({ limitAlongside: true });
+  expect(deviceStatusRoute).toMatchObject({ countInTransaction: true });
 });
 
 describe('device status', () => {
@@ -58,6 +68,39 @@ describe('device status', () => {
       const refused = await status(owner.token, kid, 'toggle');
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ code: 429, data: { error: 'rate_limited' } });
+      expect((await getDeviceRecord(kid))!.enabled).toBe(before);
+    });
+  });
+
+  test('counted in its transaction: a counter spent elsewhere (this instance expected less) refuses the toggle, and neither the certificate nor the counter moves', async () => {
+    const owner = await makeOwner();
+    const { kid } = await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000);
+    await inOneMinute(async () => {
+      expect((await status(owner.token, kid, 'toggle')).headers.get('x-ratelimit-remaining')).toBe('59');
+      // Another instance counted 59 more: this one still expects 1.
+      const bucket = bucketKey(deviceStatusRoute, { user: owner.user.userId }, minuteWindow(now()));
+      await documentClient().send(new UpdateCommand({ TableName: tableName('rateLimits'), Key: { bucket }, UpdateExpression: 'ADD #c :n', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':n': 59 } }));
+      const before = (await getDeviceRecord(kid))!.enabled;
+      const refused = await status(owner.token, kid, 'toggle');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect((await getDeviceRecord(kid))!.enabled).toBe(before);
+      const counter = await documentClient().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { bucket }, ConsistentRead: true }));
+      expect(counter.Item?.count).toBe(60);
+    });
+  });
+
+  test('counted in its transaction: 70 concurrent toggles flip exactly 60 times, each success told its own remaining count', async () => {
+    const owner = await makeOwner();
+    const { kid } = await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000);
+    const before = (await getDeviceRecord(kid))!.enabled;
+    await inOneMinute(async () => {
+      const all = await Promise.all(Array.from({ length: 70 }, () => status(owner.token, kid, 'toggle')));
+      const ok = all.filter((r) => r.status === 200);
+      expect(ok).toHaveLength(60);
+      expect(all.filter((r) => r.status === 429)).toHaveLength(10);
+      expect(ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+      // 60 flips: an even number, back where it started.
       expect((await getDeviceRecord(kid))!.enabled).toBe(before);
     });
   });

@@ -1,6 +1,7 @@
 import { startTestApi, type TestApi } from '../support/api';
 import { makeDraft, makeOwner, makeTenant } from '../support/fixtures';
-import { getSource } from '../../shared/db/repositories/source-repository';
+import { getSource, updateOwnedSource } from '../../shared/db/repositories/source-repository';
+import { updateSourceSettings } from '../../shared/domain/sources/source-service';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -186,5 +187,28 @@ describe('update source settings', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ data: { error: 'https_required' }, msg: 'HTTPS is required' });
     expect((await getSource(owner.source.source_id))?.name).toBe('Fixture source');
+  });
+});
+
+describe('read with the token, written in one transaction (its answer built from the read)', () => {
+  test('a setting another request changed after the read is in the answer: the write waited for it and read again', async () => {
+    const owner = await makeOwner();
+    const actor = { tenantId: owner.user.tenantId, userId: owner.user.userId };
+    const sourceId = owner.source.source_id;
+    const read = (await getSource(sourceId))!;
+    // Another request changes the announcement between this request's read and its write.
+    await updateOwnedSource(actor, sourceId, { message: 'Changed meanwhile' }, 1_700_000_000);
+    const answer = await updateSourceSettings(actor, sourceId, { name: 'Mine' }, 1_700_000_001, read);
+    expect(answer).toMatchObject({ name: 'Mine', message: 'Changed meanwhile' });
+    expect(await getSource(sourceId)).toMatchObject({ name: 'Mine', message: 'Changed meanwhile' });
+  });
+
+  test("a source read with the token that is someone else's, or absent, answers 40001 and is not written", async () => {
+    const [owner, other] = await Promise.all([makeOwner(), makeOwner()]);
+    const actor = { tenantId: owner.user.tenantId, userId: owner.user.userId };
+    const theirs = (await getSource(other.source.source_id))!;
+    await expect(updateSourceSettings(actor, theirs.source_id, { name: 'Taken' }, 1_700_000_000, theirs)).rejects.toMatchObject({ reason: 'source_not_found' });
+    await expect(updateSourceSettings(actor, 'snosuchsource', { name: 'Taken' }, 1_700_000_000, null)).rejects.toMatchObject({ reason: 'source_not_found' });
+    expect((await getSource(other.source.source_id))!.name).toBe(theirs.name);
   });
 });

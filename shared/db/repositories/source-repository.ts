@@ -3,6 +3,82 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
 import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../records/source';
+import { transactWrite } from '../transactions';
+import type { TokenSideRead } from './user-repository';
+
+/**
+ * What update source answers and checks, read with the token (`readWithToken`): the owner and tenant, and the
+ * fields its answer shows (`sourceView`).
+ */
+export const SOURCE_ANSWER_FIELDS = ['source_id', 'tenant_id', 'owner_id', 'name', 'message', 'encrypt_enabled', 'app_count'] as const;
+
+/** The fields of the answer another write could change meanwhile (the rest name the source and its owner). */
+const ANSWERED_SETTINGS = ['name', 'message', 'encrypt_enabled', 'app_count'] as const;
+
+/** The read of `SOURCE_ANSWER_FIELDS` for a request to make in the same round trip as its token. */
+export function sourceAnswerRead(sourceId: string): TokenSideRead {
+  return { table: 'sources', key: { source_id: sourceId }, attributes: SOURCE_ANSWER_FIELDS };
+}
+
+/** A source as `sourceAnswerRead` reads it. */
+export type SourceAsRead = Pick<Source, (typeof SOURCE_ANSWER_FIELDS)[number]>;
+
+/**
+ * Applies `changes` to a source the caller read (`read`, checked to be the actor's before), in one
+ * `TransactWriteItems` (so a request counted in its transaction carries its count in it: shared/db/write-gate.ts).
+ * A transaction returns no values, so the answer is `read` with the changes, and the write is conditioned on
+ * every answered field it does not set still being what was read (and the source still the actor's): false
+ * when that no longer holds (nothing changed: read it again and retry).
+ */
+export async function updateSourceAsRead(
+  actor: Actor,
+  read: SourceAsRead,
+  changes: Partial<SourceSettings>,
+  now: number,
+  internal: { set?: Record<string, unknown>; remove?: readonly string[] } = {},
+): Promise<boolean> {
+  const { names, values, update } = settingsUpdate(actor, changes, now, internal);
+  const unchanged = ANSWERED_SETTINGS.filter((field) => !(field in changes)).map((field, i) => {
+    names[`#k${i}`] = field;
+    const value = read[field];
+    if (value === undefined) return `attribute_not_exists(#k${i})`;
+    values[`:k${i}`] = value;
+    return `#k${i} = :k${i}`;
+  });
+  const outcome = await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName('sources'),
+          Key: { source_id: read.source_id },
+          UpdateExpression: update,
+          ConditionExpression: ['attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner', ...unchanged].join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+    ],
+    { conflicts: 'report' },
+  );
+  return outcome.ok;
+}
+
+/** The update expression of a settings change, conditioned on the owner by the caller (names and values to extend). */
+function settingsUpdate(actor: Actor, changes: Partial<SourceSettings>, now: number, internal: { set?: Record<string, unknown>; remove?: readonly string[] }) {
+  const names: Record<string, string> = { '#tenant': 'tenant_id', '#owner': 'owner_id', '#updated': 'updated_at' };
+  const values: Record<string, unknown> = { ':tenant': actor.tenantId, ':owner': actor.userId, ':updated': now };
+  const sets = ['#updated = :updated'];
+  Object.entries({ ...changes, ...internal.set }).forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    sets.push(`#f${i} = :v${i}`);
+  });
+  const removes = (internal.remove ?? []).map((field, i) => {
+    names[`#r${i}`] = field;
+    return `#r${i}`;
+  });
+  return { names, values, update: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}` };
+}
 
 export async function getSource(sourceId: string): Promise<Source | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('sources'), Key: { source_id: sourceId }, ConsistentRead: true }));
@@ -27,22 +103,11 @@ export async function updateOwnedSource(
   /** Attributes the service maintains alongside the settings (the link-health schedule). */
   internal: { set?: Record<string, unknown>; remove?: readonly string[] } = {},
 ): Promise<Source | undefined> {
-  const names: Record<string, string> = { '#tenant': 'tenant_id', '#owner': 'owner_id', '#updated': 'updated_at' };
-  const values: Record<string, unknown> = { ':tenant': actor.tenantId, ':owner': actor.userId, ':updated': now };
-  const sets = ['#updated = :updated'];
-  Object.entries({ ...changes, ...internal.set }).forEach(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    sets.push(`#f${i} = :v${i}`);
-  });
-  const removes = (internal.remove ?? []).map((field, i) => {
-    names[`#r${i}`] = field;
-    return `#r${i}`;
-  });
+  const { names, values, update } = settingsUpdate(actor, changes, now, internal);
   const out = await updateIf({
     TableName: tableName('sources'),
     Key: { source_id: sourceId },
-    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    UpdateExpression: update,
     ConditionExpression: 'attribute_exists(source_id) AND #tenant = :tenant AND #owner = :owner',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { updateOwnedSource } from '../../db/repositories/source-repository';
+import { getSource, updateOwnedSource, updateSourceAsRead, type SourceAsRead } from '../../db/repositories/source-repository';
 import { subscriptionFromItem } from '../../db/repositories/subscription-repository';
 import type { Subscription } from '../../records/subscription';
 import { createDraft, getAppWithSource, unpublishApp as unpublishStoredApp, updateAppFields } from '../../db/repositories/app-repository';
@@ -40,14 +40,27 @@ export async function ownedAppAndSubscription(actor: Actor, sourceId: string, ap
  * Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole and
  * puts the source on (or takes it off) the link-health schedule in the same write.
  */
-export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number) {
+export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number, known?: SourceAsRead | null) {
   const schedule = changes.health_alert === undefined ? {} : healthSchedule(sourceId, effectiveHealthAlert(changes.health_alert), now);
   // The feed dates the announcement's news item with the time its text was set.
   const internal = changes.message === undefined ? schedule : { ...schedule, set: { ...schedule.set, message_at: now } };
-  const updated = await updateOwnedSource(actor, sourceId, changes, now, internal);
-  if (!updated) throw sourceNotFound();
-  return sourceView(updated);
+  if (known === undefined) {
+    const updated = await updateOwnedSource(actor, sourceId, changes, now, internal);
+    if (!updated) throw sourceNotFound();
+    return sourceView(updated);
+  }
+  // Read with the token: checked to be the actor's, then written on the condition that what the answer shows
+  // of it is still what was read (a transaction returns nothing to answer from); read again when it is not.
+  let source = known;
+  for (let attempt = 0; attempt < MAX_SETTINGS_ATTEMPTS; attempt++) {
+    if (!source || source.source_id !== sourceId || !isOwnedBy(source, actor)) throw sourceNotFound();
+    if (await updateSourceAsRead(actor, source, changes, now, internal)) return sourceView({ ...source, ...changes } as Source);
+    source = (await getSource(sourceId)) ?? null;
+  }
+  throw new DomainError('unavailable', 'internal_error');
 }
+
+const MAX_SETTINGS_ATTEMPTS = 8;
 
 /** A new draft in the actor's source, within the plan's quota of apps per source. */
 export async function createAppDraft(actor: Actor, sourceId: string, metadata: Partial<AppMetadata>, plan: TenantSettings, now: number, after?: AfterAppWrite) {

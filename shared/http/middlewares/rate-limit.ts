@@ -11,7 +11,7 @@ import { minuteWindow, WINDOW_MS, type MinuteWindow, type WindowKind } from '../
 /** What a refusal says about a longer window (the failure limits): the minute's is the plain `rate_limited`. */
 const REFUSAL_MESSAGE: Partial<Record<WindowKind, MessageKey>> = { '10 minutes': 'rate_limited_ten_minutes', hour: 'rate_limited_hourly' };
 /** Counters outlive their minute a little so a late request never finds its window already swept. */
-const TTL_GRACE_SECONDS = 300;
+export const TTL_GRACE_SECONDS = 300;
 
 /** Who a request is counted against: its token owner, or its source IP when it has no valid token. */
 export type RateLimitOwner = { user: string } | { ip: string };
@@ -65,7 +65,7 @@ export function chargeIpLimit(route: Pick<RouteDefinition, 'function'>, limit: I
 }
 
 /** The headers every limited response carries, and the 429 error when the request was refused. */
-function apply(state: RequestState, decision: RateLimitDecision, window: WindowKind = 'minute'): void {
+export function apply(state: RequestState, decision: RateLimitDecision, window: WindowKind = 'minute'): void {
   const headers = state.responseHeaders;
   headers['X-RateLimit-Limit'] = String(decision.limit);
   headers['X-RateLimit-Remaining'] = String(decision.remaining);
@@ -79,8 +79,11 @@ function apply(state: RequestState, decision: RateLimitDecision, window: WindowK
   });
 }
 
+/** A `countInTransaction` route's limit middleware (shared/http/middlewares/transaction-count.ts). */
+export type TransactionCount = (route: RouteDefinition & { rateLimit: number }) => MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>;
+
 /** Failed authentications: counted per source IP so tokens cannot be guessed at speed. */
-const authFailures: ReadonlySet<ErrorKind> = new Set(['token_missing', 'token_invalid', 'token_expired']);
+export const authFailures: ReadonlySet<ErrorKind> = new Set(['token_missing', 'token_invalid', 'token_expired']);
 
 function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimit: number } {
   return route.rateLimit !== null;
@@ -98,8 +101,13 @@ function hasLimit(route: RouteDefinition): route is RouteDefinition & { rateLimi
  * Public routes are limited per caller IP by their `ipLimits` instead; a route with neither gets no
  * middleware at all.
  */
-export function rateLimit(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
+export function rateLimit(route: RouteDefinition, countInTransaction?: TransactionCount): MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>[] {
   if (!hasLimit(route)) return ipRateLimits(route);
+  if (route.countInTransaction) {
+    // The route hands its implementation in (shared/http/middlewares/transaction-count.ts), so only these routes carry it.
+    if (!countInTransaction) throw new Error(`${route.function}: counted in its transaction, but no transaction count was handed in`);
+    return [countInTransaction(route)];
+  }
   // Marks requests already counted, so a failure later in the same request is not counted twice.
   const charged = new WeakSet<RequestState>();
   // `limitAlongside`: the count in flight while the business code runs (it rejects on a limiter outage).
