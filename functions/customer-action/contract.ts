@@ -8,6 +8,7 @@ export const contract: FunctionContract = {
     mode: describe(z.optional(z.enum(['instant', 'review'])), '`redeem`: the mode the page was opened for; a code of the other mode is refused (code_mode_mismatch)'),
     kid: describe(z.optional(z.string()), "`reissue`: the proven device's revoked certificate"),
     source: describe(z.optional(z.string()), 'The source whose install page the form was on: the answer returns there (absent: /api/customer)'),
+    store: describe(z.optional(z.string()), "The agent's store whose customer page the form was on (/api/customer?store=…): the answer returns there"),
   }),
   raw: { status: 303, description: 'Done: Location the page with done=ready (the certificate can be downloaded) or done=review (Apple reviews the device)' },
   notes:

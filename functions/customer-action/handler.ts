@@ -29,6 +29,8 @@ export const handler = createSessionHandler(customerActionRoute, async (state) =
       ? await redeemCode(device, state.tenant, { code: request.code, mode: request.mode }, now)
       : await reissueCertificate(device, state.tenant, request.kid, now);
   const back = new URL(`${requestBaseUrl(state.event, state.tenant)}${customerPagePath(request.sourceId)}`);
+  // Back to the agent's store it came from (the site's page would show the site's brand instead).
+  if (!request.sourceId && request.store) back.searchParams.set('store', request.store);
   if (request.action === 'redeem' && request.mode) back.searchParams.set('mode', request.mode);
   back.searchParams.set('done', done);
   return { raw: null, statusCode: 303, text: '', headers: { Location: back.toString(), 'Cache-Control': 'no-store' } };

@@ -15,10 +15,13 @@ import { udidCaptureMessages } from '../../shared/i18n/messages/udid-capture';
 import { tokenMessages } from '../../shared/i18n/messages/token';
 import { installPageRoute } from '../../shared/routes/udid-capture';
 import { pageAnswer, renderInstallPage } from '../../shared/http/pages/install-page';
+import { agentBrand } from '../../shared/domain/agents/storefront-brand';
+import { storefrontPageMessages } from '../../shared/i18n/messages/storefront-page';
+import { storeLook } from '../../shared/http/pages/store-look';
 import { parseRequest } from './schema';
 
 useMessages(udidCaptureMessages);
-useMessages(customerPageMessages, tokenMessages);
+useMessages(customerPageMessages, tokenMessages, storefrontPageMessages);
 
 /**
  * GET /api/rjy/{source_id}/install: "Get my UDID", then the UDID and one-tap add-source links. With the
@@ -29,7 +32,7 @@ useMessages(customerPageMessages, tokenMessages);
  */
 export const handler = createPublicHandler(installPageRoute, async (state) => {
   const { sourceId, pageTicket, done, mode } = parseRequest(state);
-  const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
+  const source = await sourceOnTenant(sourceId, state.tenant.tenantId, state.tenant.storefrontOwner);
   const base = requestBaseUrl(state.event, state.tenant);
   const now = Math.floor(state.now / 1000);
   const t = (key: Parameters<typeof localize>[1], params?: Parameters<typeof localize>[2]) => localize(state.lang, key, params);
@@ -44,8 +47,11 @@ export const handler = createPublicHandler(installPageRoute, async (state) => {
   const customerSection = device
     ? renderCustomerSection({ lang: state.lang, t, baseUrl: base, sourceId: source.source_id, mode: mode ?? '', certificates: await certificatesOfDevice(device, state.tenant, now), done, udid: device.udid })
     : undefined;
+  // An agent's source is sold under the agent's storefront, whatever host it is read on.
+  const brand = await agentBrand(source.owner_id, state.tenant.tenantId);
   const nonce = randomBytes(16).toString('base64');
   const html = renderInstallPage({
+    ...(brand ? { store: storeLook(brand, state.lang) } : {}),
     lang: state.lang,
     t,
     nonce,

@@ -52,6 +52,7 @@ export const handler = createPublicHandler(sourceFeedRoute, async (state) => {
     linkTtlSeconds: tenant.settings.linkTtlSeconds,
     lang,
     suspension: suspensionPolicy(tenant.settings),
+    storefrontOwner: tenant.storefrontOwner,
   });
   const body = JSON.stringify(answer.document);
   const jose = answer.encrypted && accepts(event, JOSE);

@@ -11,6 +11,6 @@ useMessages(udidProfileMessages);
 /** GET /api/rjy/{source_id}/udid.mobileconfig: the profile the source's install page links to. */
 export const handler = createPublicHandler(sourceUdidProfileRoute, async (state) => {
   const { sourceId, returnUrl } = parseRequest(state);
-  const source = await sourceOnTenant(sourceId, state.tenant.tenantId);
+  const source = await sourceOnTenant(sourceId, state.tenant.tenantId, state.tenant.storefrontOwner);
   return answerWithProfile(state, { source, returnUrl });
 });

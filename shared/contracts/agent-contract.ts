@@ -40,3 +40,37 @@ export const topUpData = z.object({
   balance: describe(z.number(), 'Your balance after the top-up, cents'),
   agent: z.object({ agent_id: z.string(), balance: describe(z.number(), "The agent's balance after it, cents") }),
 });
+
+const storefrontFields = {
+  name: describe(z.optional(z.string()), "The shop's name on its pages and UDID profile, up to 64 characters ('' = the agent's own name)"),
+  logo_url: describe(z.optional(z.string()), "An https:// image URL ('' clears it)"),
+  primary_color: describe(z.optional(z.string()), "#RRGGBB of the buttons, dark enough for white text (contrast at least 4.5:1, else storefront_color_contrast); '' = the default blue"),
+  header_color: describe(z.optional(z.string()), "#RRGGBB of the band behind the shop's name (its text is black or white, whichever reads better); '' = none"),
+  notice: describe(z.optional(z.string()), 'Shown under the name, up to 500 characters'),
+  contact: describe(z.optional(z.string()), 'How customers reach the shop, up to 200 characters'),
+  buy_url: describe(z.optional(z.string()), "An https:// link where customers buy ('' clears it)"),
+  domain: describe(z.optional(z.string()), "The shop's own host name (shop.example.com); a new one is pending until proven by a DNS TXT record (domain_proof) or approved by the operator; '' releases it"),
+};
+
+export const storefrontParamContract = describe(
+  z.optional(z.union([z.object({ ...storefrontFields, verify_domain: describe(z.optional(z.union([z.boolean(), z.string()])), 'true: check the claimed domain\'s TXT record now and, proven, serve the storefront on it') }), z.string()])),
+  'An object (or its JSON text) of the storefront fields to change; {} reads it. With agent_id: that agent\'s storefront (you are its parent); without: your own (you are an agent)',
+);
+
+export const storefrontData = z.object({
+  agent_id: z.string(),
+  name: z.string(),
+  logo_url: z.string(),
+  primary_color: z.string(),
+  header_color: z.string(),
+  notice: z.string(),
+  contact: z.string(),
+  buy_url: z.string(),
+  domain: z.string(),
+  domain_state: describe(z.enum(['none', 'pending', 'active']), 'none: no domain; pending: claimed, waiting for its proof; active: the storefront is served on it'),
+  domain_proof: describe(z.optional(z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() })), 'While pending: the DNS record that proves the domain'),
+  pages: z.object({
+    customer_page: describe(z.string(), "The storefront's customer page on this site's domain"),
+    domain_page: describe(z.optional(z.string()), 'The same page on the proven domain'),
+  }),
+});

@@ -98,6 +98,8 @@ const ruleKinds = {
   login_required: 'invalid',
   email_invalid: 'invalid',
   host_required: 'invalid',
+  storefront_no_domain: 'invalid',
+  storefront_domain_taken: 'conflict',
 } as const;
 
 export type RuleReason = keyof typeof ruleKinds;

@@ -30,6 +30,8 @@ import { agentMessages } from './messages/agents';
 import { agentLookupMessages } from './messages/agent-lookup';
 import { consoleAuthMessages } from './messages/console-auth';
 import { statsMessages } from './messages/stats';
+import { storefrontMessages } from './messages/storefront';
+import { storefrontPageMessages } from './messages/storefront-page';
 import { consoleSessionMessages } from './messages/console-session';
 import { fillPlaceholders, type MessageKey, type MessageParams } from './localize';
 import type { Translations } from './define-messages';
@@ -75,6 +77,8 @@ export const catalog = {
   ...consoleAuthMessages,
   ...consoleSessionMessages,
   ...statsMessages,
+  ...storefrontMessages,
+  ...storefrontPageMessages,
 } satisfies Record<MessageKey, Translations>;
 
 /** The message in `lang` from the whole catalog, with `{name}` placeholders filled from `params`. */

@@ -35,6 +35,8 @@ import type { consoleMessages } from './messages/console';
 import type { consoleAuthMessages } from './messages/console-auth';
 import type { consoleSessionMessages } from './messages/console-session';
 import type { statsMessages } from './messages/stats';
+import type { storefrontMessages } from './messages/storefront';
+import type { storefrontPageMessages } from './messages/storefront-page';
 
 /** Every message key of the product (a type only: no function pays for catalogs it does not answer with). */
 export type MessageKey = keyof (typeof commonMessages &
@@ -71,7 +73,9 @@ export type MessageKey = keyof (typeof commonMessages &
   typeof appleAccountLookupMessages &
   typeof consoleAuthMessages &
   typeof consoleSessionMessages &
-  typeof statsMessages);
+  typeof statsMessages &
+  typeof storefrontMessages &
+  typeof storefrontPageMessages);
 
 export type MessageParams = Record<string, string | number>;
 

@@ -87,6 +87,11 @@ export interface Tenant {
    * created without a stack, whose requests count against the default tenant's key.
    */
   apiKey?: string | undefined;
+  /**
+   * Set when the request came for an agent's storefront domain (shared/records/storefront.ts): the agent whose
+   * brand the pages show there. The tenant is still the agent's tenant in every other respect.
+   */
+  storefrontOwner?: string | undefined;
 }
 
 /** The tenant every unmapped host belongs to, used as-is until an operator stores one. */

@@ -14,6 +14,6 @@ export const agentsRoute = {
   auth: 'bearer',
   rateLimit: 30,
   envelope: 'management',
-  description: "The caller's agents: list; create (name; token answered once); show one (agent_id); change one (agent_id and changes); top one up (agent_id and amount)",
-  data: { read: ['prices'], write: ['users', 'tokens', 'prices', 'ledger'] },
+  description: "The caller's agents: list; create (name; token answered once); show one (agent_id); change one (agent_id and changes); top one up (agent_id and amount); a storefront (storefront, with agent_id or your own)",
+  data: { read: ['prices'], write: ['users', 'tokens', 'prices', 'ledger', 'tenantHosts'] },
 } as const satisfies RouteDefinition;

@@ -10,8 +10,8 @@ export const customerPageRoute = {
   rateLimit: null,
   ipLimits: [{ limit: 600, window: 'minute' }],
   envelope: 'page',
-  description: "The tenant's customer page: get the UDID, then (proven by the Profile Service) the device's certificates, downloads, re-issues and the activation-code form",
-  data: { read: ['devices'], write: ['udidCapture'] },
+  description: "The tenant's customer page (or an agent's storefront): get the UDID, then (proven by the Profile Service) the device's certificates, downloads, re-issues and the activation-code form",
+  data: { read: ['devices', 'users'], write: ['udidCapture'] },
 } as const satisfies RouteDefinition;
 
 export const customerDownloadRoute = {

@@ -28,7 +28,7 @@ export const sourceFeedRoute = {
   envelope: 'feed',
   description: 'Public app feed of a source; also unlocks with a code and takes misuse reports',
   // sources: written once to give a source created before signed links its link secret and feed key.
-  data: { read: ['apps', 'devices', 'subscriptions', 'sourceFeeds', 'disabledDevices'], write: ['sources', 'sourceProtection'] },
+  data: { read: ['apps', 'devices', 'subscriptions', 'sourceFeeds', 'disabledDevices', 'users'], write: ['sources', 'sourceProtection'] },
 } as const satisfies RouteDefinition;
 
 export const sourceIconRoute = {

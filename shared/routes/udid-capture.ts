@@ -53,7 +53,7 @@ export const installPageRoute = {
   envelope: 'page',
   description: "A source's install page for customers: get the UDID, then add the source to a signer app in one tap; once the device is proven, its certificates, downloads and the activation-code form",
   // udidCapture: the one-time ticket is spent and the session written there; devices: the proven UDID's certificates.
-  data: { read: ['sources', 'devices'], write: ['sourceProtection', 'udidCapture'] },
+  data: { read: ['sources', 'devices', 'users'], write: ['sourceProtection', 'udidCapture'] },
 } as const satisfies RouteDefinition;
 
 export const udidCapturesRoute = {

@@ -16,6 +16,9 @@ export const kidField = () => preprocess(trimmed, z.string().check(z.regex(KID_P
 /** The source whose page an action returns to (absent: the tenant's page). */
 export const sourceIdField = () => preprocess(trimmed, z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)));
 
+/** An agent's store on the site's domain (`?store=`): the agent's id. */
+export const storeField = () => preprocess(trimmed, z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/)));
+
 /** What a customer page's URL may carry besides the capture's own parameters. */
 export const customerPageShape = {
   st: z.optional(pageTicketField()),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { operatorListAgents, operatorShowAgent, operatorSuspendAgent } from '../../../shared/domain/agents/agent-operator';
+import { operatorApproveDomain, operatorListAgents, operatorShowAgent, operatorSuspendAgent } from '../../../shared/domain/agents/agent-operator';
 import { flagText, parseFlags, type Command } from '../cli-types';
+import { nowSeconds } from '../../../shared/clock';
 
 /** Agents (resellers of resellers) as the operator sees them: a user's agents, one agent, suspension. */
 export const agentCommands: Record<string, Command> = {
@@ -11,4 +12,6 @@ export const agentCommands: Record<string, Command> = {
     const f = parseFlags(flags, { agent: flagText(), lift: z.optional(z.literal(true, { error: 'takes no value' })) });
     return operatorSuspendAgent(f.agent, f.lift !== true);
   },
+  /** Serves the agent's claimed storefront domain without its DNS proof (the operator's word, as for a tenant's domain). */
+  'agent domain': async (flags) => operatorApproveDomain(parseFlags(flags, { agent: flagText() }).agent, nowSeconds()),
 };

@@ -37,7 +37,13 @@ export async function getTenant(tenantId: string): Promise<Tenant | undefined> {
  */
 export async function getTenantByHost(host: string): Promise<Tenant | undefined> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName('tenantHosts'), Key: { host: normalizeHost(host) } }));
-  return out.Item ? tenantFromItem(out.Item as TenantItem) : undefined;
+  if (!out.Item) return undefined;
+  const owner = (out.Item as { storefront_owner?: string }).storefront_owner;
+  if (!owner) return tenantFromItem(out.Item as TenantItem);
+  // An agent's storefront host names its tenant, not a copy of it (a tenant's change reaches it at once): the
+  // tenant as its own, with the host as its domain (links stay on the storefront's host) and the agent.
+  const tenant = await getTenant(String(out.Item.tenant_id));
+  return tenant ? { ...tenant, domain: normalizeHost(host), storefrontOwner: owner } : undefined;
 }
 
 /** The stored default tenant, or the built-in one until an operator stores it. */

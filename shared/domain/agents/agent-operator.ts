@@ -7,6 +7,8 @@ import { parentOf, type User } from '../../records/user';
 import { RuleError } from '../errors';
 import { requireUser } from '../users/user-service';
 import { agentView, priceTable } from './agent-service';
+import { getStorefrontOwner } from '../../db/repositories/storefront-repository';
+import { activate } from './storefront-service';
 
 const notAnAgent = (userId: string) => new RuleError('agent_not_found', `${userId} is not an agent`);
 
@@ -35,4 +37,23 @@ export async function operatorSuspendAgent(agentId: string, suspended: boolean) 
   if (!parentId) throw notAnAgent(agentId);
   if (!(await storeAgentChange(agentId, parentId, { suspended }))) throw notAnAgent(agentId);
   return operatorView({ ...agent, suspended });
+}
+
+/**
+ * Serves an agent's claimed storefront domain on the operator's word, without its DNS proof (as the operator
+ * maps a tenant's domain): refused when the agent claimed none, or another site or storefront holds it.
+ */
+export async function operatorApproveDomain(agentId: string, now: number) {
+  const found = await getStorefrontOwner(agentId);
+  if (!found || !parentOf(found.user)) throw notAnAgent(agentId);
+  const { domain, domainState } = found.storefront;
+  if (!domain) throw new RuleError('storefront_no_domain', `${agentId} claimed no domain`);
+  if (domainState === 'pending') {
+    try {
+      await activate(found, now);
+    } catch {
+      throw new RuleError('storefront_domain_taken', `${domain} already serves a site or another storefront`);
+    }
+  }
+  return { agent_id: agentId, domain, domain_state: 'active' };
 }

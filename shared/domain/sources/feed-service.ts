@@ -15,6 +15,7 @@ import { isUnlocked, NO_STANDING } from '../../records/protection';
 import { buildSuspendedFeed, isSuspended, type SuspensionPolicy } from './suspended-feed';
 import type { Lang } from '../../i18n/languages';
 import type { Source } from '../../records/source';
+import { agentBrand, type PageBrand } from '../agents/storefront-brand';
 
 const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended' | 'device_url_revoked') => new DomainError('download_refused', reason);
 
@@ -52,6 +53,21 @@ export interface FeedRequest {
   lang: Lang;
   /** When the owner's subscription ended more than the grace period ago, the feed is the suspended document. */
   suspension: SuspensionPolicy;
+  /** Read on an agent's storefront domain: only that agent's sources are served there. */
+  storefrontOwner?: string | undefined;
+}
+
+/**
+ * An agent's source carries its storefront where the source sets nothing itself: the logo as its icon, the
+ * buttons' colour as its tint, the buy link as its website (the source's own settings always win).
+ */
+function withStorefrontDefaults<S extends Source>(source: S, brand: PageBrand): S {
+  return {
+    ...source,
+    source_icon: source.source_icon || brand.logoUrl,
+    tint_color: source.tint_color || brand.primaryColor.replace(/^#/, ''),
+    website: source.website || brand.buyUrl,
+  };
 }
 
 export interface FeedAnswer {
@@ -66,14 +82,19 @@ export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
   // Round trip 1 (beside the per-IP limit): the source, its published apps and the device key's UDID.
   const found = await readFeedSource(request.sourceId, request.query.key);
   if (!found.source || found.source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
-  const source = await withSourceKeys(found.source);
+  // On an agent's storefront domain only its own sources exist (source-lookup.ts says why).
+  if (request.storefrontOwner !== undefined && found.source.owner_id !== request.storefrontOwner) throw new DomainError('source_not_found', 'source_not_found');
+  const keyed = await withSourceKeys(found.source);
   // Round trip 2: where the device stands (and the apps themselves, only when the feed copy is not complete).
   // (Whether the owner's subscription lapsed is cached per container: it costs a read once a minute at most.)
-  const [device, apps, suspended] = await Promise.all([
-    askingDevice(source, request.query.udid, found.provenUdid, request.nowSeconds).then((d) => (d.proven && request.query.key ? { ...d, keyTag: deviceKeyTag(request.query.key) } : d)),
-    found.apps ?? listApps(source.source_id),
-    isSuspended(source, request.suspension, request.nowSeconds),
+  // (An agent's storefront, which fills what the source leaves unset, is cached per container the same way.)
+  const [device, apps, suspended, brand] = await Promise.all([
+    askingDevice(keyed, request.query.udid, found.provenUdid, request.nowSeconds).then((d) => (d.proven && request.query.key ? { ...d, keyTag: deviceKeyTag(request.query.key) } : d)),
+    found.apps ?? listApps(keyed.source_id),
+    isSuspended(keyed, request.suspension, request.nowSeconds),
+    agentBrand(keyed.owner_id, request.tenantId),
   ]);
+  const source = brand ? withStorefrontDefaults(keyed, brand) : keyed;
   const ctx = { source, baseUrl: request.baseUrl, host: request.host, device, nowSeconds: request.nowSeconds, linkTtlSeconds: request.linkTtlSeconds };
   const placeholder = device.blocked ? 'blocked' : source.device_proof === 'required' && !device.proven ? 'proof_required' : undefined;
   const document = suspended ? buildSuspendedFeed(ctx, request.lang) : placeholder ? buildBlockedFeed(ctx, request.lang, placeholder) : await buildFeed(ctx, apps);

@@ -11,9 +11,12 @@ export async function ownedSource(actor: Actor, sourceId: string): Promise<Sourc
   return source;
 }
 
-/** The source, only on its own tenant's host: elsewhere it does not exist. */
-export async function sourceOnTenant(sourceId: string, tenantId: string): Promise<Source> {
+/**
+ * The source, only on its own tenant's host: elsewhere it does not exist. On an agent's storefront domain
+ * (`storefrontOwner`), only that agent's own sources exist: no other seller's page is served under its brand.
+ */
+export async function sourceOnTenant(sourceId: string, tenantId: string, storefrontOwner?: string): Promise<Source> {
   const source = await getSource(sourceId);
-  if (!source || source.tenant_id !== tenantId) throw sourceNotFound();
+  if (!source || source.tenant_id !== tenantId || (storefrontOwner !== undefined && source.owner_id !== storefrontOwner)) throw sourceNotFound();
   return source;
 }

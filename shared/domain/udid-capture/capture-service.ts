@@ -34,6 +34,8 @@ export interface ProfileRequest {
   returnUrl?: string;
   description: string;
   now: number;
+  /** An agent's storefront selling here: its name and id stand in the profile instead of the tenant's. */
+  brand?: { agentId: string; name: string };
 }
 
 export interface ProfileAnswer {
@@ -55,7 +57,8 @@ export async function buildProfile(request: ProfileRequest): Promise<ProfileAnsw
   if (!isAllowedReturn(returnUrl, tenant, request.baseUrl)) throw returnRefused();
   const keys = await signingKeys(tenant.tenantId, now);
   const challenge = await issueChallenge(keys.challengeSecret, { tenantId: tenant.tenantId, sourceId: source?.source_id ?? '', ownerId, returnUrl }, now);
-  const xml = profilePlist({ tenantId: tenant.tenantId, tenantName: tenant.name, callbackUrl: `${request.baseUrl}${CALLBACK_PATH}`, challenge: challenge.token, description: request.description });
+  const identity = request.brand ? { tenantId: request.brand.agentId, tenantName: request.brand.name } : { tenantId: tenant.tenantId, tenantName: tenant.name };
+  const xml = profilePlist({ ...identity, callbackUrl: `${request.baseUrl}${CALLBACK_PATH}`, challenge: challenge.token, description: request.description });
   const signer = await tenantSigner(tenant.tenantId);
   if (!signer) return { body: Buffer.from(xml, 'utf8'), contentType: MOBILECONFIG_TYPE, signed: false };
   return { body: await signProfile(xml, signer), contentType: MOBILECONFIG_TYPE, signed: true };

@@ -16,6 +16,8 @@ export interface CustomerSectionModel {
   sourceId: string;
   /** The mode the page's link named (`?mode=`), sent with a redeem; '' for none. */
   mode: string;
+  /** The agent's store on the site's domain (`?store=`) whose page this is; '' for none. The forms send it back. */
+  store?: string;
   certificates: readonly CustomerCertificate[];
   /** What the last action did, from the redirect after it. */
   done: 'ready' | 'review' | undefined;
@@ -72,7 +74,7 @@ function certificateCard(m: CustomerSectionModel, c: CustomerCertificate): strin
     ? `<a class="btn" href="${e(`${m.baseUrl}/api/customer/download?kid=${encodeURIComponent(c.kid)}`)}" download="${e(bundleName(c.deviceName, m.udid, c.kid))}" data-zip>${e(m.t('cp_download'))}</a>`
     : '';
   const reissue = c.reissue
-    ? `<form method="post" action="${e(`${m.baseUrl}/api/customer/reissue`)}">${hidden('kid', c.kid)}${hidden('source', m.sourceId)}<button class="btn secondary" type="submit">${e(m.t('cp_reissue'))}</button></form>`
+    ? `<form method="post" action="${e(`${m.baseUrl}/api/customer/reissue`)}">${hidden('kid', c.kid)}${hidden('source', m.sourceId)}${hidden('store', m.store ?? '')}<button class="btn secondary" type="submit">${e(m.t('cp_reissue'))}</button></form>`
     : '';
   return `<div class="cert" data-kid="${e(c.kid)}" data-state="${shownState(c)}"><h3><span>${e(c.deviceName || CLASS_NAMES[c.deviceClass] || '')}</span><span class="state ${shownState(c)}">${e(stateLabel(m, c))}</span></h3>${lines.map((l) => `<p class="meta">${l}</p>`).join('')}<p class="meta kid">${e(c.kid)}</p>${download}${reissue}</div>`;
 }
@@ -82,6 +84,6 @@ export function renderCustomerSection(m: CustomerSectionModel): string {
   const done = m.done ? `<p class="ok" id="done">${e(m.t(m.done === 'ready' ? 'cp_done_ready' : 'cp_done_review'))}</p>` : '';
   const list = m.certificates.length ? `<div class="certs">${m.certificates.map((c) => certificateCard(m, c)).join('')}</div>` : `<div class="card"><p class="note" id="no-certificates">${e(m.t('cp_none'))}</p></div>`;
   const hidden = (name: string, value: string) => (value ? `<input type="hidden" name="${name}" value="${e(value)}">` : '');
-  const redeem = `<div class="card"><form method="post" action="${e(`${m.baseUrl}/api/customer/redeem`)}" id="redeem">${hidden('source', m.sourceId)}${hidden('mode', m.mode)}<input type="text" name="code" id="code" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" required placeholder="${e(m.t('cp_redeem_placeholder'))}"><button class="btn" type="submit">${e(m.t('cp_redeem_button'))}</button></form></div>`;
+  const redeem = `<div class="card"><form method="post" action="${e(`${m.baseUrl}/api/customer/redeem`)}" id="redeem">${hidden('source', m.sourceId)}${hidden('store', m.store ?? '')}${hidden('mode', m.mode)}<input type="text" name="code" id="code" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" required placeholder="${e(m.t('cp_redeem_placeholder'))}"><button class="btn" type="submit">${e(m.t('cp_redeem_button'))}</button></form></div>`;
   return `<h2>${e(m.t('cp_certificates'))}</h2>${done}${list}<h2>${e(m.t('cp_redeem_title'))}</h2>${redeem}<p class="note" id="proof-note">${e(m.t('cp_proof_note'))}</p>`;
 }

@@ -5,6 +5,7 @@
 import type { Lang } from '../../i18n/languages';
 import type { MessageKey } from '../../i18n/localize';
 import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from './customer-section';
+import { textColorOn } from '../../records/storefront';
 
 export interface InstallPageModel {
   lang: Lang;
@@ -20,6 +21,22 @@ export interface InstallPageModel {
   customerSection?: string;
   /** Why a one-time ticket opened nothing (spent, expired): shown instead of the device. */
   notice?: string;
+  /** An agent's storefront: its look, notice, contact and buy link around the page (its name is `sourceName`'s place). */
+  store?: StoreLook;
+}
+
+/** What an agent's storefront puts on a page, its labels already in the customer's language. */
+export interface StoreLook {
+  name: string;
+  logoUrl: string;
+  primaryColor: string;
+  headerColor: string;
+  notice: string;
+  contact: string;
+  buyUrl: string;
+  /** The agent is suspended: no buy link, and `pausedText` instead. */
+  paused: boolean;
+  labels: { buy: string; contact: string; paused: string };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -70,11 +87,41 @@ h1{font-size:24px;margin:0}h2{font-size:15px;font-weight:600;color:var(--muted);
 .warn{color:#d70015}
 `;
 
+const STORE_STYLE = `
+.store-band{border-radius:14px;padding:14px;margin:-8px -4px 16px}
+.store-band header{margin:0}
+.store-meta{display:grid;gap:10px;margin:0 0 16px}
+.store-meta .note{margin:0}
+.store-contact{margin:0;color:var(--muted)}
+`;
+
+/** The storefront's colours as page variables: its buttons' colour, and its header band with readable text. */
+function storeStyle(store: StoreLook): string {
+  const rules: string[] = [];
+  if (store.primaryColor) rules.push(`:root{--accent:${store.primaryColor}}`);
+  if (store.headerColor) rules.push(`.store-band{background:${store.headerColor};color:${textColorOn(store.headerColor)}}`);
+  return STORE_STYLE + rules.join('');
+}
+
+function storeHead(store: StoreLook, iconUrl: string, e: (t: string) => string): string {
+  const logo = store.logoUrl || iconUrl;
+  const head = `<header>${logo ? `<img src="${e(logo)}" alt="">` : ''}<h1>${e(store.name)}</h1></header>`;
+  const meta = [
+    store.paused ? `<p class="note warn" id="store-paused">${e(store.labels.paused)}</p>` : '',
+    store.notice ? `<p class="note" id="store-notice">${e(store.notice)}</p>` : '',
+    store.contact ? `<p class="store-contact" id="store-contact">${e(store.labels.contact)}: <bdi>${e(store.contact)}</bdi></p>` : '',
+    store.buyUrl && !store.paused ? `<a class="btn" id="store-buy" href="${e(store.buyUrl)}" rel="noopener">${e(store.labels.buy)}</a>` : '',
+  ].join('');
+  return `<div class="store-band${store.headerColor ? '' : ' plain'}">${head}</div>${meta ? `<div class="store-meta">${meta}</div>` : ''}`;
+}
+
 const SCRIPT = `document.getElementById('copy').addEventListener('click',function(){var b=this;navigator.clipboard.writeText(b.dataset.udid).then(function(){b.textContent=b.dataset.done;});});`;
 
 export function renderInstallPage(m: InstallPageModel): string {
   const e = escapeHtml;
-  const head = `<header>${m.iconUrl ? `<img src="${e(m.iconUrl)}" alt="">` : ''}<h1>${e(m.sourceName)}</h1></header>${m.announcement ? `<p class="note">${e(m.announcement)}</p>` : ''}`;
+  const title = m.store ? m.store.name : m.sourceName;
+  const announcement = m.announcement ? `<p class="note">${e(m.announcement)}</p>` : '';
+  const head = m.store ? `${storeHead(m.store, m.iconUrl, e)}${announcement}` : `<header>${m.iconUrl ? `<img src="${e(m.iconUrl)}" alt="">` : ''}<h1>${e(m.sourceName)}</h1></header>${announcement}`;
   let body: string;
   if (m.captured) {
     const c = m.captured;
@@ -88,5 +135,5 @@ ${c.feedUrl ? `<h2>${e(m.t('udid_page_add_source'))}</h2><div class="card apps">
   } else {
     body = `<h2>${e(m.t('udid_page_title'))}</h2><div class="card">${m.notice ? `<p class="note warn" id="notice">${e(m.notice)}</p>` : ''}<p class="note">${e(m.t('udid_page_steps'))}</p><a class="btn" id="get-udid" href="${e(m.profileUrl)}">${e(m.t('udid_page_button'))}</a></div>`;
   }
-  return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(m.sourceName)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}${m.customerSection ? CUSTOMER_STYLE : ''}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}${m.customerSection ? DOWNLOAD_SCRIPT : ''}</script>` : ''}</body></html>`;
+  return `<!doctype html><html lang="${m.lang}" dir="${m.lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover"><title>${e(title)} · ${e(m.t('udid_page_title'))}</title><style nonce="${m.nonce}">${STYLE}${m.customerSection ? CUSTOMER_STYLE : ''}${m.store ? storeStyle(m.store) : ''}</style></head><body><main>${head}${body}</main>${m.captured ? `<script nonce="${m.nonce}">${SCRIPT}${m.customerSection ? DOWNLOAD_SCRIPT : ''}</script>` : ''}</body></html>`;
 }
