@@ -7,7 +7,8 @@ import { addDeviceMessages } from '../../shared/i18n/messages/add-device';
 import { appleAccountMessages } from '../../shared/i18n/messages/apple-accounts';
 import { deviceMessages } from '../../shared/i18n/messages/device';
 import { connectAccount } from '../../shared/domain/accounts/connect-account';
-import { listOwnerAccounts, ownedAccount, renewCertificate, retireAccount, rotateKey, setSelling } from '../../shared/domain/accounts/owner-accounts';
+import { listOwnerAccounts, ownedAccount, retireAccount, rotateKey, setMembershipDate, setSelling } from '../../shared/domain/accounts/owner-accounts';
+import { startRenewal } from '../../shared/domain/accounts/certificate-renewal';
 import { ownerAccountView } from '../../shared/records/account';
 import { parseRequest } from './schema';
 
@@ -32,9 +33,12 @@ export const handler = createHandler(appleAccountsRoute, async (state) => {
       return { data: await setSelling(actor, request.accountId, true), message: { key: 'apple_account_resumed' as const } };
     case 'rotate_key':
       return { data: await rotateKey(actor, request.accountId, request.key), message: { key: 'apple_account_key_rotated' as const } };
+    case 'set_membership':
+      return { data: await setMembershipDate(actor, request.accountId, request.membershipRenewsAt, now), message: { key: 'apple_account_membership_set' as const } };
     case 'renew_certificate': {
-      const data = await renewCertificate(actor, request.accountId, now);
-      return { data, message: { key: 'apple_account_renewed' as const, params: { devices: data.renewed_devices } } };
+      // Accepted: the certificate exists; the devices' new profiles follow in the background (data.renewal).
+      const data = await startRenewal(actor, request.accountId, now);
+      return { data, statusCode: 202, message: { key: 'apple_account_renewal_started' as const, params: { devices: data.renewal?.total ?? 0 } } };
     }
   }
 });

@@ -5,7 +5,7 @@ import { validationError } from '../../shared/domain/errors';
 import { parseManagementParams } from '../../shared/validation/management-params';
 import { accountId, accountMode, accountTiers, accountWeight, apiKeyPem, issuerId, keyId, membershipRenewsAt } from '../../shared/validation/apple-account-fields';
 
-export const ACCOUNT_ACTIONS = ['rotate_key', 'renew_certificate', 'pause', 'resume', 'retire'] as const;
+export const ACCOUNT_ACTIONS = ['rotate_key', 'renew_certificate', 'set_membership', 'pause', 'resume', 'retire'] as const;
 type Action = (typeof ACCOUNT_ACTIONS)[number];
 
 export const connectShape = {
@@ -24,14 +24,16 @@ export const actionShape = {
   issuer_id: z.optional(issuerId()),
   key_id: z.optional(keyId()),
   private_key: z.optional(apiKeyPem()),
+  membership_renews_at: z.optional(membershipRenewsAt()),
 };
 
 export type AccountsRequest =
   | { action: 'list' }
   | { action: 'show'; accountId: string }
   | ({ action: 'connect' } & ConnectInput)
-  | { action: Exclude<Action, 'rotate_key'>; accountId: string }
-  | { action: 'rotate_key'; accountId: string; key: ApiKeyInput };
+  | { action: Exclude<Action, 'rotate_key' | 'set_membership'>; accountId: string }
+  | { action: 'rotate_key'; accountId: string; key: ApiKeyInput }
+  | { action: 'set_membership'; accountId: string; membershipRenewsAt: number };
 
 const KEY_FIELDS = ['issuer_id', 'key_id', 'private_key'] as const;
 
@@ -45,6 +47,13 @@ export function parseRequest({ event, params }: Pick<RequestState, 'event' | 'pa
     return { action: 'connect', issuerId: p.issuer_id, keyId: p.key_id, privateKeyPem: p.private_key, mode: p.mode, weight: p.weight, tiers: p.tiers, membershipRenewsAt: p.membership_renews_at };
   }
   const p = parseManagementParams(params, { shape: actionShape });
+  if (p.action !== 'set_membership' && p.membership_renews_at !== undefined) throw validationError('unknown_field', ['membership_renews_at']);
+  if (p.action === 'set_membership') {
+    if (p.membership_renews_at === undefined) throw validationError('invalid_value', ['membership_renews_at']);
+    const extra = KEY_FIELDS.filter((k) => p[k] !== undefined);
+    if (extra.length) throw validationError('unknown_field', extra);
+    return { action: 'set_membership', accountId: p.account_id, membershipRenewsAt: p.membership_renews_at };
+  }
   if (p.action !== 'rotate_key') {
     const extra = KEY_FIELDS.filter((k) => p[k] !== undefined);
     if (extra.length) throw validationError('unknown_field', extra);

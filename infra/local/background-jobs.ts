@@ -1,6 +1,7 @@
 /**
  * The scheduled functions of the route table, run on short intervals by the local runtime: the reservation
- * worker every few seconds (so a review add finishes about when the simulator enables the device), the
+ * worker every few seconds (so a review add finishes about when the simulator enables the device, and an
+ * Apple account's certificate renewal moves on as it does deployed), the
  * link-health checker every few seconds (a source is still checked only when its own interval comes due)
  * and the revocation sweep and the deleted sources' purge every minute. Deployed, EventBridge runs the same handlers on `scheduledJobs`'
  * schedule.
@@ -15,6 +16,7 @@ import { nowSeconds } from '../../shared/clock';
 import { runRevocationSweep } from '../../shared/domain/accounts/revocation-sweep';
 import { runLinkHealthChecker } from '../../shared/domain/link-health/checker';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
+import { runAccountRenewals } from '../../shared/domain/accounts/renewal-job';
 import { runSourcePurge } from '../../shared/domain/sources/source-purge';
 import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
 import { runSubscriptionNoticePass } from '../../shared/domain/events/subscription-notices';
@@ -48,6 +50,7 @@ export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEver
       await runReservationWorker(nowSeconds());
       await runBalanceLowPass(nowSeconds());
       await runSubscriptionNoticePass(nowSeconds());
+      await runAccountRenewals(nowSeconds(), { budgetMs: 20_000 });
     }),
     every(options.eventsEveryMs ?? 1_000, () => runDispatchPass(nowSeconds())),
     every(options.linkHealthEveryMs ?? 5_000, () => runLinkHealthChecker(nowSeconds())),

@@ -235,7 +235,9 @@ function operation(route: RouteDefinition, method: string, contract: FunctionCon
       content: { 'application/json': { schema: { oneOf: [ok.content['application/json']!.schema, failure.content['application/json']!.schema] } } },
     };
   }
-  for (const [status, description] of Object.entries(contract.extraStatuses ?? {})) merged[status] = { description };
+  // Another success (202: accepted, the work goes on in the background) answers the same envelope as 200.
+  const ok = successResponses['200'] as { content?: unknown } | undefined;
+  for (const [status, description] of Object.entries(contract.extraStatuses ?? {})) merged[status] = status.startsWith('2') && ok?.content ? { description, content: ok.content } : { description };
   return {
     operationId: `${route.function}-${method.toLowerCase()}`,
     summary: route.description,

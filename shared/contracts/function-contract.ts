@@ -13,7 +13,7 @@ export interface FunctionContract {
   notes?: string;
   /** The success answer in another form a parameter asks for (e.g. `text/csv` with `format=csv`): content type and what it holds. */
   alternateContent?: { contentType: string; description: string };
-  /** Extra answers the function gives besides the error envelope (e.g. 304 Not Modified). */
+  /** Extra answers the function gives besides the error envelope (e.g. 304 Not Modified); a 2xx one carries the success envelope. */
   extraStatuses?: Record<string, string>;
   /**
    * For a route that serves several operations (its table entry's `operations`): the success `data` of each

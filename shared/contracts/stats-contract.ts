@@ -96,7 +96,7 @@ const dashboardData = z.object({
         state: z.string(),
         selling: z.boolean(),
         slots: describe(z.record(z.string(), z.object({ used: z.number(), free: z.number(), limit: z.number() })), 'Per device class'),
-        membership_renews_at: z.number(),
+        membership_renews_at: z.nullable(z.number()),
       }),
     ),
     'Your own Apple developer accounts (the private pool) with the slots used on each',

@@ -72,6 +72,8 @@ export interface SuccessResult {
   data: Record<string, unknown>;
   /** The success `msg`, when it says more than "success". */
   message?: { key: MessageKey; params?: MessageParams };
+  /** 202 when the work was accepted and goes on in the background (the body is the same `code 1` envelope). */
+  statusCode?: 200 | 202;
 }
 
 /** What the feed function returns: a body served as-is. */

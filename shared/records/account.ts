@@ -47,7 +47,10 @@ export interface Account {
   tiers: number[];
   /** Device slots left per class: reserved before calling Apple, given back when Apple did not use them. */
   free: Record<DeviceClass, number>;
-  /** Membership expiry, epoch seconds; 0 when unknown. */
+  /**
+   * When the membership renews (its current year ends: Apple lets the team reset its device list), epoch
+   * seconds; 0 when unknown. Apple's API does not expose it: the owner or the operator gives it.
+   */
   expiresAt: number;
   status: AccountStatus;
   /** The owner paused selling on it: adds pass it by; its certificates are untouched. */
@@ -80,6 +83,59 @@ export interface Account {
    */
   customerP12: Record<string, SealedSecret>;
   createdAt: number;
+  /** The latest certificate renewal (running, or how the last one ended); absent before the first. */
+  renewal?: AccountRenewal;
+}
+
+export const RENEWAL_STATES = ['running', 'done', 'failed'] as const;
+export type RenewalState = (typeof RENEWAL_STATES)[number];
+
+/**
+ * A certificate renewal, kept on the account while it runs and after: the request makes the new certificate,
+ * the reservation worker's pass gives each device on the account a new profile and `.p12` and then switches the
+ * account to the new certificate. What it needs between passes (the new identity) is sealed here and dropped
+ * when it ends.
+ */
+export interface AccountRenewal {
+  renewalId: string;
+  state: RenewalState;
+  startedAt: number;
+  finishedAt?: number;
+  /** Devices to renew: those done plus those still waiting (recounted each pass). */
+  total: number;
+  /** Devices finished: given a new profile, or left on the previous certificate because Apple refused theirs. */
+  done: number;
+  /** Of `done`, the devices Apple made no new profile for (they keep the previous certificate until it expires). */
+  skipped: number;
+  /** Why a failed renewal ended (a message key). */
+  error?: string;
+  /** The new key pair's private key, sealed: lets a pass find (and revoke) a certificate a dead request made. */
+  signingKey?: SealedSecret;
+  certificateId?: string;
+  certificateExpiresAt?: number;
+  /** The new identity (`p12Base64`, `p12Password`), sealed. */
+  identity?: SealedSecret;
+  /** The customer `.p12` copies of the new identity, as `Account.customerP12`. */
+  customerP12?: Record<string, SealedSecret>;
+  /** Which copy of `customerP12` the devices receive (the tenant's password when the renewal started). */
+  deviceP12Key?: string;
+  /** When the account moved to the new certificate (the last devices are checked once more after). */
+  switchedAt?: number;
+}
+
+/** The renewal as its owner sees it: progress, never a secret. */
+export function renewalView(renewal: AccountRenewal | undefined) {
+  if (!renewal) return null;
+  return {
+    renewal_id: renewal.renewalId,
+    state: renewal.state,
+    done: renewal.done,
+    total: renewal.total,
+    skipped: renewal.skipped,
+    started_at: renewal.startedAt,
+    finished_at: renewal.finishedAt ?? null,
+    ...(renewal.error ? { error: renewal.error } : {}),
+  };
 }
 
 /** What is sealed with envelope encryption: the API key and the distribution identity. */
@@ -131,8 +187,9 @@ export function ownerAccountView(account: Account) {
     weight: account.weight,
     tiers: account.tiers,
     slots,
-    membership_renews_at: account.expiresAt,
+    membership_renews_at: account.expiresAt > 0 ? account.expiresAt : null,
     certificate: { id: account.certificateId, expires_at: account.certificateExpiresAt },
+    renewal: renewalView(account.renewal),
     issuer_id: account.issuerId,
     key_id: account.keyId,
     alerts: account.alerts,

@@ -29,6 +29,8 @@ export const EVENT_TYPES = [
    * certificate_revoked, certificate_expiring, slots_low), once per appearance.
    */
   'account.alert',
+  /** A certificate renewal of one of the user's own Apple accounts ended (`state`: done or failed). */
+  'account.renewal',
   /** A device proved its UDID through the reseller's profile (a source's, or the tenant's naming the user). */
   'udid.captured',
   /** An agent's add delivered: to every reseller above the agent, with that level's credit, cost and margin. */

@@ -5,8 +5,9 @@ export const scheduledJobs = [
   {
     function: 'reservation-worker',
     everyMinutes: 2,
-    description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise; then the low-balance and subscription-end events',
-    // accounts and counters: a stale hold's slot given back, or its registration kept as a failed certificate.
+    description: 'Advance review-mode reservations: issue when Apple enables the device, fail and refund otherwise; then the low-balance and subscription-end events; then the running certificate renewals of Apple accounts',
+    // accounts and counters: a stale hold's slot given back, or its registration kept as a failed certificate;
+    // accounts, devices and events: a certificate renewal's new profiles, its progress and its end.
     data: { read: ['accounts', 'tenants'], write: ['reservations', 'devices', 'users', 'codes', 'paymentHolds', 'registrations', 'ledger', 'events', 'subscriptions', 'accounts', 'counters'] },
     secrets: true,
   },

@@ -14,11 +14,13 @@ import { join } from 'node:path';
 import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
 import { readP12 } from '../../shared/apple/p12-reader';
 import { getDevice } from '../../shared/db/repositories/device-repository';
+import { runAccountRenewals } from '../../shared/domain/accounts/renewal-job';
 import { add, newUser, udid25, type Testbed } from '../support/add-device-testbed';
 import { bearer, CONNECTION_TIMEOUT_MS, keyOf, startConnectionTestbed, type Json } from '../support/apple-account-connection';
 
 let bed: Testbed;
 jest.setTimeout(CONNECTION_TIMEOUT_MS);
+const nowS = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   bed = await startConnectionTestbed();
@@ -71,7 +73,8 @@ test('connecting with only an API key makes a certificate and lists the account;
   expect(made).toBeDefined();
   expect(account.certificate.id).not.toBe(team.certificateId);
   expect(account.certificate.expires_at).toBe(Math.floor(Date.parse(made.expiresAt) / 1000));
-  expect(account.membership_renews_at).toBe(account.certificate.expires_at);
+  // Apple's API does not say when the membership renews: unknown until the owner gives it, never guessed.
+  expect(account.membership_renews_at).toBeNull();
   expect(bed.sim.signingAssets(team.teamId).bundleIds.map((b) => b.identifier)).toEqual(['*']); // the team's wildcard, reused
   expect((await list(token)).map((a) => a.account_id)).toEqual([account.account_id]);
 
@@ -212,14 +215,19 @@ test('renewing the certificate gives every device on it a new profile and .p12 w
   const registered = bed.sim.registeredDevices(team.teamId).length;
 
   const res = await act(token, account.account_id, { action: 'renew_certificate' }, 'en');
-  expect(res.body).toMatchObject({ code: 1, msg: 'Distribution certificate renewed: new profiles for 2 device(s), no slot spent', data: { renewed_devices: 2 } });
-  const renewed = (res.body.data as { account: { certificate: { id: string }; slots: Json } }).account;
-  expect(renewed.certificate.id).not.toBe(account.certificate.id);
-  expect(renewed.slots).toMatchObject({ iphone: { used: 2, free: 98 } });
+  expect(res.status).toBe(202);
+  expect(res.body).toMatchObject({ code: 1, data: { renewal: { state: 'running', done: 0, total: 2 } } });
+  // The devices' new profiles are the background job's (test/apple-accounts/renewal.db.test.ts has the details).
+  await runAccountRenewals(nowS());
+  await runAccountRenewals(nowS() + 61);
+  const [renewed] = (await list(token)) as { certificate: { id: string }; slots: Json; renewal: Json }[];
+  expect(renewed!.renewal).toMatchObject({ state: 'done', done: 2, total: 2 });
+  expect(renewed!.certificate.id).not.toBe(account.certificate.id);
+  expect(renewed!.slots).toMatchObject({ iphone: { used: 2, free: 98 } });
   expect(bed.sim.registeredDevices(team.teamId)).toHaveLength(registered);
 
   const active = activeCertificates(team.teamId);
-  const newSerial = active.find((c) => c.id === renewed.certificate.id)!.serialNumber;
+  const newSerial = active.find((c) => c.id === renewed!.certificate.id)!.serialNumber;
   expect(active.map((c) => c.id)).toContain(account.certificate.id); // not revoked: what customers installed keeps working
   for (const [i, kid] of kids.entries()) {
     const device = (await getDevice(kid))!;

@@ -12,7 +12,7 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { queryAll, scanAll } from '../paging';
 import { tableName } from '../table-names';
-import { APPLE_DEVICES_PER_CLASS, poolKey, type Account, type AccountAlert, type AccountMode, type DeviceClass } from '../../records/account';
+import { APPLE_DEVICES_PER_CLASS, poolKey, type Account, type AccountAlert, type AccountMode, type AccountRenewal, type DeviceClass } from '../../records/account';
 import type { SealedSecret } from '../../secrets/envelope-encryption';
 import { itemUpdate, updatePart } from '../item-update';
 import type { TransactionPart } from '../transactions';
@@ -46,6 +46,60 @@ interface AccountItem {
   secrets: SealedSecret;
   customer_p12?: Record<string, SealedSecret>;
   created_at: number;
+  renewal?: RenewalItem;
+}
+
+/** `AccountRenewal` as the item's `renewal` map holds it. */
+interface RenewalItem {
+  renewal_id: string;
+  state: AccountRenewal['state'];
+  started_at: number;
+  finished_at?: number;
+  total: number;
+  done: number;
+  skipped: number;
+  error?: string;
+  signing_key?: SealedSecret;
+  certificate_id?: string;
+  certificate_expires_at?: number;
+  identity?: SealedSecret;
+  customer_p12?: Record<string, SealedSecret>;
+  device_p12_key?: string;
+  switched_at?: number;
+}
+
+const RENEWAL_FIELDS: Record<keyof AccountRenewal, keyof RenewalItem> = {
+  renewalId: 'renewal_id',
+  state: 'state',
+  startedAt: 'started_at',
+  finishedAt: 'finished_at',
+  total: 'total',
+  done: 'done',
+  skipped: 'skipped',
+  error: 'error',
+  signingKey: 'signing_key',
+  certificateId: 'certificate_id',
+  certificateExpiresAt: 'certificate_expires_at',
+  identity: 'identity',
+  customerP12: 'customer_p12',
+  deviceP12Key: 'device_p12_key',
+  switchedAt: 'switched_at',
+};
+
+function renewalItem(r: AccountRenewal): RenewalItem {
+  const item: Record<string, unknown> = {};
+  for (const [field, attribute] of Object.entries(RENEWAL_FIELDS)) {
+    const value = r[field as keyof AccountRenewal];
+    if (value !== undefined) item[attribute] = value;
+  }
+  return item as unknown as RenewalItem;
+}
+
+function renewalOf(i: RenewalItem): AccountRenewal {
+  const renewal: Record<string, unknown> = {};
+  for (const [field, attribute] of Object.entries(RENEWAL_FIELDS)) if (i[attribute] !== undefined) renewal[field] = i[attribute];
+  for (const count of ['startedAt', 'finishedAt', 'total', 'done', 'skipped', 'certificateExpiresAt', 'switchedAt']) if (renewal[count] !== undefined) renewal[count] = Number(renewal[count]);
+  return renewal as unknown as AccountRenewal;
 }
 
 /** The account item's count of free slots of a class (registration-slot-repository.ts takes and gives them). */
@@ -81,6 +135,7 @@ function toItem(a: Account): AccountItem {
     secrets: a.secrets,
     customer_p12: a.customerP12,
     created_at: a.createdAt,
+    ...(a.renewal ? { renewal: renewalItem(a.renewal) } : {}),
   };
 }
 
@@ -111,6 +166,7 @@ function fromItem(i: AccountItem): Account {
     secrets: i.secrets,
     customerP12: i.customer_p12 ?? {},
     createdAt: i.created_at,
+    ...(i.renewal ? { renewal: renewalOf(i.renewal) } : {}),
   };
 }
 
@@ -261,4 +317,111 @@ export async function clearAccountAlerts(account: Account, gone: readonly Accoun
     names: { '#status': 'status' },
   }));
   return out.written;
+}
+
+/**
+ * Starts a renewal: only while the account is in one of `inStatus` and no other renewal is running (two
+ * renewals at once would each make a certificate and fight over the devices). False when refused.
+ */
+export async function beginRenewal(accountId: string, renewal: AccountRenewal, inStatus: readonly Account['status'][]): Promise<boolean> {
+  const values: Record<string, unknown> = { ':r': renewalItem(renewal), ':running': 'running' };
+  const allowed = inStatus.map((status, i) => {
+    values[`:s${i}`] = status;
+    return `:s${i}`;
+  });
+  const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, {
+    change: 'SET renewal = :r',
+    when: `attribute_exists(account_id) AND #status IN (${allowed.join(', ')}) AND (attribute_not_exists(renewal) OR renewal.#state <> :running)`,
+    values,
+    names: { '#status': 'status', '#state': 'state' },
+  }));
+  return out.written;
+}
+
+/** Puts back the renewal a refused start replaced (or none), while the refused one is still there. */
+export async function undoRenewal(accountId: string, renewalId: string, previous: AccountRenewal | undefined): Promise<void> {
+  await updateIf(itemUpdate('accounts', { account_id: accountId }, {
+    change: previous ? 'SET renewal = :prev' : 'REMOVE renewal',
+    when: 'renewal.renewal_id = :id',
+    values: { ':id': renewalId, ...(previous ? { ':prev': renewalItem(previous) } : {}) },
+  }));
+}
+
+function renewalSets(fields: Partial<AccountRenewal>, values: Record<string, unknown>, names: Record<string, string>): string[] {
+  return Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([field, value], i) => {
+      names[`#r${i}`] = RENEWAL_FIELDS[field as keyof AccountRenewal];
+      values[`:r${i}`] = value;
+      return `renewal.#r${i} = :r${i}`;
+    });
+}
+
+/** Sets fields of the running renewal `renewalId`; false when it is not the running one any more. */
+export async function updateRenewal(accountId: string, renewalId: string, fields: Partial<AccountRenewal>): Promise<boolean> {
+  const values: Record<string, unknown> = { ':id': renewalId, ':running': 'running' };
+  const names: Record<string, string> = { '#state': 'state' };
+  const sets = renewalSets(fields, values, names);
+  const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, { change: `SET ${sets.join(', ')}`, when: 'renewal.renewal_id = :id AND renewal.#state = :running', values, names }));
+  return out.written;
+}
+
+/** One more device finished (`skipped`: left on the previous certificate), in the device's own transaction. */
+export function renewalProgressPart(accountId: string, renewalId: string, skipped: boolean): TransactionPart {
+  return updatePart('accounts', { account_id: accountId }, {
+    change: `SET renewal.done = renewal.done + :one${skipped ? ', renewal.skipped = renewal.skipped + :one' : ''}`,
+    when: 'renewal.renewal_id = :id AND renewal.#state = :running',
+    values: { ':one': 1, ':id': renewalId, ':running': 'running' },
+    names: { '#state': 'state' },
+  });
+}
+
+/**
+ * The account moves to the renewal's certificate (new adds are signed with it): once, while the renewal runs
+ * and the account is in one of `inStatus`.
+ */
+export async function switchToRenewedCertificate(accountId: string, renewalId: string, change: Required<Pick<AccountChange, 'certificateId' | 'certificateExpiresAt' | 'secrets' | 'customerP12' | 'alerts' | 'status'>>, at: number, inStatus: readonly Account['status'][]): Promise<boolean> {
+  const values: Record<string, unknown> = {
+    ':id': renewalId,
+    ':running': 'running',
+    ':cert': change.certificateId,
+    ':certExp': change.certificateExpiresAt,
+    ':secrets': change.secrets,
+    ':p12': change.customerP12,
+    ':alerts': change.alerts,
+    ':to': change.status,
+    ':at': at,
+  };
+  const allowed = inStatus.map((status, i) => {
+    values[`:s${i}`] = status;
+    return `:s${i}`;
+  });
+  const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, {
+    change: 'SET certificate_id = :cert, certificate_expires_at = :certExp, secrets = :secrets, customer_p12 = :p12, alerts = :alerts, #status = :to, renewal.switched_at = :at',
+    when: `renewal.renewal_id = :id AND renewal.#state = :running AND attribute_not_exists(renewal.switched_at) AND #status IN (${allowed.join(', ')})`,
+    values,
+    names: { '#status': 'status', '#state': 'state' },
+  }));
+  return out.written;
+}
+
+/** Ends the running renewal (`done` or `failed`), dropping the secrets it kept, as part of a transaction with its event. */
+export function finishRenewalPart(accountId: string, renewalId: string, state: 'done' | 'failed', at: number, error?: string): TransactionPart {
+  return updatePart('accounts', { account_id: accountId }, {
+    change: `SET renewal.#state = :to, renewal.finished_at = :at${error ? ', renewal.#error = :error' : ''} REMOVE renewal.signing_key, renewal.#identity, renewal.customer_p12`,
+    when: 'renewal.renewal_id = :id AND renewal.#state = :running',
+    values: { ':to': state, ':at': at, ':id': renewalId, ':running': 'running', ...(error ? { ':error': error } : {}) },
+    names: { '#state': 'state', '#identity': 'identity', ...(error ? { '#error': 'error' } : {}) },
+  });
+}
+
+/** The accounts with a renewal running (a scan: accounts are tens, and the worker asks every few minutes). */
+export async function listRenewingAccounts(): Promise<Account[]> {
+  const items = await scanAll({
+    TableName: tableName('accounts'),
+    FilterExpression: 'renewal.#state = :running',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':running': 'running' },
+  });
+  return items.map((i) => fromItem(i as AccountItem));
 }

@@ -8,7 +8,6 @@
  * - `warranty_from` — epoch seconds of the original paid add, the start of the free re-issue window;
  * - `charge` — what the add charged.
  */
-import { updateIf } from '../conditional-write';
 import { itemUpdate } from '../item-update';
 import { queryAll } from '../paging';
 import { tableName } from '../table-names';
@@ -88,17 +87,37 @@ export async function accountKidsWhere(accountId: string, name: 'zt' | 'apple_de
 /** The kids of an account's certificates in status `zt`. */
 export const listAccountDeviceKids = (accountId: string, zt: DeviceZt): Promise<string[]> => accountKidsWhere(accountId, 'zt', zt);
 
+/** A usable certificate on the account that renewal `renewalId` has not finished yet. */
+export interface DeviceToRenew {
+  kid: string;
+  udid: string;
+  appleDeviceId: string;
+}
+
+/** The account's usable certificates the renewal has not finished (each carries `renewed_by` once it has). */
+export async function listDevicesToRenew(accountId: string, renewalId: string): Promise<DeviceToRenew[]> {
+  const items = await queryAll({
+    TableName: tableName('devices'),
+    IndexName: 'by-account',
+    KeyConditionExpression: 'issued_account = :a',
+    FilterExpression: 'zt = :normal AND (attribute_not_exists(renewed_by) OR renewed_by <> :r)',
+    ExpressionAttributeValues: { ':a': accountId, ':normal': 'normal', ':r': renewalId },
+    ProjectionExpression: 'kid, udid, apple_device_id',
+  });
+  return items.map((i) => ({ kid: String(i.kid), udid: String(i.udid), appleDeviceId: String(i.apple_device_id ?? '') }));
+}
+
 /**
- * A renewed certificate's signing for one device: the `.p12` of the account's new identity and a profile made
- * for it. Only while the certificate is usable and still on that account; returns false otherwise.
+ * One device finished by a renewal: with `signing`, the `.p12` of the new identity and a profile made with it;
+ * without, only the mark (Apple made no profile for it: it keeps its signing). Once per renewal, while the
+ * certificate is usable and on that account.
  */
-export async function replaceDeviceSigning(kid: string, accountId: string, signing: { p12: string; mobileprovision: string }): Promise<boolean> {
-  const out = await updateIf(
-    itemUpdate('devices', { kid }, {
-      change: 'SET p12 = :p, mobileprovision = :m',
-      when: 'zt = :normal AND account_id = :a',
-      values: { ':p': signing.p12, ':m': signing.mobileprovision, ':normal': 'normal', ':a': accountId },
+export function renewedSigningPart(kid: string, accountId: string, renewalId: string, signing?: { p12: string; mobileprovision: string }): TransactionPart {
+  return transactionPart({
+    Update: itemUpdate('devices', { kid }, {
+      change: signing ? 'SET p12 = :p, mobileprovision = :m, renewed_by = :r' : 'SET renewed_by = :r',
+      when: 'zt = :normal AND account_id = :a AND (attribute_not_exists(renewed_by) OR renewed_by <> :r)',
+      values: { ':normal': 'normal', ':a': accountId, ':r': renewalId, ...(signing ? { ':p': signing.p12, ':m': signing.mobileprovision } : {}) },
     }),
-  );
-  return out.written;
+  });
 }

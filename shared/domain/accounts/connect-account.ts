@@ -18,8 +18,10 @@ import { APPLE_BASE_URL, type Account, type AccountMode } from '../../records/ac
 import type { Actor } from '../../records/source';
 import { DomainError } from '../errors';
 import { addAccount } from './account-service';
+import { checkMembershipDate } from './membership-date';
 import { appleRefusal } from './apple-refusals';
-import { certificateIsForKey, identityP12, newSigningRequest, type SigningRequest } from './signing-identity';
+import { identityP12, newSigningRequest, type SigningRequest } from './signing-identity';
+import { certificateForKey } from './certificate-key';
 
 export interface ApiKeyInput {
   issuerId: string;
@@ -32,7 +34,7 @@ export interface ConnectInput extends ApiKeyInput {
   mode?: AccountMode | undefined;
   weight?: number | undefined;
   tiers?: number[] | undefined;
-  /** When Apple renews the membership (and lets the team reset its device list); defaults to the certificate's expiry. */
+  /** When Apple renews the membership (and lets the team reset its device list); unknown (0) when not given. */
   membershipRenewsAt?: number | undefined;
 }
 
@@ -56,8 +58,7 @@ export function teamIdOf(certificateContent: string): string {
  * A new distribution certificate and its private key, for a connection or a renewal: the key pair is made while
  * Apple lists the team's certificates (which also proves the key works), so the request follows at once.
  */
-export async function newIdentity(client: AscClient, userId: string): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
-  const signing = newSigningRequest(`App Source ${userId}`);
+export async function newIdentity(client: AscClient, userId: string, signing: Promise<SigningRequest> = newSigningRequest(`App Source ${userId}`)): Promise<{ certificate: AscCertificate; privateKeyPem: string }> {
   let current: AscCertificate[];
   try {
     current = await client.listDistributionCertificates();
@@ -93,7 +94,7 @@ async function createIdentity(client: AscClient, request: SigningRequest, curren
 /** Our certificate if Apple lists it; undefined if not; null when Apple cannot be asked (then it may exist). */
 async function findOurs(client: AscClient, privateKeyPem: string): Promise<AscCertificate | undefined | null> {
   try {
-    return (await client.listDistributionCertificates()).find((c) => c.certificateContent && certificateIsForKey(c.certificateContent, privateKeyPem));
+    return await certificateForKey(client, privateKeyPem);
   } catch (error) {
     logger.error('A certificate request got no answer and Apple cannot be asked whether it made it', { error: error as Error });
     return null;
@@ -111,6 +112,8 @@ async function undo(client: AscClient, made: { certificateId?: string; bundleIdI
 }
 
 export async function connectAccount(actor: Actor, input: ConnectInput, now: number): Promise<Account> {
+  // Checked before Apple is asked: a bad date makes nothing.
+  if (input.membershipRenewsAt !== undefined) checkMembershipDate(input.membershipRenewsAt, now);
   const baseUrl = config().appleApiBaseUrl;
   const key = { issuerId: input.issuerId, keyId: input.keyId, privateKeyPem: input.privateKeyPem };
   const client = clientForKey(key, baseUrl);
@@ -137,7 +140,7 @@ export async function connectAccount(actor: Actor, input: ConnectInput, now: num
         mode: input.mode ?? 'instant',
         weight: input.weight,
         tiers: input.tiers,
-        expiresAt: input.membershipRenewsAt ?? certificateExpiresAt,
+        expiresAt: input.membershipRenewsAt ?? 0,
         simulated: baseUrl !== APPLE_BASE_URL,
         teamId,
         baseUrl,

@@ -4,7 +4,7 @@
  * service: it is sealed with the account's other secrets. node-forge builds the CSR and the PKCS#12 (Node's
  * crypto makes neither); Node's crypto makes the key, which forge does slowly.
  */
-import { generateKeyPair, randomBytes, X509Certificate, createPublicKey } from 'node:crypto';
+import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 
@@ -28,17 +28,6 @@ export async function newSigningRequest(commonName: string): Promise<SigningRequ
   csr.setSubject([{ name: 'commonName', value: commonName }]);
   csr.sign(key, forge.md.sha256.create());
   return { privateKeyPem: privateKey, csrPem: forge.pki.certificationRequestToPem(csr) };
-}
-
-/** Whether Apple's certificate (base64 DER) is the one issued for this private key. */
-export function certificateIsForKey(certificateContent: string, privateKeyPem: string): boolean {
-  try {
-    const certificate = new X509Certificate(Buffer.from(certificateContent, 'base64'));
-    const ours = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'der' });
-    return certificate.publicKey.export({ type: 'spki', format: 'der' }).equals(ours);
-  } catch {
-    return false;
-  }
 }
 
 /** The identity as the account stores it: a `.p12` of the key and certificate under a random password. */

@@ -8,7 +8,7 @@ import { bodyParserError } from './parameters';
 import { errorPage } from '../error-page';
 import type { ApiEvent, ApiResult, AppContext, BusinessResult, RequestState } from '../request-state';
 
-function respond(state: RequestState, statusCode: number, body: unknown): ApiResult {
+function respond(state: RequestState, statusCode = 200, body: unknown): ApiResult {
   return {
     statusCode,
     headers: {
@@ -43,12 +43,12 @@ export function envelope(route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const state = request.context.app;
       const result = request.response as unknown as BusinessResult;
       if ('raw' in result) {
-        const response = respond(state, result.statusCode ?? 200, result.raw);
+        const response = respond(state, result.statusCode, result.raw);
         request.response = { ...response, headers: { ...response.headers, ...result.headers }, body: result.text ?? response.body, ...(result.base64 ? { isBase64Encoded: true } : {}) };
         return;
       }
       const message = result.message ?? { key: 'ok' };
-      request.response = respond(state, 200, envelopeBody(state, 1, localize(state.lang, message.key, message.params), result.data, true));
+      request.response = respond(state, result.statusCode, envelopeBody(state, 1, localize(state.lang, message.key, message.params), result.data, true));
     },
     onError: (request) => {
       const state = request.context.app;

@@ -1,9 +1,11 @@
 /**
  * The reseller's own Apple developer accounts (their private pool): each with its state, slots per device
  * class, membership and certificate dates and alerts; connect one with an App Store Connect API key; rotate
- * its key, renew its certificate, pause, resume, retire. Every answer's message is the API's own.
+ * its key, renew its certificate (the devices' new profiles follow in the background: the list is read again
+ * every few seconds while a renewal runs, showing "renewing 37/80"), set the membership's renewal date, pause,
+ * resume, retire. Every answer's message is the API's own.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call, type OkData } from '../../api/client';
 import { Field, FormError } from '../../components/field';
 import { Loaded, useLoad } from '../../components/status';
@@ -16,7 +18,9 @@ import { strings } from './strings';
 
 const loadAccounts = () => call(api.GET('/api/user/apple-accounts')).then((d) => d as Extract<typeof d, { accounts: unknown }>);
 type Account = Awaited<ReturnType<typeof loadAccounts>>['accounts'][number];
-type Action = 'rotate_key' | 'renew_certificate' | 'pause' | 'resume' | 'retire';
+type Action = 'rotate_key' | 'renew_certificate' | 'set_membership' | 'pause' | 'resume' | 'retire';
+/** How often the list is read again while a renewal runs. */
+const RENEWAL_POLL_MS = 5_000;
 const PAGE = 20;
 
 /** A write whose success message (the API's, localized) is shown: the answer's `msg` with its data. */
@@ -34,6 +38,16 @@ export default function AppleAccounts(_props: ScreenProps) {
   const list = useLoad(loadAccounts, []);
   const [notice, setNotice] = useState('');
   const [page, setPage] = useState(0);
+  // While a renewal runs, its progress is read again quietly (the list stays on screen meanwhile).
+  const [fresh, setFresh] = useState<Awaited<ReturnType<typeof loadAccounts>> | undefined>(undefined);
+  const shown = fresh ?? (list.state === 'ok' ? list.data : undefined);
+  const renewing = shown?.accounts.some((a) => a.renewal?.state === 'running') ?? false;
+  useEffect(() => {
+    if (!renewing) return undefined;
+    const timer = setInterval(() => void loadAccounts().then(setFresh, () => undefined), RENEWAL_POLL_MS);
+    return () => clearInterval(timer);
+  }, [renewing]);
+  useEffect(() => setFresh(undefined), [list.state]);
   return (
     <section>
       <h1>{t('title')}</h1>
@@ -44,7 +58,9 @@ export default function AppleAccounts(_props: ScreenProps) {
         </p>
       ) : null}
       <Loaded load={list}>
-        {(data) => (
+        {(loaded) => {
+          const data = fresh ?? loaded;
+          return (
           <>
             {data.accounts.length === 0 ? (
               <p class="card muted">{t('none')}</p>
@@ -64,7 +80,8 @@ export default function AppleAccounts(_props: ScreenProps) {
             )}
             <LocalPaging page={page} setPage={setPage} size={PAGE} total={data.accounts.length} />
           </>
-        )}
+          );
+        }}
       </Loaded>
       <Connect
         onConnected={(msg) => {
@@ -79,7 +96,8 @@ export default function AppleAccounts(_props: ScreenProps) {
 function AccountCard({ account: a, onDone }: { account: Account; onDone: (msg: string) => void }) {
   const t = useStrings(strings);
   const c = useStrings(common);
-  const [open, setOpen] = useState<'' | 'rotate_key' | 'retire'>('');
+  const [open, setOpen] = useState<'' | 'rotate_key' | 'retire' | 'set_membership'>('');
+  const [renews, setRenews] = useState('');
   const [key, setKey] = useState<Key>(NO_KEY);
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
@@ -126,9 +144,21 @@ function AccountCard({ account: a, onDone }: { account: Account; onDone: (msg: s
         <dt>{t('tiers')}</dt>
         <dd>{a.tiers.join(', ')}</dd>
         <dt>{t('membership_renews_at')}</dt>
-        <dd>{formatTime(a.membership_renews_at)}</dd>
+        <dd data-membership>{a.membership_renews_at ? formatTime(a.membership_renews_at) : t('unknown')}</dd>
         <dt>{t('certificate_expires')}</dt>
         <dd>{formatTime(a.certificate.expires_at)}</dd>
+        {a.renewal ? (
+          <>
+            <dt>{t('renewal')}</dt>
+            <dd data-renewal={a.renewal.state}>
+              {a.renewal.state === 'running'
+                ? t('renewal_running', { done: a.renewal.done, total: a.renewal.total })
+                : a.renewal.state === 'done'
+                  ? t('renewal_done', { done: a.renewal.done - a.renewal.skipped, skipped: a.renewal.skipped, at: formatTime(a.renewal.finished_at) })
+                  : t('renewal_failed', { at: formatTime(a.renewal.finished_at) })}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('key_id')}</dt>
         <dd class="mono">{a.key_id}</dd>
         <dt>{t('account_id')}</dt>
@@ -162,8 +192,11 @@ function AccountCard({ account: a, onDone }: { account: Account; onDone: (msg: s
           <button type="button" class="btn secondary small" aria-expanded={open === 'rotate_key'} onClick={() => setOpen(open === 'rotate_key' ? '' : 'rotate_key')}>
             {t('rotate_key')}
           </button>
-          <button type="button" class="btn secondary small" disabled={busy} onClick={() => void act('renew_certificate')}>
+          <button type="button" class="btn secondary small" disabled={busy || a.renewal?.state === 'running'} onClick={() => void act('renew_certificate')}>
             {t('renew_certificate')}
+          </button>
+          <button type="button" class="btn secondary small" aria-expanded={open === 'set_membership'} onClick={() => setOpen(open === 'set_membership' ? '' : 'set_membership')}>
+            {t('set_membership')}
           </button>
           {a.paused ? (
             <button type="button" class="btn secondary small" disabled={busy} onClick={() => void act('resume')}>
@@ -195,6 +228,23 @@ function AccountCard({ account: a, onDone }: { account: Account; onDone: (msg: s
           </button>
         </form>
       ) : null}
+      {open === 'set_membership' ? (
+        <form
+          class="card"
+          aria-label={t('set_membership')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act('set_membership', { membership_renews_at: renews ? Math.floor(new Date(`${renews}T00:00:00`).getTime() / 1000) : 0 });
+          }}
+        >
+          <Field label={t('membership_renews_at')} name="membership_renews_at" error={error} hint={t('renews_hint')}>
+            {(p) => <input {...p} type="date" value={renews} onInput={(e) => setRenews(e.currentTarget.value)} />}
+          </Field>
+          <button type="submit" class="btn" disabled={busy}>
+            {t('save_membership')}
+          </button>
+        </form>
+      ) : null}
       {open === 'retire' ? (
         <div class="notice" role="group" aria-label={t('retire')}>
           <p>{t('retire_confirm_text')}</p>
@@ -208,7 +258,7 @@ function AccountCard({ account: a, onDone }: { account: Account; onDone: (msg: s
           </div>
         </div>
       ) : null}
-      <FormError error={error} fields={open === 'rotate_key' ? ['issuer_id', 'key_id', 'private_key'] : []} />
+      <FormError error={error} fields={open === 'rotate_key' ? ['issuer_id', 'key_id', 'private_key'] : open === 'set_membership' ? ['membership_renews_at'] : []} />
     </li>
   );
 }

@@ -20,6 +20,7 @@ export const EVENT_LABELS: Record<EventType, Translations> = {
   'subscription.expiring': L('订阅即将到期', 'Subscription expiring', '訂閱即將到期', 'Gói sắp hết hạn', 'الاشتراك على وشك الانتهاء', 'Suscripción a punto de caducar', 'Подписка скоро закончится'),
   'subscription.expired': L('订阅已到期', 'Subscription expired', '訂閱已到期', 'Gói đã hết hạn', 'انتهى الاشتراك', 'Suscripción caducada', 'Подписка закончилась'),
   'account.alert': L('Apple 账号提醒', 'Apple account alert', 'Apple 帳號提醒', 'Cảnh báo tài khoản Apple', 'تنبيه حساب Apple', 'Alerta de cuenta de Apple', 'Оповещение аккаунта Apple'),
+  'account.renewal': L('Apple 账号证书续期结束', 'Apple account renewal ended', 'Apple 帳號憑證續期結束', 'Gia hạn chứng chỉ tài khoản Apple đã xong', 'انتهى تجديد شهادة حساب Apple', 'Renovación de cuenta de Apple terminada', 'Обновление сертификата аккаунта Apple завершено'),
   'udid.captured': L('已获取 UDID', 'UDID captured', '已擷取 UDID', 'Đã thu UDID', 'التُقط UDID', 'UDID capturado', 'UDID получен'),
   'agent.device_added': L('代理添加了设备', 'Agent added a device', '代理新增了裝置', 'Đại lý đã thêm thiết bị', 'أضاف وكيل جهازًا', 'Un agente añadió un dispositivo', 'Агент добавил устройство'),
   'agent.balance_low': L('代理余额不足', 'Agent balance low', '代理餘額不足', 'Số dư đại lý thấp', 'رصيد الوكيل منخفض', 'Saldo de agente bajo', 'Низкий баланс агента'),
