@@ -1,7 +1,8 @@
 /**
  * Agents (resellers under this one): `#/agents` the list and a new agent (its token shown once),
  * `#/agents/<agent id>` one agent: change its name and contact, suspend or lift it, top it up from the
- * balance, and its prices against what this reseller pays. All through `POST /api/user/agents`.
+ * balance, its prices against what this reseller pays, and its storefront (storefront.tsx); an agent signed in
+ * edits its own storefront under the list. All through `POST /api/user/agents`.
  */
 import { useState } from 'preact/hooks';
 import { Field, FormError } from '../../components/field';
@@ -13,6 +14,7 @@ import type { ScreenProps } from '../registry';
 import { agentsCall } from './agents-api';
 import { AgentDetail } from './detail';
 import { strings } from './strings';
+import { loadOwnStorefront, StorefrontSection } from './storefront';
 
 const PAGE = 20;
 
@@ -20,6 +22,12 @@ const loadAgents = () => agentsCall({}).then((d) => d as Extract<typeof d, { ite
 
 export default function Agents({ rest }: ScreenProps) {
   return rest[0] ? <AgentDetail key={rest[0]} agentId={rest[0]} /> : <AgentList />;
+}
+
+/** An agent signed in has a storefront of its own (a reseller of the operator has none: nothing shown). */
+function OwnStorefront() {
+  const load = useLoad(loadOwnStorefront, []);
+  return <Loaded load={load}>{(store) => (store ? <StorefrontSection agentId={undefined} initial={store} own /> : null)}</Loaded>;
 }
 
 function AgentList() {
@@ -118,6 +126,7 @@ function AgentList() {
           {t('create_button')}
         </button>
       </form>
+      <OwnStorefront />
     </section>
   );
 }

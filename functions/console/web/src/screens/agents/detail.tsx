@@ -6,6 +6,7 @@ import { formatCents, useStrings } from '../../i18n';
 import { hrefOf } from '../../router';
 import { agentsCall } from './agents-api';
 import { strings } from './strings';
+import { loadStorefront, StorefrontSection } from './storefront';
 
 const loadAgent = (agentId: string) => agentsCall({ agent_id: agentId }).then((d) => d as Extract<typeof d, { prices: unknown }>);
 type Agent = Awaited<ReturnType<typeof loadAgent>>;
@@ -27,8 +28,14 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         <a href={hrefOf(['agents'])}>{t('back')}</a>
       </p>
       <Loaded load={load}>{(agent) => <AgentPanel initial={agent} />}</Loaded>
+      <AgentStorefront agentId={agentId} />
     </section>
   );
+}
+
+function AgentStorefront({ agentId }: { agentId: string }) {
+  const load = useLoad(() => loadStorefront(agentId), [agentId]);
+  return <Loaded load={load}>{(store) => <StorefrontSection agentId={agentId} initial={store} own={false} />}</Loaded>;
 }
 
 function AgentPanel({ initial }: { initial: Agent }) {
