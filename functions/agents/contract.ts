@@ -11,6 +11,7 @@ export const contract: FunctionContract = {
     prices: agentPricesParam,
     suspended: describe(z.optional(z.union([z.boolean(), z.string()])), 'Changing: true/1 suspends the agent (and every agent under it), false/0 lifts it'),
     storefront: storefrontParamContract,
+    low_balance: describe(z.optional(z.union([z.number(), z.string()])), 'Creating or changing: cents; agent.balance_low is sent to you once each time the agent’s balance falls below it (0 turns it off)'),
     amount: describe(z.optional(z.union([z.number(), z.string()])), 'POST with agent_id: cents to move from your balance to the agent’s, 1–1000000000'),
   }),
   response: z.union([createdAgent, topUpData, agentDetail, agentList, storefrontData]),

@@ -9,9 +9,13 @@ const priceSetting = z.object({
   warranty: describe(z.union([z.number(), z.string()]), 'Warranty tier 0 1 2 3 4 6 (review: 0–3)'),
   device_type: z.enum(PRICED_CLASSES),
   price: describe(z.union([z.number(), z.string()]), 'Cents the agent pays per add; at least what you pay yourself (else agent_price_below_cost)'),
+  bands: describe(
+    z.optional(z.array(z.object({ from: z.union([z.number(), z.string()]), price: z.union([z.number(), z.string()]) }))),
+    'Volume bands, at most 5: from the from-th add of the UTC month (2 or more, each after the one before: else agent_band_order) the agent pays price (each below the price before it: else agent_band_not_lower; none below what you pay: else agent_price_below_cost). The month counts the agent’s adds paid from the balance and those of its own agents, less refunded ones',
+  ),
 });
 
-export const agentPricesParam = describe(z.optional(z.union([z.array(priceSetting), z.string()])), 'A JSON array of {mode, warranty, device_type, price}; an item without a price costs the agent what it costs you');
+export const agentPricesParam = describe(z.optional(z.union([z.array(priceSetting), z.string()])), 'A JSON array of {mode, warranty, device_type, price, bands?}; an item without a price costs the agent what it costs you');
 
 const agent = z.object({
   agent_id: z.string(),
@@ -20,6 +24,8 @@ const agent = z.object({
   level: describe(z.number(), 'Levels under the reseller of the operator: 1–3'),
   suspended: describe(z.boolean(), 'A suspended agent cannot add (nothing is charged anywhere) nor create or top up agents'),
   balance: describe(z.number(), 'Cents'),
+  low_balance: describe(z.number(), 'Cents: your low-balance threshold for this agent (0 = off); agent.balance_low is sent to you once each time its balance falls below it'),
+  balance_low: describe(z.boolean(), 'Whether its balance is below that threshold now'),
 });
 
 const agentPrice = z.object({
@@ -27,7 +33,8 @@ const agentPrice = z.object({
   warranty: z.number(),
   device_type: z.enum(PRICED_CLASSES),
   price: describe(z.number(), 'Cents the agent pays per add now'),
-  cost: describe(z.number(), 'Cents you pay for the same add (the floor of its price)'),
+  cost: describe(z.number(), 'Cents you pay for the same add before any band of yours (the floor of its price and of its bands)'),
+  bands: describe(z.array(z.object({ from: z.number(), price: z.number() })), 'The volume bands you set on this price (empty: none)'),
 });
 
 export const agentDetail = z.extend(agent, { prices: z.array(agentPrice) });

@@ -8,8 +8,9 @@
  * back), `subscription` (a plan bought from the balance).
  *
  * Agents (shared/domain/agents): in an agent's add, each reseller above it gets `agent_sale` (+ what the level
- * below paid it) and `agent_cost` (− its own price, paid upward), in the agent's charge's transaction; a refund
- * of that add gives each of them `agent_refund` twice (− the sale, + the cost). A parent's top-up of an agent
+ * below paid it) and `agent_cost` (− its own price, paid upward), in the transaction that delivers the add (a
+ * refund comes before it, so nothing above the agent is unwound and no `agent_refund` entry is written today).
+ * A parent's top-up of an agent
  * is `agent_topup` (−) on the parent and `topup` (+) on the agent, in one transaction.
  */
 export const LEDGER_KINDS = ['opening', 'credit', 'charge', 'refund', 'review_refund', 'subscription', 'agent_sale', 'agent_cost', 'agent_refund', 'agent_topup', 'topup'] as const;

@@ -22,7 +22,16 @@ export interface UplineShare {
  * What the add charged, so a failure can give exactly that back. An agent's add paid from the balance names
  * every level above it (`upline`, parent first), so a refund unwinds each level exactly.
  */
-export type Charge = { kind: 'balance'; amount: number; upline?: UplineShare[] } | { kind: 'code'; code: string } | { kind: 'free' };
+export type Charge = { kind: 'balance'; amount: number; upline?: UplineShare[]; counted?: CountedAdd } | { kind: 'code'; code: string } | { kind: 'free' };
+
+/**
+ * The month's add counts an add paid from the balance moved (its user's and every level's above it, for volume
+ * bands: records/price-band.ts), so that a refund takes it out of exactly those, in that month.
+ */
+export interface CountedAdd {
+  month: string;
+  users: string[];
+}
 
 export interface Reservation {
   reservationId: string;

@@ -18,6 +18,13 @@ export interface User {
   suspended: boolean;
   /** What the parent noted about how to reach the agent (an agent's own, never shown above its parent). */
   contact: string;
+  /**
+   * An agent's low-balance threshold as its parent set it (cents, 0 = off): the parent is sent `agent.balance_low`
+   * once each time the agent's balance falls below it (shared/domain/events/balance-low.ts).
+   */
+  lowBalance?: number;
+  /** When that event was sent for the agent's current stay below the threshold (unset: not below, or not told). */
+  lowBalanceSince?: number | undefined;
 }
 
 /** How deep agents go under a reseller of the operator: an agent of an agent of an agent. */

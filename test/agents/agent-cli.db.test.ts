@@ -26,7 +26,7 @@ test('agent list, show and suspend (and --lift), as the operator', async () => {
   });
   const shown = await admin('agent', 'show', '--agent', a2.userId);
   expect(shown.json).toMatchObject({ agent_id: a2.userId, level: 2, parent_id: a1.userId, upline: [c.reseller.userId, a1.userId], balance: 3_000 });
-  expect((shown.json.prices as Array<Record<string, unknown>>).find((p) => p.mode === 'instant' && p.warranty === 0 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1_500, cost: 1_200 });
+  expect((shown.json.prices as Array<Record<string, unknown>>).find((p) => p.mode === 'instant' && p.warranty === 0 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1_500, cost: 1_200, bands: [] });
   expect(JSON.stringify(shown.json)).not.toContain(a2.token);
 
   // Suspending a1 stops a2's adds too, with nothing charged anywhere.

@@ -116,8 +116,8 @@ test('prices: never below what the parent pays (refused, localized, nothing writ
   expect(refused.body).toMatchObject({ code: 40003, data: { error: 'agent_price_below_cost', mode: 'review', warranty: 0, device_type: 'ipad', cost: 600 } });
   const shown = await call(bed, c, a1, 'POST', '/api/user/agents', { agent_id: a2.userId });
   const prices = (shown.body.data as { prices: Array<{ mode: string; warranty: number; device_type: string; price: number; cost: number }> }).prices;
-  expect(prices.find((p) => p.mode === 'instant' && p.warranty === 1 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 1, device_type: 'iphone', price: 1500, cost: 1500 });
-  expect(prices.find((p) => p.mode === 'instant' && p.warranty === 0 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1300, cost: 1200 });
+  expect(prices.find((p) => p.mode === 'instant' && p.warranty === 1 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 1, device_type: 'iphone', price: 1500, cost: 1500, bands: [] });
+  expect(prices.find((p) => p.mode === 'instant' && p.warranty === 0 && p.device_type === 'iphone')).toEqual({ mode: 'instant', warranty: 0, device_type: 'iphone', price: 1300, cost: 1200, bands: [] });
   // The agent's own balance view: its prices, nothing of its parent's.
   const balance = await bed.api.request('GET', `/api/user/balance?token=${a2.token}`, { headers: { Host: c.host } });
   expect(balance.body).toMatchObject({ code: 1, data: { balance: 0 } });

@@ -11,6 +11,7 @@ import { isLang, languages } from '../../../shared/i18n/languages';
 import { CliError, flagInt, flagText, parseFlags, type Command } from '../cli-types';
 import { profileSignerView, removeProfileSigner, setProfileSigner, type SignerView } from '../../../shared/domain/udid-capture/profile-signer';
 import { readFileSync } from 'node:fs';
+import { bandsProblem, MAX_BANDS } from '../../../shared/records/price-band';
 import { normalizedReturnTarget, returnTargetProblem, RETURN_TARGETS_MAX } from '../../../shared/domain/udid-capture/return-targets';
 
 /**
@@ -85,8 +86,18 @@ export const tenantSettingsCommands: Record<string, Command> = {
       warranty: flagInt(),
       'device-type': z._default(z.enum(PRICED_CLASSES), 'iphone'),
       price: flagInt(),
+      bands: z.optional(flagText()),
     });
     if (!tierAllowedIn(f.mode, f.warranty) || !isWarrantyTier(f.warranty)) throw new CliError(`--warranty ${f.warranty} is not sold in ${f.mode} mode`);
+    // `--bands 10:900,50:800`: from the 10th add of the month 900, from the 50th 800 (records/price-band.ts).
+    const bands = (f.bands ?? '').split(',').filter((b) => b.trim() !== '').map((b) => {
+      const m = /^\s*(\d+):(\d+)\s*$/.exec(b);
+      if (!m) throw new CliError(`--bands takes from:cents pairs separated by commas (10:900,50:800), not ${b}`);
+      return { from: Number(m[1]), price: Number(m[2]) };
+    });
+    if (bands.length > MAX_BANDS) throw new CliError(`--bands takes at most ${MAX_BANDS} bands`);
+    const problem = bandsProblem(f.price, bands);
+    if (problem) throw new CliError(problem.problem === 'order' ? `band ${problem.index + 1} must start after the one before it, from the 2nd add on` : `band ${problem.index + 1} must cost less than the price before it`);
     let scope: string;
     if (f.user) {
       const user = await getUser(f.user);
@@ -97,8 +108,8 @@ export const tenantSettingsCommands: Record<string, Command> = {
       scope = tenantScope((await requireTenant(f.tenant ?? DEFAULT_TENANT_ID)).tenantId);
     }
     const item = priceItem(f.mode, f.warranty, f['device-type']);
-    await setPrice(scope, item, f.price);
-    return { scope, mode: f.mode, warranty: f.warranty, device_type: f['device-type'], price: f.price };
+    await setPrice(scope, item, f.price, bands);
+    return { scope, mode: f.mode, warranty: f.warranty, device_type: f['device-type'], price: f.price, bands };
   },
 
   /** The force-add period, warranty windows, customers' .p12 password, download links' lifetime and default language of a tenant. */

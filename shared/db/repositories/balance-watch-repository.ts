@@ -23,6 +23,17 @@ export interface WatchedBalance {
   notifiedAt: number;
   /** An agent's resellers above it, its parent last (empty for a reseller of the operator). */
   upline: string[];
+  /** An agent's threshold as its parent set it (0 = off), and when its parent was last told (0 = not told). */
+  agentThreshold: number;
+  agentNotifiedAt: number;
+}
+
+/** What the pass decided for one user: which crossing to note (with its event), and which marks to clear. */
+export interface BalanceWatchDecision {
+  notifyOwn: boolean;
+  notifyParent: boolean;
+  clearOwn: boolean;
+  clearParent: boolean;
 }
 
 /** Users whose balance moved since the last pass (at most `limit`). */
@@ -43,37 +54,37 @@ export async function listBalancesToCheck(limit: number): Promise<WatchedBalance
     threshold: Number(i.balance_low_threshold ?? 0),
     notifiedAt: Number(i.balance_low_at ?? 0),
     upline: Array.isArray(i.upline) ? i.upline.map(String) : [],
+    agentThreshold: Number(i.agent_low_threshold ?? 0),
+    agentNotifiedAt: Number(i.agent_low_at ?? 0),
   }));
 }
 
-/** The crossing: below the threshold and not yet told. Goes with the event's part in one transaction. */
-export function balanceLowNoticePart(userId: string, at: number): TransactionPart {
-  return updatePart('users', { user_id: userId }, {
-    change: 'SET balance_low_at = :at REMOVE balance_check',
-    when: 'balance_low_threshold > :zero AND balance < balance_low_threshold AND attribute_not_exists(balance_low_at)',
-    values: { ':at': at, ':zero': 0 },
-  });
-}
-
-/** Back at or above the threshold (or no threshold): the next crossing will be told again. */
-export async function clearBalanceLowNotice(userId: string): Promise<boolean> {
-  return (
-    await updateIf(itemUpdate('users', { user_id: userId }, {
-      change: 'REMOVE balance_low_at, balance_check',
-      when: 'attribute_exists(user_id) AND (attribute_not_exists(balance_low_threshold) OR balance_low_threshold <= :zero OR balance >= balance_low_threshold)',
-      values: { ':zero': 0 },
-    }))
-  ).written;
-}
-
-/** Still below and already told: nothing to send, only the mark to take away. */
-export async function markBalanceChecked(userId: string): Promise<boolean> {
-  return (
-    await updateIf(itemUpdate('users', { user_id: userId }, {
-      change: 'REMOVE balance_check',
-      when: 'balance < balance_low_threshold AND attribute_exists(balance_low_at)',
-    }))
-  ).written;
+/**
+ * The pass's one write for a user: the marks it decided (set with the events of a crossing, cleared when back
+ * above) and `balance_check` removed — only while the balance, both thresholds and both marks are as it read
+ * them, so a debit, credit or threshold change landing meanwhile leaves the user for the next pass.
+ */
+export function balanceWatchPart(watched: WatchedBalance, decision: BalanceWatchDecision, at: number): TransactionPart {
+  const sets: string[] = [];
+  const removes = ['balance_check'];
+  if (decision.notifyOwn) sets.push('balance_low_at = :at');
+  if (decision.notifyParent) sets.push('agent_low_at = :at');
+  if (decision.clearOwn) removes.push('balance_low_at');
+  if (decision.clearParent) removes.push('agent_low_at');
+  const values: Record<string, unknown> = { ':b': watched.balance, ':zero': 0 };
+  const when = ['balance = :b'];
+  const threshold = (attribute: string, value: number, name: string) => {
+    if (value > 0) {
+      values[name] = value;
+      when.push(`${attribute} = ${name}`);
+    } else when.push(`(attribute_not_exists(${attribute}) OR ${attribute} <= :zero)`);
+  };
+  threshold('balance_low_threshold', watched.threshold, ':t');
+  threshold('agent_low_threshold', watched.agentThreshold, ':at_threshold');
+  when.push(watched.notifiedAt === 0 ? 'attribute_not_exists(balance_low_at)' : 'attribute_exists(balance_low_at)');
+  when.push(watched.agentNotifiedAt === 0 ? 'attribute_not_exists(agent_low_at)' : 'attribute_exists(agent_low_at)');
+  if (sets.length > 0) values[':at'] = at;
+  return updatePart('users', { user_id: watched.userId }, { change: `${sets.length > 0 ? `SET ${sets.join(', ')} ` : ''}REMOVE ${removes.join(', ')}`, when: when.join(' AND '), values });
 }
 
 /** Sets the user's threshold (0 turns it off) and asks the next pass to look at once. */

@@ -47,10 +47,11 @@ export function entryFromItem(item: Record<string, unknown>): LedgerEntry {
 }
 
 /** `entries` follow `head` in order (seq head.seq + 1, + 2, …); the user item ends at the last one. */
-export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry[]): TransactionPart[] {
+export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry[], options: AppendOptions = {}): TransactionPart[] {
   const last = entries[entries.length - 1];
   if (!last) return [];
   const first = head.seq === 0;
+  const seqCondition = first ? 'attribute_exists(user_id) AND attribute_not_exists(ledger_seq)' : 'ledger_seq = :prev';
   return [
     transactionPart({
       Update: {
@@ -59,8 +60,9 @@ export function ledgerWriteParts(head: LedgerHead, entries: readonly LedgerEntry
         // `balance_check`: the low-balance pass looks at this user next (balance-watch-repository.ts).
         UpdateExpression: 'SET balance = :after, ledger_seq = :seq, balance_check = :check',
         // A user the ledger has not seen yet has no `ledger_seq`: its first entry's condition is that it has none.
-        ConditionExpression: first ? 'attribute_exists(user_id) AND attribute_not_exists(ledger_seq)' : 'ledger_seq = :prev',
-        ExpressionAttributeValues: { ':after': last.balanceAfter, ':seq': last.seq, ':check': 'due', ...(first ? {} : { ':prev': head.seq }) },
+        // `active`: an agent's charge is written only while its parent has not suspended it (agent-prices.ts).
+        ConditionExpression: options.active ? `${seqCondition} AND ${NOT_SUSPENDED}` : seqCondition,
+        ExpressionAttributeValues: { ':after': last.balanceAfter, ':seq': last.seq, ':check': 'due', ...(first ? {} : { ':prev': head.seq }), ...(options.active ? { ':no': false } : {}) },
         // A lost race hands back the head that won it: the retry needs no read.
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -101,6 +103,19 @@ function tallyParts(entries: readonly LedgerEntry[]): TransactionPart[] {
   });
 }
 
+export interface AppendOptions {
+  /** Written only while the user is not suspended (an agent's charge). */
+  active?: boolean;
+}
+
+/** The condition that a user item is not suspended (`suspended` absent or false; `:no` is false). */
+export const NOT_SUSPENDED = '(attribute_not_exists(suspended) OR suspended = :no)';
+
+/** Only while the user exists and is not suspended (a reseller above an adding agent, or the agent in a free add). */
+export function activeUserCheck(userId: string): TransactionPart {
+  return transactionPart({ ConditionCheck: { TableName: tableName('users'), Key: { user_id: userId }, ConditionExpression: `attribute_exists(user_id) AND ${NOT_SUSPENDED}`, ExpressionAttributeValues: { ':no': false } } });
+}
+
 /** A tally's sort key in the ledger table: a user's entries start at 1. */
 const TALLY_SEQ = 0;
 
@@ -130,10 +145,14 @@ export async function appendLedger(
   head: LedgerHead,
   entries: readonly LedgerEntry[],
   own: readonly TransactionPart[],
-): Promise<{ ok: true } | { ok: false; ownFailed: number[]; moved: LedgerHead | undefined }> {
-  const outcome = await transactWrite([...own, ...ledgerWriteParts(head, entries)], { conflicts: 'report' });
+  options: AppendOptions = {},
+): Promise<{ ok: true } | { ok: false; ownFailed: number[]; moved: LedgerHead | undefined; suspended?: boolean }> {
+  const outcome = await transactWrite([...own, ...ledgerWriteParts(head, entries, options)], { conflicts: 'report' });
   if (outcome.ok) return { ok: true };
-  return { ok: false, ownFailed: outcome.failed.filter((index) => index < own.length), moved: headFromReturnedItem(head.userId, outcome.returned?.[own.length]) };
+  const returned = outcome.returned?.[own.length];
+  // Suspended while its sequence still held: the condition failed for that, not for a race.
+  const suspended = options.active === true && returned?.suspended?.BOOL === true;
+  return { ok: false, ownFailed: outcome.failed.filter((index) => index < own.length), moved: headFromReturnedItem(head.userId, returned), ...(suspended ? { suspended } : {}) };
 }
 
 /**

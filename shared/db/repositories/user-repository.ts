@@ -7,7 +7,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite } from '../transactions';
-import { batchGetAll } from '../batch';
+import { batchGet, batchGetAll } from '../batch';
 import { queryItems } from '../paging';
 import type { TableKey } from '../tables';
 import type { TokenOwner, User } from '../../records/user';
@@ -24,6 +24,8 @@ interface UserItem {
   parent_id?: string;
   suspended?: boolean;
   contact?: string;
+  agent_low_threshold?: number;
+  agent_low_at?: number;
 }
 
 interface TokenItem {
@@ -46,6 +48,8 @@ export function userFromItem(item: Record<string, unknown>): User {
     upline: u.upline ?? [],
     suspended: u.suspended === true,
     contact: u.contact ?? '',
+    lowBalance: u.agent_low_threshold ?? 0,
+    lowBalanceSince: u.agent_low_at,
   };
 }
 
@@ -177,6 +181,17 @@ export async function listAgentsOf(parentId: string): Promise<User[]> {
 }
 
 /**
+ * The low-balance thresholds parents set for `agents` (the `by-parent` index does not project them), read by
+ * key in groups of 100 and set on each: the agent list shows which agents are below theirs.
+ */
+export async function withLowBalance(agents: User[]): Promise<User[]> {
+  if (agents.length === 0) return agents;
+  const items = await batchGet(tableName('users'), agents.map((a) => ({ user_id: a.userId })), ['user_id', 'agent_low_threshold', 'agent_low_at']);
+  const byId = new Map(items.map((i) => [String(i.user_id), i] as const));
+  return agents.map((a) => ({ ...a, lowBalance: Number(byId.get(a.userId)?.agent_low_threshold ?? 0), lowBalanceSince: byId.get(a.userId)?.agent_low_at as number | undefined }));
+}
+
+/**
  * One page of a parent's agents (one level down), by id, from the `by-parent` index: one Query of at most
  * `limit` entries after the agent id `after`; `last` is the page's last id when the index holds more.
  */
@@ -195,7 +210,7 @@ export async function agentsPageOf(parentId: string, limit: number, after: strin
 }
 
 /** Sets an agent's name, contact or suspension; only while `parentId` is still its parent. False: no such agent of it. */
-export async function updateAgent(agentId: string, parentId: string, change: { name?: string | undefined; contact?: string | undefined; suspended?: boolean | undefined }): Promise<boolean> {
+export async function updateAgent(agentId: string, parentId: string, change: { name?: string | undefined; contact?: string | undefined; suspended?: boolean | undefined; lowBalance?: number | undefined }): Promise<boolean> {
   const sets: string[] = [];
   const values: Record<string, unknown> = { ':p': parentId };
   const names: Record<string, string> = {};
@@ -211,6 +226,12 @@ export async function updateAgent(agentId: string, parentId: string, change: { n
   if (change.suspended !== undefined) {
     values[':suspended'] = change.suspended;
     sets.push('suspended = :suspended');
+  }
+  if (change.lowBalance !== undefined) {
+    // The parent's low-balance threshold for the agent; the low-balance pass looks at it again at once.
+    values[':low'] = change.lowBalance;
+    values[':due'] = 'due';
+    sets.push('agent_low_threshold = :low', 'balance_check = :due');
   }
   if (sets.length === 0) return (await getUser(agentId))?.upline.at(-1) === parentId;
   const outcome = await transactWrite([

@@ -27,6 +27,7 @@ import { nextCheckDelaySeconds, type Reservation } from '../../records/reservati
 import type { Tenant } from '../../records/tenant';
 import type { TokenOwner, User } from '../../records/user';
 import { priceItem, priceScopes } from '../pricing/prices';
+import { addMonth } from '../../records/price-band';
 import type { AddRequest } from './add-request';
 import { addLockKey, withAddLock, type HeldLock } from './add-lock';
 import { issueOnAccount, readPool, type Issued } from './issue-on-account';
@@ -96,12 +97,12 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
   // a moment ago (the lock was held, or its item is fresh) can that add's refund have come after the read,
   // so the snapshot is read again under the lock, as it always was before.
   const lockKey = addLockKey({ userId: owner.userId, udid: request.udid, pool: request.pool });
-  const readSnapshot = () => readAddSnapshot({ lockKey, userId: owner.userId, priceScopes: priceScopes({ tenantId: tenant.tenantId, userId: owner.userId }), priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass) });
+  const readSnapshot = () => readAddSnapshot({ lockKey, userId: owner.userId, priceScopes: priceScopes({ tenantId: tenant.tenantId, userId: owner.userId }), priceItem: priceItem(request.mode, request.tier ?? 0, request.deviceClass), month: addMonth(context.now) });
   const early = readSnapshot();
   early.catch(() => undefined); // heard under the lock, or dropped with a refused one
   // A forced add does not queue behind an identical one: it would register and charge a second time.
   return withAddLock({ userId: owner.userId, udid: request.udid, pool: request.pool }, { wait: !request.force }, async (waited, lock) => {
-    const { user, prices: priceRows, recentKid } = lock.contended ? await readSnapshot() : await early;
+    const { user, prices: priceRows, bands: priceBands, monthAdds, recentKid } = lock.contended ? await readSnapshot() : await early;
     // The separate marker is read only for adds of the version deployed before (see add-lock-repository.ts).
     const certificates = await certificatesOfUdid(listed, lock.recentKid ?? recentKid);
     // Deleted between the token check and now: the token no longer names anyone.
@@ -127,8 +128,8 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
     }
 
     // An agent's add: its chain is read (suspension anywhere above refuses it before anything is charged) and priced.
-    const agent = user.upline.length > 0 ? await quoteAgentAdd(user, priceItem(request.mode, request.tier ?? 0, request.deviceClass)) : undefined;
-    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows, agent });
+    const agent = user.upline.length > 0 ? await quoteAgentAdd(user, priceItem(request.mode, request.tier ?? 0, request.deviceClass), context.now) : undefined;
+    const payment = await choosePayment({ request, user, tenantId: tenant.tenantId, freeTier: free?.tier, priceRows, priceBands, monthAdds, now: context.now, agent });
     // Named before the payment, so the ledger's charge entry says what it pays for.
     const ids: AddIds = { kid: randomId('k', 16), reservationId: request.mode === 'review' ? randomId('r', 16) : undefined };
     const pool = request.pool === 1 ? 'private' : 'public';
@@ -169,7 +170,8 @@ export async function addDevice(context: AddContext, request: AddRequest): Promi
       await refund(hold, context.now, error instanceof DomainError ? error.reason : 'issue_failed');
       throw error;
     }
-    return record({ ...context, user }, request, payment, hold, issued, free?.warrantyFrom, lock, { ...ids, deviceId });
+    // The hold's charge is what was taken (priced again if a concurrent add moved a month's count first).
+    return record({ ...context, user }, request, { ...payment, charge: hold.charge }, hold, issued, free?.warrantyFrom, lock, { ...ids, deviceId });
   });
 }
 

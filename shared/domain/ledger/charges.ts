@@ -12,6 +12,7 @@
 import { codeReleasePart, codeUsePart } from '../../db/repositories/code-repository';
 import { holdPutPart, holdReleasePart, type PaymentHold } from '../../db/repositories/payment-hold-repository';
 import { transactWrite, type TransactionPart } from '../../db/transactions';
+import { addUncountPart } from '../../db/repositories/add-count-repository';
 import type { ActivationCode } from '../../records/activation-code';
 import type { Charge } from '../../records/reservation';
 import type { User } from '../../records/user';
@@ -19,7 +20,7 @@ import type { LedgerHead, LedgerKind, LedgerRef } from '../../records/ledger-ent
 import { snakeCaseFields } from '../../snake-case-fields';
 import { ledgerChanges, writeWithLedger } from './ledger';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ledgerWriteParts } from '../../db/repositories/ledger-repository';
+import { activeUserCheck, ledgerWriteParts } from '../../db/repositories/ledger-repository';
 import type { UplineShare } from '../../records/reservation';
 import { store } from '../stores';
 
@@ -43,25 +44,62 @@ function agentRef(userId: string, charge: Charge): LedgerRef {
 
 const amountOf = (charge: Charge) => (charge.kind === 'balance' ? charge.amount : 0);
 
-export type HoldOutcome = { taken: true } | { taken: false; reason: 'insufficient_balance'; balance: number } | { taken: false; reason: 'code_used' };
+export type HoldOutcome =
+  | { taken: true }
+  | { taken: false; reason: 'insufficient_balance'; balance: number }
+  | { taken: false; reason: 'code_used' }
+  /** A month's count the price was decided on moved (another add got there first): price it again. */
+  | { taken: false; reason: 'count_moved' }
+  /** The adding agent, or a reseller above it, was suspended: nothing taken anywhere. */
+  | { taken: false; reason: 'suspended' };
 
-export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined, head?: LedgerHead): Promise<HoldOutcome> {
+/**
+ * What else the hold's transaction holds to: the month's add counts it moves (each conditioned on the count its
+ * price was decided on, where the price depends on it), and for an agent's add that neither the agent (`agent`:
+ * its user item is the ledger's own write, or a condition check in a free add) nor any reseller above it
+ * (`upline`: condition checks) is suspended at that instant.
+ */
+export interface HoldGuard {
+  counts: TransactionPart[];
+  agent: boolean;
+  upline: TransactionPart[];
+}
+
+export async function takeHold(hold: PaymentHold, code: ActivationCode | undefined, head?: LedgerHead, guard?: HoldGuard): Promise<HoldOutcome> {
+  const counts = guard?.counts ?? [];
+  const upline = guard?.upline ?? [];
   // A free add's hold takes nothing, so the ledger has nothing to say; the hold still carries its slot notes.
-  if (hold.charge.kind === 'free') return (await transactWrite([holdPutPart(hold)])).ok ? { taken: true } : { taken: false, reason: 'insufficient_balance', balance: 0 };
-  const own = [holdPutPart(hold), ...(hold.charge.kind === 'code' ? [codeUsePart(code!, hold.userId, hold.createdAt)] : [])];
-  const outcome = await writeWithLedger({ userId: hold.userId, head, with: own, change: { amount: -amountOf(hold.charge), kind: 'charge', ref: holdRef(hold), at: hold.createdAt } });
+  if (hold.charge.kind === 'free') {
+    const checks = [...(guard?.agent ? [activeUserCheck(hold.userId)] : []), ...upline];
+    const written = await transactWrite([holdPutPart(hold), ...checks]);
+    if (written.ok) return { taken: true };
+    return written.failed.some((i) => i > 0) ? { taken: false, reason: 'suspended' } : { taken: false, reason: 'insufficient_balance', balance: 0 };
+  }
+  const own = [holdPutPart(hold), ...(hold.charge.kind === 'code' ? [codeUsePart(code!, hold.userId, hold.createdAt)] : []), ...counts, ...upline];
+  const countsAt = own.length - upline.length - counts.length;
+  const outcome = await writeWithLedger({ userId: hold.userId, head, with: own, active: guard?.agent === true, change: { amount: -amountOf(hold.charge), kind: 'charge', ref: holdRef(hold), at: hold.createdAt } });
   if (outcome.ok) return { taken: true };
+  if (outcome.reason === 'suspended') return { taken: false, reason: 'suspended' };
   if (outcome.reason === 'not_covered') return { taken: false, reason: 'insufficient_balance', balance: outcome.head.balance };
-  if (outcome.reason === 'condition_failed' && hold.charge.kind === 'code') return { taken: false, reason: 'code_used' };
+  if (outcome.reason === 'condition_failed') {
+    if (outcome.failed.some((i) => i >= countsAt + counts.length)) return { taken: false, reason: 'suspended' };
+    if (outcome.failed.some((i) => i >= countsAt)) return { taken: false, reason: 'count_moved' };
+    if (hold.charge.kind === 'code') return { taken: false, reason: 'code_used' };
+  }
   // The user is gone, or the hold id was taken (random, 16 characters): nothing was taken either way.
   return { taken: false, reason: 'insufficient_balance', balance: outcome.reason === 'condition_failed' ? outcome.head.balance : 0 };
+}
+
+/** A refunded add leaves the month's counts it moved. */
+function uncountParts(charge: Charge): TransactionPart[] {
+  return charge.kind === 'balance' && charge.counted ? charge.counted.users.map((userId) => addUncountPart(userId, charge.counted!.month)) : [];
 }
 
 /** The parts and the ledger change that give `charge` back; a free charge moves nothing but `own`. */
 async function giveBack(input: { userId: string; charge: Charge; own: TransactionPart[]; kind: LedgerKind; ref: LedgerRef; at: number }): Promise<boolean> {
   const { charge } = input;
   if (charge.kind === 'free') return (await transactWrite(input.own)).ok;
-  const own = charge.kind === 'code' ? [...input.own, codeReleasePart(charge.code)] : input.own;
+  const own = charge.kind === 'code' ? [...input.own, codeReleasePart(charge.code)] : [...input.own, ...uncountParts(charge)];
   const ref = charge.kind === 'code' ? { ...input.ref, code: charge.code } : { ...input.ref, ...agentRef(input.userId, charge) };
   const outcome = await writeWithLedger({ userId: input.userId, with: own, change: { amount: amountOf(charge), kind: input.kind, ref, at: input.at } });
   return outcome.ok;

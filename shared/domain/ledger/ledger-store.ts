@@ -13,7 +13,7 @@ export type LedgerAppendOutcome =
    * Nothing was written. `ownFailed`: the indexes in `own` whose condition failed (empty when the head moved or
    * a concurrent write conflicted); `moved`: the head that won, when the store could hand it back.
    */
-  | { ok: false; ownFailed: number[]; moved: LedgerHead | undefined };
+  | { ok: false; ownFailed: number[]; moved: LedgerHead | undefined; suspended?: boolean };
 
 /** One user's entries following its head. */
 export interface LedgerMove {
@@ -28,9 +28,10 @@ export interface LedgerStore {
   readHead(userId: string): Promise<LedgerHead | undefined>;
   /**
    * All or nothing: the caller's own transaction parts, the user moved from `head` to the last of `entries`
-   * (only while the user's sequence is still `head.seq`), and each entry.
+   * (only while the user's sequence is still `head.seq`, and with `active` only while it is not suspended:
+   * `suspended` then says why nothing was written), and each entry.
    */
-  append(head: LedgerHead, entries: readonly LedgerEntry[], own: readonly TransactionPart[]): Promise<LedgerAppendOutcome>;
+  append(head: LedgerHead, entries: readonly LedgerEntry[], own: readonly TransactionPart[], options?: { active?: boolean }): Promise<LedgerAppendOutcome>;
   /**
    * `append` for several users at once (an agent's add moves every level above the agent): all or nothing,
    * each user only while its sequence is still its head's. `moved` has the heads that won, by user.

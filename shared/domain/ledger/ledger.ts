@@ -47,6 +47,8 @@ export type LedgerWriteOutcome =
   /** The debit is more than the balance (`head` as last read). */
   | { ok: false; reason: 'not_covered'; head: LedgerHead }
   | { ok: false; reason: 'user_not_found' }
+  /** With `active`: the user was suspended (an agent its parent suspended). */
+  | { ok: false; reason: 'suspended' }
   /** A condition of the caller's own parts failed: `failed` are their indexes in `with`. */
   | { ok: false; reason: 'condition_failed'; failed: number[]; head: LedgerHead };
 
@@ -68,6 +70,8 @@ export async function writeWithLedger(input: {
   with?: readonly TransactionPart[];
   /** A negative amount may take the balance below zero (the operator's corrections); default false. */
   allowNegative?: boolean;
+  /** Written only while the user is not suspended (an agent's charge); default false. */
+  active?: boolean;
 }): Promise<LedgerWriteOutcome> {
   const own = input.with ?? [];
   const ledger = store('ledger');
@@ -77,8 +81,9 @@ export async function writeWithLedger(input: {
     const change = typeof input.change === 'function' ? input.change(head) : input.change;
     if (change.amount < 0 && head.balance + change.amount < 0 && !input.allowNegative) return { ok: false, reason: 'not_covered', head };
     const built = ledgerChange(head, change);
-    const outcome = await ledger.append(head, built.entries, own);
+    const outcome = input.active ? await ledger.append(head, built.entries, own, { active: true }) : await ledger.append(head, built.entries, own);
     if (outcome.ok) return { ok: true, entry: built.entry, after: built.after };
+    if (outcome.suspended) return { ok: false, reason: 'suspended' };
     if (outcome.ownFailed.length > 0) return { ok: false, reason: 'condition_failed', failed: outcome.ownFailed, head };
     // The head moved (another change of this user: the failed condition handed it back) or a concurrent
     // transaction conflicted (read it again).

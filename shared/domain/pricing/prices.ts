@@ -7,6 +7,7 @@
 import { getPriceRows, putPrice } from '../../db/repositories/price-repository';
 import type { AccountMode } from '../../records/account';
 import { tiersForMode, type WarrantyTier } from './warranty';
+import { priceAtOrdinal, type PriceBand } from '../../records/price-band';
 
 /** The classes a client can add (`deviceType`). */
 export const PRICED_CLASSES = ['iphone', 'ipad'] as const;
@@ -49,6 +50,21 @@ export function effectivePrice(rows: ReadonlyMap<string, number>, input: { tenan
   return personal !== undefined && personal < tenantPrice ? personal : tenantPrice;
 }
 
-export function setPrice(scope: string, item: string, cents: number): Promise<void> {
-  return putPrice(scope, item, cents);
+/**
+ * The price of the month's `ordinal`-th add from already-read rows and their volume bands (by scope): each row's
+ * band for that add, then the tenant's or the personal one where lower, as `effectivePrice` does. `banded`: whether
+ * the price depends on the ordinal at all (a row of this item has bands), so whether the month's count must be
+ * exactly the one read when the add is paid.
+ */
+export function bandedPrice(rows: ReadonlyMap<string, number>, bands: ReadonlyMap<string, readonly PriceBand[]>, input: { tenantId: string; userId: string }, item: string, ordinal: number): { price: number; banded: boolean } {
+  const tenant = tenantScope(input.tenantId);
+  const user = userScope(input.userId);
+  const tenantPrice = priceAtOrdinal(rows.get(tenant) ?? DEFAULT_PRICES[item] ?? 0, rows.has(tenant) ? bands.get(tenant) : undefined, ordinal);
+  const personalRow = rows.get(user);
+  const personal = personalRow === undefined ? undefined : priceAtOrdinal(personalRow, bands.get(user), ordinal);
+  return { price: personal !== undefined && personal < tenantPrice ? personal : tenantPrice, banded: (rows.has(tenant) && bands.has(tenant)) || (personalRow !== undefined && bands.has(user)) };
+}
+
+export function setPrice(scope: string, item: string, cents: number, bands?: readonly PriceBand[]): Promise<void> {
+  return putPrice(scope, item, cents, bands);
 }

@@ -97,7 +97,17 @@ function AgentList() {
                         </td>
                         <td data-label={t('contact')}>{a.contact || '—'}</td>
                         <td data-label={t('level')}>{a.level}</td>
-                        <td data-label={t('balance')}>{formatCents(a.balance)}</td>
+                        <td data-label={t('balance')}>
+                          {formatCents(a.balance)}
+                          {a.balance_low ? (
+                            <>
+                              {' '}
+                              <span class="badge off" title={`${t('low_balance')}: ${formatCents(a.low_balance)}`}>
+                                {t('balance_low')}
+                              </span>
+                            </>
+                          ) : null}
+                        </td>
                         <td data-label={t('state')}>
                           <span class={`badge ${a.suspended ? 'off' : 'on'}`}>{a.suspended ? t('suspended') : t('active')}</span>
                         </td>

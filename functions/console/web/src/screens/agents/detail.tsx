@@ -50,6 +50,8 @@ function AgentPanel({ initial }: { initial: Agent }) {
   const [changeError, setChangeError] = useState<unknown>(undefined);
   const [amount, setAmount] = useState('');
   const [topUpError, setTopUpError] = useState<unknown>(undefined);
+  const [lowBalance, setLowBalance] = useState('');
+  const [lowBalanceError, setLowBalanceError] = useState<unknown>(undefined);
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [priceError, setPriceError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
@@ -89,6 +91,16 @@ function AgentPanel({ initial }: { initial: Agent }) {
           <dd>{agent.level}</dd>
           <dt>{t('balance')}</dt>
           <dd id="agent-balance">{formatCents(agent.balance)}</dd>
+          <dt>{t('low_balance')}</dt>
+          <dd id="agent-low-balance">
+            {agent.low_balance > 0 ? formatCents(agent.low_balance) : t('low_balance_off')}
+            {agent.balance_low ? (
+              <>
+                {' '}
+                <span class="badge off">{t('balance_low')}</span>
+              </>
+            ) : null}
+          </dd>
           <dt>{t('state')}</dt>
           <dd>
             <span class={`badge ${agent.suspended ? 'off' : 'on'}`} id="agent-state">
@@ -120,6 +132,25 @@ function AgentPanel({ initial }: { initial: Agent }) {
         <FormError error={topUpError} fields={['amount']} />
         <button type="submit" class="btn" disabled={busy}>
           {t('topup_button')}
+        </button>
+      </form>
+
+      <form
+        class="card"
+        id="agent-low-balance-form"
+        aria-labelledby="low-balance-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run({ low_balance: toCents(lowBalance) }, setLowBalanceError, t('low_balance_saved'), () => setLowBalance(''));
+        }}
+      >
+        <h2 id="low-balance-title">{t('low_balance')}</h2>
+        <Field label={t('amount')} name="low_balance" error={lowBalanceError} hint={t('low_balance_hint')}>
+          {(p) => <input {...p} type="text" inputMode="decimal" dir="ltr" required value={lowBalance} onInput={(e) => setLowBalance(e.currentTarget.value)} />}
+        </Field>
+        <FormError error={lowBalanceError} fields={['low_balance']} />
+        <button type="submit" class="btn" disabled={busy}>
+          {t('low_balance_save')}
         </button>
       </form>
 
@@ -184,6 +215,16 @@ function AgentPanel({ initial }: { initial: Agent }) {
                       <td data-label={t('cost')}>{formatCents(p.cost)}</td>
                       <td data-label={t('price')} class="current-price">
                         {formatCents(p.price)}
+                        {p.bands.length > 0 ? (
+                          <span class="muted bands" title={t('bands')}>
+                            {p.bands.map((b) => (
+                              <span key={b.from}>
+                                <br />
+                                {t('band_from', { from: b.from, price: formatCents(b.price) })}
+                              </span>
+                            ))}
+                          </span>
+                        ) : null}
                       </td>
                       <td data-label={t('new_price')}>
                         <input
