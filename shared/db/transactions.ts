@@ -10,7 +10,7 @@
 import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client';
-import { countCarrier, type TransactionSent } from './write-gate';
+import type { CountCarrier, TransactionSent } from './write-gate';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -58,11 +58,21 @@ export const MAX_TRANSACTION_ITEMS = 100;
  * refusal), and a counter that held another count than expected is sent again with the count it held.
  */
 export async function transactWrite(items: ReadonlyArray<TransactItem | TransactionPart>, options: { conflicts?: 'throw' | 'report' } = {}): Promise<TransactionOutcome> {
-  const carrier = items.length < MAX_TRANSACTION_ITEMS ? countCarrier() : undefined;
+  const carrier = items.length < MAX_TRANSACTION_ITEMS ? countCarrier?.() : undefined;
   const sent = (carrier && (await carrier.carry(items, send))) || (await send(items));
   if (sent.ok) return sent;
   if (sent.failed.length === 0 && options.conflicts !== 'report') throw sent.error;
   return { ok: false, failed: sent.failed, returned: sent.returned as Array<Record<string, AttributeValue> | undefined> };
+}
+
+/**
+ * The current request's count carrier, installed by the carried count itself (`carryCountsWith`), so only the
+ * functions of routes counted in their transaction carry the lookup (the rest never load the write gate for it).
+ */
+let countCarrier: (() => CountCarrier | undefined) | undefined;
+
+export function carryCountsWith(source: () => CountCarrier | undefined): void {
+  countCarrier = source;
 }
 
 async function send(items: readonly object[]): Promise<TransactionSent> {

@@ -2,8 +2,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
-import { TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { setTimeout as delay } from 'node:timers/promises';
 
 export interface CounterHit {
   /** False when the counter had already reached the limit before this request. */
@@ -23,29 +21,19 @@ export interface CounterHit {
  * correctness never depends on when TTL deletes an item.
  */
 export async function incrementWithinLimit(bucket: string, limit: number, expiresAt: number): Promise<CounterHit> {
-  const command = new UpdateCommand({
-    TableName: tableName('rateLimits'),
-    Key: { bucket },
-    UpdateExpression: 'ADD #count :one SET #expires = :expires',
-    ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
-    ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
-    ReturnValues: 'UPDATED_NEW',
-  });
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const out = await documentClient().send(command);
-      const count = Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
-      return { allowed: count <= limit, count };
-    } catch (error) {
-      // A counter that a route's transaction is writing at this moment (`counterPart`) refuses a plain write
-      // for that instant; the SDK does not retry that, so the count is sent again after a moment.
-      if (!(error instanceof TransactionConflictException) || attempt >= CONFLICT_ATTEMPTS) throw error;
-      await delay(Math.random() * 10 * attempt);
-    }
-  }
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName('rateLimits'),
+      Key: { bucket },
+      UpdateExpression: 'ADD #count :one SET #expires = :expires',
+      ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
+      ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const count = Number((out.Attributes as { count?: number } | undefined)?.count ?? 1);
+  return { allowed: count <= limit, count };
 }
-
-const CONFLICT_ATTEMPTS = 5;
 
 /** Gives back one count taken by `incrementWithinLimit` (a request that, by its limit's rule, does not count). */
 export async function giveBack(bucket: string): Promise<void> {

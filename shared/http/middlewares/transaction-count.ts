@@ -13,12 +13,17 @@
  * Handed in by the two routes' handlers, so no other function carries it.
  */
 import { counterPart, countFound } from '../../db/repositories/counter-part-repository';
-import { outsideGate, sendCarrying, type CountCarrier, type TransactionSent } from '../../db/write-gate';
+import { countCarrier, outsideGate, sendCarrying, type CountCarrier, type TransactionSent } from '../../db/write-gate';
+import { carryCountsWith } from '../../db/transactions';
+import { setTimeout as delay } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors';
 import type { RouteDefinition } from '../../routes/definitions';
 import { minuteWindow, type MinuteWindow } from '../../limit-windows';
 import type { AppContext, RequestState } from '../request-state';
 import { apply, authFailures, bucketKey, chargeRequest, TTL_GRACE_SECONDS, type RateLimitDecision, type TransactionCount } from './rate-limit';
+
+// Transactions made in a request counted in its transaction carry its count.
+carryCountsWith(countCarrier);
 
 /**
  * The count each counter of the current minute held when this instance last saw it: what a request counted in
@@ -111,13 +116,32 @@ class CarriedCount implements CountCarrier {
     while (this.flight) await this.flight;
     if (this.decision) return this.decision;
     // Made outside the write gate: the count is what the gate waits for.
-    this.own ??= outsideGate(() => chargeRequest(this.route, { user: this.state.user!.userId }, this.state.now)).then((decision) => {
+    this.own ??= outsideGate(() => chargeOwn(this.route, this.state)).then((decision) => {
       sawCount(this.bucket, this.window, this.route.rateLimit - decision.remaining);
       return (this.decision = decision);
     });
     return this.own;
   }
 }
+
+/**
+ * The request's own count (`incrementWithinLimit`). A counter that another request's transaction is writing at
+ * that instant refuses a plain write (TransactionConflict), which the SDK does not retry: it is sent again after
+ * a moment. Only these routes' counters are ever written by a transaction.
+ */
+async function chargeOwn(route: RouteDefinition & { rateLimit: number }, state: RequestState): Promise<RateLimitDecision> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chargeRequest(route, { user: state.user!.userId }, state.now);
+    } catch (error) {
+      const cause = (error as { cause?: { name?: string } }).cause;
+      if (cause?.name !== 'TransactionConflictException' || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await delay(Math.random() * 10 * attempt);
+    }
+  }
+}
+
+const CONFLICT_ATTEMPTS = 5;
 
 /** How often a transaction is sent again with the count its counter held, before the count is made on its own. */
 const MAX_CARRIED_ATTEMPTS = 8;
