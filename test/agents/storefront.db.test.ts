@@ -191,6 +191,14 @@ test('a suspended agent keeps its brand without the buy link, and cannot change 
   expect(html).not.toContain('id="store-buy"');
   expect((await storefront(s, s.a2, { storefront: { name: 'Still open' } })).body).toMatchObject({ code: 40003, data: { error: 'agent_account_suspended' } });
   expect((await storefront(s, s.a1, { agent_id: s.a2.userId, storefront: { notice: 'Back soon' } })).body).toMatchObject({ code: 1, data: { notice: 'Back soon' } });
+
+  // Lifted, its Buy button is back; its parent suspended (its adds refused too), the page says so again.
+  expect((await storefront(s, s.a1, { agent_id: s.a2.userId, suspended: false })).body).toMatchObject({ code: 1 });
+  expect(textOf(await page(s, `/api/customer?store=${s.a2.userId}`))).toContain('id="store-buy"');
+  expect((await storefront(s, s.c.reseller, { agent_id: s.a1.userId, suspended: true })).body).toMatchObject({ code: 1 });
+  const under = textOf(await page(s, `/api/customer?store=${s.a2.userId}`));
+  expect(under).toContain('id="store-paused"');
+  expect(under).not.toContain('id="store-buy"');
 });
 
 test('an own domain: claimed pending with its TXT proof, verified by DNS, then the storefront is served on it alone', async () => {
