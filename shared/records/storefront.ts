@@ -31,7 +31,19 @@ export interface Storefront {
   domainToken: string;
 }
 
-export const emptyStorefront = (): Storefront => ({ name: '', logoUrl: '', primaryColor: '', headerColor: '', notice: '', contact: '', buyUrl: '', domain: '', domainState: 'none', domainToken: '' });
+/** A change of a storefront as the route reads it (shared/validation/storefront-fields.ts): the fields sent. */
+export interface StorefrontChange {
+  name?: string;
+  logoUrl?: string;
+  primaryColor?: string;
+  headerColor?: string;
+  notice?: string;
+  contact?: string;
+  buyUrl?: string;
+  domain?: string;
+  /** Check the claimed domain's DNS proof now. */
+  verifyDomain?: boolean;
+}
 
 /** Limits of the storefront's texts, in characters. */
 export const STOREFRONT_LIMITS = { name: 64, notice: 500, contact: 200, url: 2048 } as const;

@@ -5,22 +5,11 @@
 import * as z from 'zod/mini';
 import { DomainError } from '../domain/errors';
 import type { MessageKey } from '../i18n/localize';
-import { contrastRatio, MIN_TEXT_CONTRAST, STOREFRONT_LIMITS } from '../records/storefront';
+import { contrastRatio, MIN_TEXT_CONTRAST, STOREFRONT_LIMITS, type StorefrontChange } from '../records/storefront';
+
+export type { StorefrontChange };
 import { flag } from './event-fields';
 import { codePoints, fromJsonText, storedUrl } from './fields';
-
-export interface StorefrontChange {
-  name?: string;
-  logoUrl?: string;
-  primaryColor?: string;
-  headerColor?: string;
-  notice?: string;
-  contact?: string;
-  buyUrl?: string;
-  domain?: string;
-  /** Check the claimed domain's DNS proof now. */
-  verifyDomain?: boolean;
-}
 
 /** `#rrggbb` (or `rrggbb`, any case), stored lower case with `#`; '' clears it. */
 function color(value: string): string | undefined {

@@ -7,6 +7,7 @@
 import { createSource } from '../../shared/domain/sources/source-admin';
 import { useTxtResolver } from '../../shared/domain/agents/domain-proof';
 import { getUser } from '../../shared/db/repositories/user-repository';
+import { admin } from '../support/admin-cli';
 import { startTestbed, type Testbed } from '../support/add-device-testbed';
 import type { ApiResponse } from '../support/api';
 import { call, chainShop, createAgent, type Chain, type Member } from './agent-support';
@@ -190,6 +191,14 @@ test('a suspended agent keeps its brand without the buy link, and cannot change 
   expect(html).not.toContain('id="store-buy"');
   expect((await storefront(s, s.a2, { storefront: { name: 'Still open' } })).body).toMatchObject({ code: 40003, data: { error: 'agent_account_suspended' } });
   expect((await storefront(s, s.a1, { agent_id: s.a2.userId, storefront: { notice: 'Back soon' } })).body).toMatchObject({ code: 1, data: { notice: 'Back soon' } });
+
+  // Lifted, its Buy button is back; its parent suspended (its adds refused too), the page says so again.
+  expect((await storefront(s, s.a1, { agent_id: s.a2.userId, suspended: false })).body).toMatchObject({ code: 1 });
+  expect(textOf(await page(s, `/api/customer?store=${s.a2.userId}`))).toContain('id="store-buy"');
+  expect((await storefront(s, s.c.reseller, { agent_id: s.a1.userId, suspended: true })).body).toMatchObject({ code: 1 });
+  const under = textOf(await page(s, `/api/customer?store=${s.a2.userId}`));
+  expect(under).toContain('id="store-paused"');
+  expect(under).not.toContain('id="store-buy"');
 });
 
 test('an own domain: claimed pending with its TXT proof, verified by DNS, then the storefront is served on it alone', async () => {
@@ -231,4 +240,16 @@ test('an own domain: claimed pending with its TXT proof, verified by DNS, then t
   expect((await storefront(s, s.a1, { agent_id: s.a2.userId, storefront: { domain: '' } })).body).toMatchObject({ code: 1, data: { domain: '', domain_state: 'none' } });
   expect(textOf(await page(s, '/api/customer', domain))).not.toContain('North Star Apps');
   expect((await getUser(s.a2.userId))?.name).toBe('north-internal');
+});
+
+test('the operator serves a claimed domain without its DNS proof (agent domain); a claim nobody made, or a taken host, is refused', async () => {
+  const s = await shop();
+  const domain = `south-${Date.now().toString(36)}.example.net`;
+  expect(await admin('agent', 'domain', '--agent', s.sibling.userId)).toMatchObject({ code: 1, stderr: expect.stringContaining('claimed no domain') });
+  await storefront(s, s.sibling, { storefront: { name: 'South Soft', domain } });
+  expect(await admin('agent', 'domain', '--agent', s.sibling.userId)).toMatchObject({ code: 0, json: { agent_id: s.sibling.userId, domain, domain_state: 'active' } });
+  expect(textOf(await page(s, '/api/customer', domain))).toContain('<h1>South Soft</h1>');
+  // Another agent cannot claim the host once it serves.
+  expect((await storefront(s, s.a2, { storefront: { domain } })).body).toMatchObject({ code: 40003, data: { error: 'storefront_domain_taken' } });
+  expect(await admin('agent', 'domain', '--agent', s.c.reseller.userId)).toMatchObject({ code: 1, stderr: expect.stringContaining('is not an agent') });
 });

@@ -177,3 +177,22 @@ test('free re-issue of a revoked certificate inside its warranty: free, at the s
   }
   await expectLedgerAddsUp('default');
 });
+
+test('a redeem from an agent’s store page comes back to that store: its brand, the result, the store kept in the forms', async () => {
+  const device = await provenDevice();
+  const headers = { Authorization: `Bearer ${owner.token}`, 'X-Lang': 'en' };
+  const created = await bed.api.request('POST', '/api/user/agents', { headers, json: { name: 'store agent' } });
+  const agentId = (created.body.data as { agent_id: string }).agent_id;
+  expect((await bed.api.request('POST', '/api/user/agents', { headers, json: { agent_id: agentId, storefront: { name: 'Corner Apps' } } })).body).toMatchObject({ code: 1 });
+  const { code } = await createCode({ userId: owner.user.userId, mode: 'instant', tier: 1 }, nowSeconds());
+
+  const res = await redeem(device, { code, store: agentId });
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe(`${url}/api/customer?store=${agentId}&done=ready`);
+  const page = await call(String(res.headers.location), { cookie: device.cookie });
+  expect(page.text).toContain('<h1>Corner Apps</h1>');
+  expect(page.text).toContain('Your certificate is ready to download.');
+  expect(page.text).toContain(`<input type="hidden" name="store" value="${agentId}">`);
+  // A store id that is no id at all is bad input, like a bad source.
+  expect((await redeem({ ...device, from: freshIp() }, { code: 'ZZZZ9999ZZZZ', store: '../x' })).status).toBe(400);
+});

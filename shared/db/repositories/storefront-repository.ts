@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
 import { tableName } from '../table-names';
 import { transactWrite, type TransactItem } from '../transactions';
+import { batchGet } from '../batch';
 import { storefrontFromItem, storefrontItem, type Storefront, type StorefrontItem } from '../../records/storefront';
 import type { User } from '../../records/user';
 import { userFromItem } from './user-repository';
@@ -21,6 +22,13 @@ export async function getStorefrontOwner(userId: string): Promise<StorefrontOwne
   const out = await documentClient().send(new GetCommand({ TableName: tableName('users'), Key: { user_id: userId } }));
   if (!out.Item) return undefined;
   return { user: userFromItem(out.Item), storefront: storefrontFromItem(out.Item.storefront as StorefrontItem | undefined) };
+}
+
+/** Whether any of `userIds` is suspended or gone (an agent's upline: its adds are refused then). */
+export async function anySuspended(userIds: readonly string[]): Promise<boolean> {
+  if (userIds.length === 0) return false;
+  const items = await batchGet(tableName('users'), userIds.map((user_id) => ({ user_id })), ['user_id', 'suspended']);
+  return items.length < new Set(userIds).size || items.some((item) => item.suspended === true);
 }
 
 /** The item of `host` in `tenantHosts` when it is a storefront's: its tenant and agent. */

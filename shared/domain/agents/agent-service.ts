@@ -21,6 +21,7 @@ import { tiersForMode } from '../pricing/warranty';
 import { generateToken, hashToken } from '../users/tokens';
 import { bandsProblem, type PriceBand } from '../../records/price-band';
 import { chainIds, chainPrices, chainScopes } from './agent-prices';
+import { forgetBrand } from './storefront-brand';
 
 export interface AgentPriceSetting {
   mode: AccountMode;
@@ -149,6 +150,8 @@ export async function changeAgent(
   const agent = await agentOf(parent, agentId);
   await checkPrices(agent, change.prices ?? []);
   if (!(await storeAgentChange(agentId, parent.userId, change))) throw notFound();
+  // Its pages show a suspension (and its name, where it set no shop name) at once in this container.
+  forgetBrand(agentId);
   await writePrices(agent, change.prices ?? []);
   return showAgent(owner, tenant, agentId);
 }

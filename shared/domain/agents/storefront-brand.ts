@@ -9,7 +9,7 @@
  */
 import { nowMs } from '../../clock';
 import { config } from '../../config';
-import { getStorefrontOwner } from '../../db/repositories/storefront-repository';
+import { anySuspended, getStorefrontOwner } from '../../db/repositories/storefront-repository';
 import { tableName } from '../../db/table-names';
 import type { Tenant } from '../../records/tenant';
 import { levelOf } from '../../records/user';
@@ -24,7 +24,7 @@ export interface PageBrand {
   notice: string;
   contact: string;
   buyUrl: string;
-  /** The agent is suspended: its pages keep its brand, hide the buy link and say it takes no new orders. */
+  /** The agent (or one above it) is suspended: its pages keep its brand, hide the buy link and say it takes no new orders. */
   paused: boolean;
 }
 
@@ -41,9 +41,11 @@ async function loadBrand(userId: string): Promise<Entry> {
   if (!found) return { tenantId: undefined, brand: undefined };
   const { user, storefront: s } = found;
   if (levelOf(user) === 0) return { tenantId: user.tenantId, brand: undefined };
+  // Paused as its adds are refused: the agent, or any reseller above it, suspended.
+  const paused = user.suspended || (await anySuspended(user.upline));
   return {
     tenantId: user.tenantId,
-    brand: { agentId: user.userId, name: s.name || user.name, logoUrl: s.logoUrl, primaryColor: s.primaryColor, headerColor: s.headerColor, notice: s.notice, contact: s.contact, buyUrl: s.buyUrl, paused: user.suspended },
+    brand: { agentId: user.userId, name: s.name || user.name, logoUrl: s.logoUrl, primaryColor: s.primaryColor, headerColor: s.headerColor, notice: s.notice, contact: s.contact, buyUrl: s.buyUrl, paused },
   };
 }
 

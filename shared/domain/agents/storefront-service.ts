@@ -8,10 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { getTenantByHost } from '../../db/repositories/tenant-repository';
 import { activateStorefrontDomain, getStorefrontOwner, putStorefront, type StorefrontOwner } from '../../db/repositories/storefront-repository';
-import { domainProofName, type Storefront } from '../../records/storefront';
+import { domainProofName, type Storefront, type StorefrontChange } from '../../records/storefront';
 import type { Tenant } from '../../records/tenant';
 import { levelOf, type TokenOwner, type User } from '../../records/user';
-import type { StorefrontChange } from '../../validation/storefront-fields';
 import { DomainError } from '../errors';
 import { agentOf, caller, notFound } from './agent-access';
 import { domainProven } from './domain-proof';
