@@ -347,6 +347,17 @@ async function handleControl(simulator: Simulator, request: IncomingMessage, url
   throw new ControlError(404, `No control endpoint ${method} ${path}`);
 }
 
+/**
+ * Holds a slow fault's request for `ms` (Apple having a bad minute), then does the work whether or not anyone
+ * still listens: a client that stopped waiting still finds the device registered later, as with Apple. The
+ * timer does not keep the process alive on its own: a test file that ends while Apple is still "working" would
+ * otherwise hold its jest worker for up to the whole delay after it closed the simulator (jest then kills the
+ * worker and warns that it failed to exit gracefully).
+ */
+function slowAnswer(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
 /** `drop` when the answer must be lost (the work was done, the client hears nothing). */
 async function handleApple(simulator: Simulator, request: IncomingMessage, url: URL): Promise<[number, unknown, string] | 'drop'> {
   const now = Date.now();
@@ -358,7 +369,7 @@ async function handleApple(simulator: Simulator, request: IncomingMessage, url: 
     if (!team.budget.take(now)) throw appleErrors.rateLimited();
     const taken = simulator.takeFault(team, request.method ?? 'GET', url.pathname);
     const fault = taken?.effect;
-    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, taken?.delayMs ?? 2_000));
+    if (fault === 'slow') await slowAnswer(taken?.delayMs ?? 2_000);
     if (fault === 'unavailable') return [503, { errors: [{ id: 'sim-fault', status: '503', code: 'SERVICE_UNAVAILABLE', title: 'Service Unavailable', detail: 'The service is temporarily unavailable.' }] }, team.budget.header(now)];
     if (fault === 'forbidden') throw appleErrors.forbidden();
     let body: unknown;

@@ -12,6 +12,7 @@ import { makeDraft, makeOwner, type Owner } from '../support/fixtures';
 import { routes, type RouteDefinition } from '../../shared/routes';
 import { getSource } from '../../shared/db/repositories/source-repository';
 import { customerSessionCookie } from '../support/customer-session';
+import { keepTenantsCached } from '../support/tenant-cache';
 
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const NEUTRAL = 'zz_not_a_parameter';
@@ -19,6 +20,9 @@ const NEUTRAL = 'zz_not_a_parameter';
 const STRUCTURAL = new Set(['__proto__', 'constructor']);
 
 let api: TestApi;
+// Every request comes to the default tenant by one Host and nothing changes a tenant; the names under test
+// never reach the Host lookup (about 2,800 requests: two reads fewer each).
+keepTenantsCached();
 beforeAll(async () => {
   api = await startTestApi();
 });

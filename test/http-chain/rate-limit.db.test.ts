@@ -12,9 +12,13 @@ import { getSource } from '../../shared/db/repositories/source-repository';
 import { logger } from '../../shared/logger';
 import { setClock } from '../../shared/clock';
 import { routes, type RouteDefinition } from '../../shared/routes';
+import { keepTenantsCached } from '../support/tenant-cache';
 
 let api: TestApi;
 let restoreClock: () => void = () => undefined;
+// The limits are per owner, per IP and per route, never per tenant, and nothing here changes a tenant: the
+// default tenant is read once, not before each of the file's requests.
+keepTenantsCached();
 beforeAll(async () => {
   api = await startTestApi();
 });

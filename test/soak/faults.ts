@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import type { SimulatedFault } from '../../infra/asc-simulator/server';
 import type { SoakClient } from './client';
 import type { Harness } from './harness';
+import { scanAll } from './invariants';
+import type { SoakState } from './mix';
 
 export interface FaultWindow {
   name: string;
@@ -20,7 +22,7 @@ export interface ScheduledFault {
   /** Fraction of the run at which it fires. */
   at: number;
   name: string;
-  fire(harness: Harness, client: SoakClient): Promise<FaultWindow[]>;
+  fire(harness: Harness, client: SoakClient, state: SoakState): Promise<FaultWindow[]>;
   /** The tenant an account revoke hits (its customers then find revoked certificates). */
   revokesTenant?: (harness: Harness) => string;
 }
@@ -55,11 +57,20 @@ function appleFault(at: number, index: number): ScheduledFault {
 
 const revokeAccount: ScheduledFault = {
   at: 0.4,
-  name: 'account revoke (operator CLI) of an instant account of the second tenant',
+  name: 'account revoke (operator CLI) of an instant account of the second tenant (the one holding most of its customers\' certificates)',
   revokesTenant: (harness) => harness.world.tenants[1]!.tenantId,
-  async fire(harness) {
+  async fire(harness, _client, state) {
     const tenant = harness.world.tenants[1]!;
-    const account = harness.world.accounts.find((a) => a.tenantId === tenant.tenantId && a.mode === 'instant')!;
+    // The instant account holding the most certificates of the tenant's customers' phones: their page then offers
+    // a free re-issue, which every run must see succeed (a short run has few certificates by now, maybe on one
+    // account only); the first instant account when none holds one yet.
+    const phones = new Set(state.customers.phones.filter((p) => p.tenantId === tenant.tenantId).map((p) => p.udid.toUpperCase()));
+    const held = new Map<string, number>();
+    for (const device of await scanAll('devices')) {
+      if (typeof device.udid === 'string' && phones.has(device.udid.toUpperCase())) held.set(String(device.account_id), (held.get(String(device.account_id)) ?? 0) + 1);
+    }
+    const instant = harness.world.accounts.filter((a) => a.tenantId === tenant.tenantId && a.mode === 'instant');
+    const account = [...instant].sort((a, b) => (held.get(b.accountId) ?? 0) - (held.get(a.accountId) ?? 0))[0]!;
     const start = Date.now();
     await promisify(execFile)(join(process.cwd(), 'node_modules/.bin/tsx'), [join(process.cwd(), 'bin/admin.ts'), 'account', 'revoke', '--account', account.accountId], { env: process.env });
     return [{ name: `account revoke ${account.accountId}`, start, end: Date.now() }];
@@ -81,9 +92,12 @@ function restartApi(at: number): ScheduledFault {
   };
 }
 
-/** The schedule for a run: Apple faults throughout, a revocation, and one restart (two for runs of 5 minutes or more). */
+/**
+ * The schedule for a run: Apple faults throughout (at least five: lost, unavailable, late past the add's wait,
+ * forbidden and slow, whatever the length), a revocation, and one restart (two for runs of 5 minutes or more).
+ */
 export function faultSchedule(minutes: number): ScheduledFault[] {
-  const appleCount = Math.max(4, Math.round(minutes * 3));
+  const appleCount = Math.max(5, Math.round(minutes * 3));
   const schedule: ScheduledFault[] = Array.from({ length: appleCount }, (_, i) => appleFault((i + 0.5) / appleCount * 0.85, i));
   schedule.push(revokeAccount, restartApi(0.55));
   if (minutes >= 5) schedule.push(restartApi(0.8));

@@ -564,6 +564,9 @@ export const actions: SoakAction[] = [
           const apps = s.apps.get(u.sourceId) ?? [];
           const id = apps.length > 5 ? apps.shift() : undefined;
           if (id === undefined) return c.send(label('GET', routeTable.listAppsRoute), 'GET', managePath(u, '/apps'), bearer(u));
+          // Only a draft can be deleted and every app the mix creates is published at once: taken off the
+          // feed first (or already off it), then deleted, so the delete succeeds on any run, not by luck.
+          await c.send(label('POST', routeTable.unpublishAppRoute), 'POST', managePath(u, `/apps/${id}/unpublish`), bearer(u));
           return c.send(label('DELETE', routeTable.deleteAppRoute), 'DELETE', managePath(u, `/apps/${id}`), bearer(u));
         }
         case 4:

@@ -137,7 +137,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         log(`fault at ${Math.round((Date.now() - started) / 1000)} s: ${fault.name}`);
         try {
-          windows.push(...(await fault.fire(harness, client)));
+          windows.push(...(await fault.fire(harness, client, state)));
           if (fault.revokesTenant) state.customers.revokedAt.set(fault.revokesTenant(harness), Date.now());
         } catch (error) {
           errors.push(`fault ${fault.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -166,8 +166,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const taken of harness.sim.takenFaults()) windows.push({ name: `Apple ${taken.effect} on ${taken.method} ${taken.path}`, start: taken.at, end: taken.at + 3_500 });
 
     // Apple may still be working on registrations whose answers the adds gave up on (the long slow fault):
-    // the sweep below stands for the pass that runs minutes later, so let those finish first.
-    await new Promise((r) => setTimeout(r, LATE_APPLE_ANSWER_MS + 2_000));
+    // the sweep below stands for the pass that runs minutes later, so let those finish first — until the
+    // latest slow answer a request met is due (with 2 s to spare), not a fixed wait after the traffic.
+    const lastSlow = Math.max(0, ...harness.sim.takenFaults().filter((f) => f.effect === 'slow').map((f) => f.at));
+    const lateAnswersDone = lastSlow + LATE_APPLE_ANSWER_MS + 2_000;
+    if (lateAnswersDone > Date.now()) await new Promise((r) => setTimeout(r, lateAnswersDone - Date.now()));
     const before = await takeSnapshot();
     const staleCheck = invariants.find((i) => i.name.startsWith('no stale hold'))!;
     const staleViolations = await staleCheck.check({ state, sim: harness.sim, snapshot: before, trafficEnd });

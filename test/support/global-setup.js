@@ -5,16 +5,28 @@ import { tsImport } from 'tsx/esm/api';
 // One DynamoDB Local for the whole run; each test file creates its own tables under a unique prefix.
 export default async function globalSetup() {
   // The console's browser tests serve its built web app: built here when its sources changed (no second step).
+  // The build (Vite, a dozen seconds on a fresh clone) and DynamoDB Local's JVM start side by side: no test
+  // starts before both are done, so running them one after the other only made every file wait longer.
   const { buildConsole } = await tsImport('../../infra/tooling/console-build.ts', import.meta.url);
-  await buildConsole({ quiet: true });
+  const built = buildConsole({ quiet: true });
   if (process.env.TEST_DYNAMODB_ENDPOINT) {
     process.env.DYNAMODB_ENDPOINT = process.env.TEST_DYNAMODB_ENDPOINT;
+    await built;
     return;
   }
   const { startDynamoDbLocal } = await tsImport('../../infra/local/dynamodb-local.ts', import.meta.url);
   const { freePort } = await tsImport('../../infra/local/free-port.ts', import.meta.url);
   // A loaded machine can take well over 30 s to start the JVM.
-  const dynamo = await startDynamoDbLocal(await freePort(), 120_000);
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  globalThis.__dynamo__ = dynamo;
+  const started = freePort().then((port) => startDynamoDbLocal(port, 120_000));
+  // Whichever fails, the other is still waited for, so a failed build never leaves a JVM behind unstopped.
+  const [build, dynamo] = await Promise.allSettled([built, started]);
+  if (dynamo.status === 'fulfilled') {
+    process.env.DYNAMODB_ENDPOINT = dynamo.value.endpoint;
+    globalThis.__dynamo__ = dynamo.value;
+  }
+  if (build.status === 'rejected') {
+    await globalThis.__dynamo__?.stop();
+    throw build.reason;
+  }
+  if (dynamo.status === 'rejected') throw dynamo.reason;
 }

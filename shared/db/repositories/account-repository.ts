@@ -1,11 +1,11 @@
 /**
- * Apple accounts. Slots are counted per class on the account item (`free_<class>`): a conditional decrement
- * reserves one before Apple is called, so two adds never both take the last slot.
+ * Apple accounts. Slots are counted per class on the account item (`free_<class>`); taking, giving back and
+ * spending them is the slot rule's, in registration-slot-repository.ts (the one owner of those writes).
  *
  * Exports: `putAccount`, `getAccount`, `listPool` (a pool's active accounts, lowest weight first, optionally
- * only those with a free slot of a class), `listAllAccounts`, `reserveSlot`, `releaseSlot`, `markClassFull`,
- * `setAccountMode`, `markAccountRevoked`, `setCustomerP12`, and `slotReleasePart` / `slotUsePart` for the add's
- * transaction.
+ * only those with a free slot of a class), `listOwnedAccounts`, `listAllAccounts`, `setCustomerP12`,
+ * `setAccountMode`, `markAccountRevoked`, `changeAccount`, the account alerts' parts, and `freeAttr` (the
+ * count's attribute name).
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client';
