@@ -15,6 +15,8 @@ export interface ProfileContentInput {
   expiresAt: Date;
   udids: string[];
   certificateDer: Buffer;
+  /** The profile's other certificates (Apple lists every certificate the profile was made with). */
+  moreCertificateDers?: Buffer[];
 }
 
 /** The plist inside an ad hoc `.mobileprovision`, with the keys Xcode and iOS read. */
@@ -26,7 +28,7 @@ export function buildProfilePlist(input: ProfileContentInput): string {
     CreationDate: input.createdAt,
     Platform: ['iOS'],
     IsXcodeManaged: false,
-    DeveloperCertificates: [new Uint8Array(input.certificateDer)],
+    DeveloperCertificates: [input.certificateDer, ...(input.moreCertificateDers ?? [])].map((der) => new Uint8Array(der)),
     Entitlements: {
       'application-identifier': `${teamId}.${input.bundleIdentifier}`,
       'com.apple.developer.team-identifier': teamId,

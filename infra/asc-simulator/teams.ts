@@ -211,6 +211,7 @@ export class SimTeam {
       expiresAt,
       udids: devices.map((device) => device.udid),
       certificateDer: certificates[0]!.der,
+      moreCertificateDers: certificates.slice(1).map((c) => c.der),
     });
     const deviceIds = devices.map((device) => device.id);
     const certificateIds = certificates.map((c) => c.id);

@@ -121,6 +121,21 @@ export interface AccountRenewal {
   deviceP12Key?: string;
   /** When the account moved to the new certificate (the last devices are checked once more after). */
   switchedAt?: number;
+  /** The certificate the account had before the switch, and its expiry: a review add made before it holds its `.p12`. */
+  previousCertificateId?: string;
+  previousCertificateExpiresAt?: number;
+}
+
+/**
+ * The certificates a profile made now for a device added at `addedAt` lists: the account's, and the one before
+ * the last renewal when the add came before the switch (its `.p12` is that certificate's; within the same second, it may be) and it is still valid,
+ * so whichever `.p12` the customer holds installs.
+ */
+export function profileCertificateIds(account: Pick<Account, 'certificateId' | 'renewal'>, addedAt: number, now: number): string[] {
+  const renewal = account.renewal;
+  const previous = renewal?.previousCertificateId;
+  if (!previous || previous === account.certificateId || !renewal.switchedAt || addedAt > renewal.switchedAt) return [account.certificateId];
+  return (renewal.previousCertificateExpiresAt ?? 0) > now ? [account.certificateId, previous] : [account.certificateId];
 }
 
 /** The renewal as its owner sees it: progress, never a secret. */

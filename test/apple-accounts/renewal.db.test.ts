@@ -16,8 +16,10 @@ import { decodeProvisioningProfile } from '../../shared/apple/profile-reader';
 import { readP12 } from '../../shared/apple/p12-reader';
 import { beginRenewal, getAccount } from '../../shared/db/repositories/account-repository';
 import { getDevice } from '../../shared/db/repositories/device-repository';
+import { getReservation } from '../../shared/db/repositories/reservation-repository';
 import { ascClientFor } from '../../shared/domain/accounts/account-access';
 import { runAccountRenewals } from '../../shared/domain/accounts/renewal-job';
+import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { newSigningRequest } from '../../shared/domain/accounts/signing-identity';
 import { seal } from '../../shared/secrets/envelope-encryption';
 import { languages as LANGUAGES } from '../../shared/i18n/languages';
@@ -220,4 +222,33 @@ test('the membership renewal date is unknown until the owner gives it: checked (
   const good = await bed.api.request('POST', '/api/user/apple-accounts', { headers: bearer(other.token), json: { ...keyOf(fresh), membership_renews_at: inAYear } });
   expect(good.body).toMatchObject({ code: 1, data: { membership_renews_at: inAYear } });
   expect(team.teamId).not.toBe(fresh.teamId);
+});
+
+test('a review add waiting for Apple across a renewal gets a profile listing both certificates, so the .p12 it was handed still installs', async () => {
+  const user = await newUser();
+  const team = await bed.sim.createTeam({ mode: 'review' });
+  const connect = await bed.api.request('POST', '/api/user/apple-accounts', { headers: bearer(user.token), json: { ...keyOf(team), mode: 'review' } });
+  const account = connect.body.data as AccountView;
+  const udid = udid25();
+  const reserved = await add(bed.api, { token: user.token, udid, type: 1, mode: 'review' });
+  expect(reserved.body).toMatchObject({ code: 1, data: { mobileprovision: '' } });
+  const kid = (await getReservation((reserved.body.data as { id: string }).id))!.kid;
+  const handedOut = (reserved.body.data as { p12: string }).p12;
+  expect((await getDevice(kid))?.zt).toBe('processing');
+
+  expect((await act(user.token, account.account_id, { action: 'renew_certificate' })).status).toBe(202);
+  await runAccountRenewals(nowS());
+  await runAccountRenewals(nowS() + 61);
+  const renewed = await show(user.token, account.account_id);
+  expect(renewed.renewal).toMatchObject({ state: 'done', total: 0 });
+  const serialOf = (id: string) => bed.sim.signingAssets(team.teamId).certificates.find((c) => c.id === id)!.serialNumber;
+
+  bed.sim.enableDevice(udid);
+  expect(await runReservationWorker(nowS() + 3600)).toMatchObject({ issued: 1 });
+  const device = (await getDevice(kid))!;
+  expect(device.zt).toBe('normal');
+  expect(p12Serial(device.p12)).toBe(p12Serial(handedOut));
+  expect(p12Serial(handedOut)).toBe(serialOf(account.certificate.id));
+  expect(profileSerials(device.mobileprovision).sort()).toEqual([serialOf(account.certificate.id), serialOf(renewed.certificate.id)].sort());
+  expect(decodeProvisioningProfile(device.mobileprovision).udids).toEqual([udid]);
 });

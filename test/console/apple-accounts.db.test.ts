@@ -2,7 +2,7 @@
  * The console's Apple accounts screen in headless Chromium against the local API and the App Store Connect
  * simulator, at a laptop (English) and a phone (Arabic, right to left): a wrong key refused in the API's words,
  * connect with the .p8 read from its file, the account listed with its slots and dates, pause and resume,
- * rotate the key, retire. axe-core on the screen.
+ * rotate the key, set the membership date, renew the certificate (its progress followed), retire. axe-core on the screen.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { appleAccountMessages } from '../../shared/i18n/messages/apple-accounts';
+import { runAccountRenewals } from '../../shared/domain/accounts/renewal-job';
 import { newUser, type Testbed } from '../support/add-device-testbed';
 import { CONNECTION_TIMEOUT_MS, keyOf, startConnectionTestbed } from '../support/apple-account-connection';
 import { launchChromium } from '../support/browser';
@@ -109,6 +110,26 @@ describe.each([
     await noticeSays(texts.apple_account_key_rotated[lang]);
     // The list is read again: the new key id shows.
     await page.waitForSelector(`${card} dd.mono:text-is("${next.keyId}")`);
+
+    // The membership date: unknown until given (Apple's API does not say it); the date picked shows.
+    expect(await page.textContent(`${card} [data-membership]`)).toBe(lang === 'ar' ? 'غير معروف' : 'Unknown');
+    await page.click(`${card} .actions button:has-text("${lang === 'ar' ? 'تعيين تاريخ العضوية' : 'Set the membership date'}")`);
+    const renews = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    await page.fill(`${card} form [name="membership_renews_at"]`, renews);
+    await page.click(`${card} form button[type="submit"]`);
+    await noticeSays(texts.apple_account_membership_set[lang]);
+    await page.waitForFunction((selector: string) => {
+      const dd = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(selector);
+      return !!dd?.textContent && !['Unknown', 'غير معروف'].includes(dd.textContent);
+    }, `${card} [data-membership]`);
+
+    // Renewing: answered at once, then the card follows the background job until it is done.
+    await clickAndWait(lang === 'ar' ? 'تجديد الشهادة' : 'Renew the certificate', texts.apple_account_renewal_started[lang].replace('{devices}', '0'));
+    await page.waitForSelector(`${card} [data-renewal="running"]`);
+    const now = Math.floor(Date.now() / 1000);
+    await runAccountRenewals(now);
+    await runAccountRenewals(now + 61);
+    await page.waitForSelector(`${card} [data-renewal="done"]`, { timeout: CONNECTION_TIMEOUT_MS });
 
     // Retired, after the confirmation.
     await page.click(`${card} .actions button:has-text("${lang === 'ar' ? 'إيقاف نهائي' : 'Retire'}")`);

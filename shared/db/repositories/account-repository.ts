@@ -66,6 +66,8 @@ interface RenewalItem {
   customer_p12?: Record<string, SealedSecret>;
   device_p12_key?: string;
   switched_at?: number;
+  previous_certificate_id?: string;
+  previous_certificate_expires_at?: number;
 }
 
 const RENEWAL_FIELDS: Record<keyof AccountRenewal, keyof RenewalItem> = {
@@ -84,6 +86,8 @@ const RENEWAL_FIELDS: Record<keyof AccountRenewal, keyof RenewalItem> = {
   customerP12: 'customer_p12',
   deviceP12Key: 'device_p12_key',
   switchedAt: 'switched_at',
+  previousCertificateId: 'previous_certificate_id',
+  previousCertificateExpiresAt: 'previous_certificate_expires_at',
 };
 
 function renewalItem(r: AccountRenewal): RenewalItem {
@@ -98,7 +102,7 @@ function renewalItem(r: AccountRenewal): RenewalItem {
 function renewalOf(i: RenewalItem): AccountRenewal {
   const renewal: Record<string, unknown> = {};
   for (const [field, attribute] of Object.entries(RENEWAL_FIELDS)) if (i[attribute] !== undefined) renewal[field] = i[attribute];
-  for (const count of ['startedAt', 'finishedAt', 'total', 'done', 'skipped', 'certificateExpiresAt', 'switchedAt']) if (renewal[count] !== undefined) renewal[count] = Number(renewal[count]);
+  for (const count of ['startedAt', 'finishedAt', 'total', 'done', 'skipped', 'certificateExpiresAt', 'switchedAt', 'previousCertificateExpiresAt']) if (renewal[count] !== undefined) renewal[count] = Number(renewal[count]);
   return renewal as unknown as AccountRenewal;
 }
 
@@ -380,8 +384,17 @@ export function renewalProgressPart(accountId: string, renewalId: string, skippe
  * The account moves to the renewal's certificate (new adds are signed with it): once, while the renewal runs
  * and the account is in one of `inStatus`.
  */
-export async function switchToRenewedCertificate(accountId: string, renewalId: string, change: Required<Pick<AccountChange, 'certificateId' | 'certificateExpiresAt' | 'secrets' | 'customerP12' | 'alerts' | 'status'>>, at: number, inStatus: readonly Account['status'][]): Promise<boolean> {
+export async function switchToRenewedCertificate(
+  accountId: string,
+  renewalId: string,
+  change: Required<Pick<AccountChange, 'certificateId' | 'certificateExpiresAt' | 'secrets' | 'customerP12' | 'alerts' | 'status'>>,
+  previous: { certificateId: string; certificateExpiresAt: number },
+  at: number,
+  inStatus: readonly Account['status'][],
+): Promise<boolean> {
   const values: Record<string, unknown> = {
+    ':prev': previous.certificateId,
+    ':prevExp': previous.certificateExpiresAt,
     ':id': renewalId,
     ':running': 'running',
     ':cert': change.certificateId,
@@ -397,8 +410,8 @@ export async function switchToRenewedCertificate(accountId: string, renewalId: s
     return `:s${i}`;
   });
   const out = await updateIf(itemUpdate('accounts', { account_id: accountId }, {
-    change: 'SET certificate_id = :cert, certificate_expires_at = :certExp, secrets = :secrets, customer_p12 = :p12, alerts = :alerts, #status = :to, renewal.switched_at = :at',
-    when: `renewal.renewal_id = :id AND renewal.#state = :running AND attribute_not_exists(renewal.switched_at) AND #status IN (${allowed.join(', ')})`,
+    change: 'SET certificate_id = :cert, certificate_expires_at = :certExp, secrets = :secrets, customer_p12 = :p12, alerts = :alerts, #status = :to, renewal.switched_at = :at, renewal.previous_certificate_id = :prev, renewal.previous_certificate_expires_at = :prevExp',
+    when: `renewal.renewal_id = :id AND renewal.#state = :running AND attribute_not_exists(renewal.switched_at) AND #status IN (${allowed.join(', ')}) AND certificate_id = :prev`,
     values,
     names: { '#status': 'status', '#state': 'state' },
   }));

@@ -118,6 +118,7 @@ export async function switchAccount(account: Account, renewal: AccountRenewal, n
       alerts: account.alerts.filter((a) => a !== 'certificate_expiring' && a !== 'certificate_revoked'),
       status: 'active',
     },
+    { certificateId: account.certificateId, certificateExpiresAt: account.certificateExpiresAt },
     now,
     ['active', 'revoked'],
   );

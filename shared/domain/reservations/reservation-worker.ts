@@ -22,6 +22,7 @@ import type { DeviceZt } from '../../records/device';
 import { settleDeadAddSlots, settlePossibleRegistrations } from '../add-device/registration-slot';
 import { appleDeviceName } from '../add-device/apple-device-name';
 import { nextCheckDelaySeconds, RESERVATION_MAX_AGE_SECONDS, type Reservation } from '../../records/reservation';
+import { profileCertificateIds } from '../../records/account';
 import { reservationFailedPart, reservationIssuedPart } from '../events/add-events';
 
 export interface WorkerReport {
@@ -103,7 +104,8 @@ async function advance(reservation: Reservation, now: number): Promise<Outcome> 
     const profile = await client.createAdHocProfile({
       name: `${appleDeviceName(reservation.deviceClass, reservation.udid)} ${now}`,
       bundleIdId: account.bundleIdId,
-      certificateIds: [account.certificateId],
+      // A review added before a certificate renewal holds the previous certificate's .p12: its profile lists both.
+      certificateIds: profileCertificateIds(account, reservation.createdAt, now),
       deviceIds: [reservation.appleDeviceId],
     });
     if (!profile.deviceIds.includes(reservation.appleDeviceId)) return postpone(reservation, now);
