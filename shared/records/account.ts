@@ -139,6 +139,13 @@ export function profileCertificateIds(account: Pick<Account, 'certificateId' | '
 }
 
 /** The renewal as its owner sees it: progress, never a secret. */
+/**
+ * A new certificate's `ytime` (the contract: the membership's expiry, 0 meaning permanent). A connected account
+ * whose owner has not said when the membership renews still has a certificate that ends: its expiry, never 0,
+ * which a client would show as "permanent". An operator's account with neither date keeps 0, as it was given.
+ */
+export const deviceYtime = (account: Pick<Account, 'expiresAt' | 'certificateExpiresAt'>): number => (account.expiresAt > 0 ? account.expiresAt : account.certificateExpiresAt);
+
 export function renewalView(renewal: AccountRenewal | undefined) {
   if (!renewal) return null;
   return {

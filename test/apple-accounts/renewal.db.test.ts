@@ -209,9 +209,12 @@ test('the membership renewal date is unknown until the owner gives it: checked (
   expect((await show(token, account.account_id)).membership_renews_at).toBe(inAYear);
 
   expect((await act(token, account.account_id, { action: 'set_membership', membership_renews_at: 0 })).body).toMatchObject({ code: 1, data: { membership_renews_at: null } });
-  // An add on an account with no known date: its certificate's ytime is 0 (unknown), not a guess.
+  // An add on an account with no known date: its certificate's ytime is when the certificate ends, never 0
+  // (which the contract reads as "permanent").
   const res = await add(bed.api, { token, udid: udid25(), type: 1 });
-  expect((await getDevice((res.body.data as { id: string }).id))?.ytime).toBe(0);
+  const certificateEnds = (await show(token, account.account_id)).certificate.expires_at;
+  expect(certificateEnds).toBeGreaterThan(nowS());
+  expect((await getDevice((res.body.data as { id: string }).id))?.ytime).toBe(certificateEnds);
 
   // Given on connecting: a bad date is refused before Apple is asked.
   const other = await newUser();

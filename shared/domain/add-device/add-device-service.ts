@@ -21,6 +21,7 @@ import type { TransactionPart } from '../../db/transactions';
 import { logger } from '../../logger';
 import { randomId } from '../../ids';
 import type { Device } from '../../records/device';
+import { deviceYtime } from '../../records/account';
 import { DomainError } from '../errors';
 import { freeReissueTier, NOT_AN_ADD } from './free-reissue';
 import { nextCheckDelaySeconds, type Reservation } from '../../records/reservation';
@@ -220,7 +221,7 @@ async function record(context: AddContext & { user: User }, request: AddRequest,
     type: deviceClass,
     shtype: payment.tier,
     zt: pending ? 'processing' : 'normal',
-    ytime: issued.account.expiresAt,
+    ytime: deviceYtime(issued.account),
     enabled: true,
     beizhu: request.beizhu,
     p12: issued.p12,

@@ -29,7 +29,7 @@ import type { PaymentHold } from '../../db/repositories/payment-hold-repository'
 import type { TransactionPart } from '../../db/transactions';
 import { randomId } from '../../ids';
 import { logger } from '../../logger';
-import type { Account, AccountMode, DeviceClass } from '../../records/account';
+import { deviceYtime, type Account, type AccountMode, type DeviceClass } from '../../records/account';
 import type { DevicePool } from '../../records/device';
 import { parseSlotNote, slotNote, type PossibleRegistration, type RegistrationRef } from '../../records/registration';
 import { ascClientFor } from '../accounts/account-access';
@@ -144,7 +144,7 @@ async function keptRow(kept: KeptRegistration): Promise<IssuedDevice> {
     type: slotClass(kept.appleDevice, kept.deviceClass),
     shtype: 0,
     zt: 'failed',
-    ytime: kept.account.expiresAt,
+    ytime: deviceYtime(kept.account),
     enabled: true,
     beizhu: kept.beizhu,
     p12: '',
