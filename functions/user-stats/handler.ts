@@ -7,6 +7,7 @@ import { statsMessages } from '../../shared/i18n/messages/stats';
 import { readStats } from '../../shared/domain/stats/stats-service';
 import { readSeries, seriesCsv } from '../../shared/domain/stats/stats-series';
 import { readAgentFigures } from '../../shared/domain/stats/stats-agents';
+import { appFiguresCsv, readAppFigures } from '../../shared/domain/stats/stats-apps';
 import { pagingMessages } from '../../shared/i18n/messages/paging';
 import { parseRequest } from './schema';
 
@@ -17,6 +18,15 @@ export const handler = createHandler(userStatsRoute, async (state) => {
   const now = Math.floor(state.now / 1000);
   if (request.kind === 'snapshot') return { data: await readStats(state.user, state.tenant, request, now) };
   if (request.kind === 'agents') return { data: await readAgentFigures(state.user, state.tenant, request, now) };
+  if (request.kind === 'apps') {
+    const figures = await readAppFigures(state.user, state.tenant, request, now);
+    if (request.format === 'json') return { data: figures };
+    return {
+      raw: null,
+      text: appFiguresCsv(figures),
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="apps-${figures.source_id}-${figures.period}.csv"` },
+    };
+  }
   const series = await readSeries(state.user, state.tenant, request, now);
   if (request.format === 'json') return { data: series };
   const name = `stats-${series.user_id}-${series.series}-${series.from}-${series.to}.csv`;

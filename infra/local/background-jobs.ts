@@ -6,6 +6,9 @@
  * and the revocation sweep and the deleted sources' purge every minute. Deployed, EventBridge runs the same handlers on `scheduledJobs`'
  * schedule.
  *
+ * Downloads: the gate's log lines are collected in this process and summed per app and day every 2 s, as the
+ * deployed log subscription's aggregator sums the gate's log group.
+ *
  * Events: deployed, the `events` table's stream invokes the dispatcher for each new event and the retry job
  * reads the due index every minute. Here the retry pass runs every second and makes the first attempts too,
  * from the same outbox and the same `dispatchStoredEvent`: the due index already lists every event owed a
@@ -22,6 +25,7 @@ import { runBalanceLowPass } from '../../shared/domain/events/balance-low';
 import { runSubscriptionNoticePass } from '../../shared/domain/events/subscription-notices';
 import { runDispatchPass } from '../../shared/domain/events/dispatcher';
 import { runIpaInspector } from '../../shared/domain/ipa/inspection-job';
+import { startLocalDownloadCounting } from '../../shared/domain/stats/download-counts';
 
 export interface BackgroundJobs {
   stop(): Promise<void>;
@@ -44,8 +48,12 @@ function every(ms: number, job: () => Promise<unknown>): { stop(): Promise<void>
   };
 }
 
-export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number; eventsEveryMs?: number; ipaInspectorEveryMs?: number } = {}): BackgroundJobs {
+export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEveryMs?: number; linkHealthEveryMs?: number; eventsEveryMs?: number; ipaInspectorEveryMs?: number; downloadsEveryMs?: number } = {}): BackgroundJobs {
+  // The gate's download lines, collected in this process and summed per app and day as the deployed log
+  // subscription's aggregator does (shared/domain/stats/download-counts.ts).
+  const downloads = startLocalDownloadCounting();
   const jobs = [
+    every(options.downloadsEveryMs ?? 2_000, () => downloads.flush(nowSeconds())),
     every(options.workerEveryMs ?? 5_000, async () => {
       await runReservationWorker(nowSeconds());
       await runBalanceLowPass(nowSeconds());
@@ -58,5 +66,11 @@ export function startBackgroundJobs(options: { workerEveryMs?: number; sweepEver
     every(options.sweepEveryMs ?? 60_000, () => runSourcePurge()),
     every(options.ipaInspectorEveryMs ?? 5_000, () => runIpaInspector(nowSeconds())),
   ];
-  return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
+  return {
+    stop: async () => {
+      await Promise.all(jobs.map((j) => j.stop()));
+      await downloads.flush(nowSeconds()).catch(() => undefined);
+      downloads.stop();
+    },
+  };
 }

@@ -28,10 +28,11 @@ export const statsRequest = z.object({
   series: describe(z.optional(z.enum(['day', 'month'])), 'Instead of the dashboard, one row per UTC day or month from `from` to `to` (the answer is then the series)'),
   from: describe(z.optional(z.string()), 'With series: the first period, YYYY-MM-DD (day) or YYYY-MM (month); default 29 days or 11 months before `to`'),
   to: describe(z.optional(z.string()), 'With series: the last period, included; default the current one. At most 92 days or 24 months in all, else stats_range_invalid (code 40002)'),
-  format: describe(z.optional(z.enum(['json', 'csv'])), 'With series: csv answers the same rows as text/csv (a header row, one line per period, cents) as an attachment'),
-  by: describe(z.optional(z.enum(['agent'])), 'Instead of the dashboard, each of your direct agents (of `agent`’s with agent) with its figures for one period, 100 a page'),
-  period: describe(z.optional(z.string()), 'With by=agent: the UTC day (YYYY-MM-DD) or month (YYYY-MM); default the current month'),
-  cursor: describe(z.optional(z.string().check(z.maxLength(200))), 'With by=agent: the next_cursor of the previous page'),
+  format: describe(z.optional(z.enum(['json', 'csv'])), 'With series or by=app: csv answers the same rows as text/csv (a header row, then one line per row) as an attachment'),
+  by: describe(z.optional(z.enum(['agent', 'app'])), 'Instead of the dashboard: agent, each of your direct agents (of `agent`’s with agent) with its figures for one period, 100 a page; app, each app of `source_id` with its downloads for one day and the source’s installs, 99 a page (format=csv: day,app_id,name,downloads)'),
+  source_id: describe(z.optional(z.string()), 'With by=app (required): one of your sources (of `agent`’s with agent); any other answers source_not_found'),
+  period: describe(z.optional(z.string()), 'With by=agent: the UTC day (YYYY-MM-DD) or month (YYYY-MM); default the current month. With by=app: the UTC day; default today'),
+  cursor: describe(z.optional(z.string().check(z.maxLength(200))), 'With by=agent or by=app: the next_cursor of the previous page'),
 });
 
 const moneyRow = {
@@ -132,5 +133,22 @@ export const statsByAgentData = z.object({
   next_cursor: describe(z.nullable(z.string()), 'Pass as cursor for the next page; null on the last'),
 });
 
-/** The dashboard, with `series` the money per period, with `by=agent` per direct agent. */
-export const statsData = z.union([dashboardData, statsSeriesData, statsByAgentData]);
+/** `by=app`: one source's apps for one UTC day, a page of at most 99. */
+export const statsByAppData = z.object({
+  user_id: describe(z.string(), 'Whose source this is'),
+  agent: describe(z.nullable(z.string()), 'The agent asked for; null for your own source'),
+  source_id: z.string(),
+  time: describe(z.number(), 'Unix seconds the figures were read at'),
+  period: describe(z.string(), 'YYYY-MM-DD (UTC)'),
+  start: describe(z.number(), 'Unix seconds the day starts'),
+  end: describe(z.number(), 'Unix seconds the next day starts'),
+  installs: describe(z.number(), 'UDID captures through the source’s page that day (counted with each capture)'),
+  rows: describe(
+    z.array(z.object({ app_id: z.number(), name: z.string(), downloads: describe(z.number(), 'Redirects the download gate answered that day; counted from its log lines within seconds locally, within about a minute deployed') })),
+    'One per app of the source, by id',
+  ),
+  next_cursor: describe(z.nullable(z.string()), 'Pass as cursor for the next page; null on the last'),
+});
+
+/** The dashboard, with `series` the money per period, with `by=agent` per direct agent, with `by=app` per app. */
+export const statsData = z.union([dashboardData, statsSeriesData, statsByAgentData, statsByAppData]);

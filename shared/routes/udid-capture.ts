@@ -38,7 +38,8 @@ export const udidCallbackRoute = {
   ipLimits: [{ limit: 120, window: 'minute' }],
   envelope: 'page',
   description: "The device's signed answer to a Profile Service profile: verified, recorded, answered 301 to the return target",
-  data: { write: ['udidCapture', 'events'] },
+  // counters: a capture through a source's page counts as an install of that source's day (stats by=app).
+  data: { write: ['udidCapture', 'events', 'counters'] },
   secrets: true,
   rawBody: true,
 } as const satisfies RouteDefinition;

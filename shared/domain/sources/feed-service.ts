@@ -16,6 +16,7 @@ import { buildSuspendedFeed, isSuspended, type SuspensionPolicy } from './suspen
 import type { Lang } from '../../i18n/languages';
 import type { Source } from '../../records/source';
 import { agentBrand, type PageBrand } from '../agents/storefront-brand';
+import type { DownloadLine } from '../../observability/download-log';
 
 const refuse = (reason: 'bad_signature' | 'udid_required' | 'link_expired' | 'blocked' | 'device_disabled' | 'locked' | 'source_suspended' | 'device_url_revoked') => new DomainError('download_refused', reason);
 
@@ -125,7 +126,7 @@ export interface DownloadRequest {
  * source, and the unlock still runs).
  * The reserved app id of the blocked document's placeholder refuses `blocked` as soon as its link is genuine.
  */
-export async function checkDownload(request: DownloadRequest): Promise<string> {
+export async function checkDownload(request: DownloadRequest): Promise<{ location: string; download: DownloadLine }> {
   const { appId, device, exp, sig } = request;
   // Round trip 1 (beside the per-IP limit): the source and the app in one BatchGetItem.
   const found = appId === undefined ? { source: await getSource(request.sourceId), app: undefined } : await getAppWithSource(request.sourceId, appId);
@@ -157,7 +158,8 @@ export async function checkDownload(request: DownloadRequest): Promise<string> {
   if (!app || app.publish_status !== 'published') throw new DomainError('app_not_found', 'app_not_found');
   // A lock is the whole app's: this release's own, or the app's as the feed saw it when it issued the link.
   if ((app.lock === 1 || request.locked === true) && !(ref.proven && isUnlocked(standing, request.nowSeconds))) throw refuse('locked');
-  return locationOf(app.download_url);
+  // What the download counts for (the gate logs it: no call of its own, shared/observability/download-log.ts).
+  return { location: locationOf(app.download_url), download: { tenant: source.tenant_id, owner: source.owner_id, source: source.source_id, app: appId, at: request.nowSeconds } };
 }
 
 /**

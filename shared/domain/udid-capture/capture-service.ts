@@ -18,6 +18,7 @@ import { issueTicket } from './ticket';
 import { trustAnchorsDer } from './trust-anchors';
 import { installPagePath } from './install-page-path';
 import { isAllowedReturn } from './return-targets';
+import { installPart } from '../../db/repositories/app-tally-repository';
 
 export const CALLBACK_PATH = '/api/udid/callback';
 
@@ -122,7 +123,9 @@ export async function acceptDeviceResponse(tenant: Tenant, der: Uint8Array, base
   };
   // The used challenge stays on record until well after it expired, so a replay finds it.
   const event = capture.owner_id ? [udidCapturedPart(capture)] : [];
-  if (!(await recordCapture(capture, challenge.nonce, challenge.expiresAt + 86_400, event))) throw refused('challenge_used');
+  // A capture through a source's page is an install of that source: counted per UTC day in the same write.
+  const install = capture.owner_id && capture.source_id ? [installPart(capture.owner_id, capture.source_id, capture.captured_at)] : [];
+  if (!(await recordCapture(capture, challenge.nonce, challenge.expiresAt + 86_400, [...event, ...install]))) throw refused('challenge_used');
   const ticket = await issueTicket(keys, capture);
   return { location: withCaptureParams(challenge.returnUrl, capture.udid, ticket), capture, ticket };
 }
