@@ -81,6 +81,9 @@ export function storefrontFromItem(item: StorefrontItem | undefined): Storefront
   };
 }
 
+/** What a storefront shows on a customer's page: the fields a page, a profile or a feed draws its brand from. */
+export type StorefrontLook = Pick<Storefront, 'name' | 'logoUrl' | 'primaryColor' | 'headerColor' | 'notice' | 'contact' | 'buyUrl'>;
+
 export function storefrontItem(s: Storefront): StorefrontItem {
   return {
     name: s.name,

@@ -7,6 +7,7 @@
  * Cached in the container like the tenant of a host (TENANT_CACHE_SECONDS), so a feed read keeps its round
  * trips: a changed storefront reaches running functions within that time.
  */
+import type { StorefrontLook } from '../../records/storefront';
 import { nowMs } from '../../clock';
 import { config } from '../../config';
 import { anySuspended, getStorefrontOwner } from '../../db/repositories/storefront-repository';
@@ -14,16 +15,9 @@ import { tableName } from '../../db/table-names';
 import type { Tenant } from '../../records/tenant';
 import { levelOf } from '../../records/user';
 
-export interface PageBrand {
+export interface PageBrand extends StorefrontLook {
   /** The agent whose storefront this is. */
   agentId: string;
-  name: string;
-  logoUrl: string;
-  primaryColor: string;
-  headerColor: string;
-  notice: string;
-  contact: string;
-  buyUrl: string;
   /** The agent (or one above it) is suspended: its pages keep its brand, hide the buy link and say it takes no new orders. */
   paused: boolean;
 }

@@ -5,7 +5,7 @@
 import type { Lang } from '../../i18n/languages';
 import type { MessageKey } from '../../i18n/localize';
 import { CUSTOMER_STYLE, DOWNLOAD_SCRIPT } from './customer-section';
-import { textColorOn } from '../../records/storefront';
+import { textColorOn, type StorefrontLook } from '../../records/storefront';
 
 export interface InstallPageModel {
   lang: Lang;
@@ -26,14 +26,7 @@ export interface InstallPageModel {
 }
 
 /** What an agent's storefront puts on a page, its labels already in the customer's language. */
-export interface StoreLook {
-  name: string;
-  logoUrl: string;
-  primaryColor: string;
-  headerColor: string;
-  notice: string;
-  contact: string;
-  buyUrl: string;
+export interface StoreLook extends StorefrontLook {
   /** The agent is suspended: no buy link, and `pausedText` instead. */
   paused: boolean;
   labels: { buy: string; contact: string; paused: string };
