@@ -9,7 +9,8 @@ export const userBalanceRoute = {
   rateLimit: 60,
   envelope: 'device',
   description: "The caller's balance and the prices they pay",
-  data: { read: ['users', 'prices'] },
+  // counters: the chain's price read can take the month's add counts (volume bands); the balance asks for none.
+  data: { read: ['users', 'prices', 'counters'] },
 } as const satisfies RouteDefinition;
 
 export const userLedgerRoute = {
@@ -39,8 +40,9 @@ export const userStatsRoute = {
   envelope: 'management',
   description: "The caller's (or an agent's) dashboard: balance, devices by state, today's and this month's money (UTC), certificates ending in 7 days, Apple accounts, subscription, events; or money per day or month (series, CSV) or agent (by=agent)",
   // users: the balance, the `agent` check and `by=agent`'s page of agents; ledger: the tallies; counters: the devices by
-  // state; devices: the expiry index; accounts: the private pool's slots; subscriptions and events: the caller's own.
-  data: { read: ['users', 'ledger', 'counters', 'devices', 'accounts', 'subscriptions', 'events'] },
+  // state and by=app's downloads and installs; devices: the expiry index; accounts: the private pool's slots;
+  // subscriptions and events: the caller's own; sources and apps: by=app's source and its apps.
+  data: { read: ['users', 'ledger', 'counters', 'devices', 'accounts', 'subscriptions', 'events', 'sources', 'apps'] },
 } as const satisfies RouteDefinition;
 
 export const subscriptionRoute = {

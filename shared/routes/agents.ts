@@ -15,5 +15,6 @@ export const agentsRoute = {
   rateLimit: 30,
   envelope: 'management',
   description: "The caller's agents: list; create (name; token answered once); show one (agent_id); change one (agent_id and changes); top one up (agent_id and amount); a storefront (storefront, with agent_id or your own)",
-  data: { read: ['prices'], write: ['users', 'tokens', 'prices', 'ledger', 'tenantHosts'] },
+  // counters: the chain's price read can take the month's add counts (volume bands); this route asks for none.
+  data: { read: ['prices', 'counters'], write: ['users', 'tokens', 'prices', 'ledger', 'tenantHosts'] },
 } as const satisfies RouteDefinition;
