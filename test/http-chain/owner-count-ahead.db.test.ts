@@ -15,6 +15,7 @@ import { tableName } from '../../shared/db/table-names';
 import { hashToken } from '../../shared/domain/users/tokens';
 import { setClock } from '../../shared/clock';
 import { deviceInfoRoute } from '../../shared/routes/devices';
+import { admin } from '../support/admin-cli';
 
 let api: TestApi;
 let restoreClock: () => void = () => undefined;
@@ -124,4 +125,18 @@ test('the limiter unreachable on a remembered token: 503, nothing from the devic
     if (saved === undefined) delete process.env.TABLE_RATE_LIMITS;
     else process.env.TABLE_RATE_LIMITS = saved;
   }
+});
+
+test('a console session remembered, then a write without its CSRF token: refused (403), the owner’s count given back', async () => {
+  const now = freshMinute();
+  const { owner, kid, udid } = await ownerWithDevice();
+  const login = `ahead-${owner.user.userId}`;
+  await admin('user', 'set-password', '--user', owner.user.userId, '--password', 'counted ahead', '--login', login);
+  const signedIn = await api.request('POST', '/api/user/session', { json: { action: 'sign_in', login, password: 'counted ahead' } });
+  const cookie = `console_session=${/console_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!}`;
+  expect((await api.request('GET', `/api/device/info?kid=${kid}`, { headers: { Cookie: cookie } })).body.code).toBe(1);
+  const refused = await api.request('POST', '/api/device/info', { headers: { Cookie: cookie }, json: { kid } });
+  expect(refused.status).toBe(403);
+  expect(JSON.stringify(refused.body)).not.toContain(udid);
+  expect(await counter({ user: owner.user.userId }, now)).toBe(1);
 });
