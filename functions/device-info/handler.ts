@@ -7,6 +7,7 @@ import { infoView } from '../../shared/records/device';
 import { feedUrlFields, sourceForFeedUrl } from '../../shared/domain/sources/device-url-service';
 import { requestBaseUrl } from '../../shared/http/request-url';
 import { deviceReadWith, deviceReadWithToken } from '../../shared/http/device-read-with-token';
+import { countingAhead } from '../../shared/http/owner-count-ahead';
 import { parseRequest } from './schema';
 
 useMessages(deviceMessages);
@@ -16,4 +17,4 @@ export const handler = createHandler(deviceInfoRoute, async (state) => {
   // With `source_id`, the device's own feed URL on that source rides along (the source read beside the device's).
   const [device, feedSource] = await Promise.all([findOwnedDevice(state.actor, selector, deviceReadWith(state, selector.kid)), sourceForFeedUrl(state.actor, sourceId)]);
   return { data: { ...infoView(device), ...(await feedUrlFields(feedSource, device.udid, requestBaseUrl(state.event, state.tenant), Math.floor(state.now / 1000))) } };
-}, { readWithToken: deviceReadWithToken });
+}, { readWithToken: countingAhead(deviceInfoRoute, deviceReadWithToken) });

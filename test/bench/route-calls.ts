@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '../../shared/routes';
 import { importDevice } from '../../shared/domain/devices/device-import';
-import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
+import { makeDraft, makeOwner, makeUser, newUdid, type Owner } from '../support/fixtures';
 import type { ApiResponse, TestApi } from '../support/api';
 import type { WireCounter } from './wire-counter';
 import { documentClient } from '../../shared/db/client';
@@ -126,17 +126,29 @@ async function cases(api: TestApi, requests: number): Promise<CallsCase[]> {
   // Drafts to delete and news items to delete, one per request (the warm-up request takes one too).
   const deletable: number[] = [];
   for (let d = 0; d < requests + 1; d++) deletable.push((await makeDraft(sid, { name: `Deleted ${d}`, version: `4.0.${d}` })).id);
+  // Cold cases: a token or a device key this instance has not read yet, a fresh one per request (the warm-up
+  // request takes the last), so the first request's cost on a new instance is measured beside the warm one's.
+  const fresh = (i: number) => Math.min(i, requests);
+  const coldDevices: Array<{ token: string; kid: string }> = [];
+  const coldKeys: string[] = [];
+  for (let d = 0; d < requests + 1; d++) {
+    const { user, token: coldToken } = await makeUser();
+    coldDevices.push({ token: coldToken, kid: (await importDevice({ userId: user.userId, udid: newUdid() }, 1_700_000_000)).kid });
+    coldKeys.push(new URL((await ok(api.request('GET', `${manage}/device-url?udid=${newUdid()}`, { headers: bearer }))).body.data!.url as string).search);
+  }
   const newsIds: string[] = [];
   for (let d = 0; d < requests + 1; d++) newsIds.push((await ok(api.request('POST', `${manage}/news`, { headers: bearer, json: { title: `News ${d}`, caption: 'Counted.' } }))).body.data!.news_id as string);
   return [
     { fn: 'source-feed', name: 'feed, no UDID', send: () => api.request('GET', feed), status: 200, floor: { calls: 2, trips: 1 } },
-    { fn: 'source-feed', name: 'feed, device key (dk)', send: () => api.request('GET', `${feed}${keyed}`), status: 200, floor: { calls: 3, trips: 2 } },
-    { fn: 'source-feed', name: 'feed, claimed UDID', send: () => api.request('GET', `${feed}?udid=${udid}`), status: 200, floor: { calls: 3, trips: 2 } },
+    { fn: 'source-feed', name: 'feed, device key (dk)', send: () => api.request('GET', `${feed}${keyed}`), status: 200, floor: { calls: 2, trips: 1 } },
+    { fn: 'source-feed', name: 'feed, device key new to the instance (dk, cold)', send: (i) => api.request('GET', `${feed}${coldKeys[fresh(i)]}`), status: 200, floor: { calls: 3, trips: 2 } },
+    { fn: 'source-feed', name: 'feed, claimed UDID', send: () => api.request('GET', `${feed}?udid=${udid}`), status: 200, floor: { calls: 2, trips: 1 } },
     { fn: 'source-feed', name: 'feed, unlock with a code', send: (i) => api.request('GET', `${feed}?udid=${newUdid()}&code=${codes[i % codes.length]}`), status: 200 },
     { fn: 'source-feed', name: 'feed, misuse report (device key)', send: () => api.request('POST', `${feed}${keyed}`, { json: { value: Buffer.from(`|${udid}`).toString('base64') } }), status: 200 },
     { fn: 'source-icon', name: 'placeholder icon', send: () => api.request('GET', `/api/rjy/${sid}/icon.png`), status: 200 },
-    { fn: 'download-gate', name: 'download gate (302)', send: () => api.request('GET', `${gate.pathname}${gate.search}`), status: 302, floor: { calls: 3, trips: 2 } },
-    { fn: 'device-info', name: 'device info (kid)', send: () => api.request('GET', `/api/device/info?token=${token}&kid=${kid}`), status: 200, floor: { calls: 2, trips: 2 } },
+    { fn: 'download-gate', name: 'download gate (302)', send: () => api.request('GET', `${gate.pathname}${gate.search}`), status: 302, floor: { calls: 2, trips: 1 } },
+    { fn: 'device-info', name: 'device info (kid)', send: () => api.request('GET', `/api/device/info?token=${token}&kid=${kid}`), status: 200, floor: { calls: 2, trips: 1 } },
+    { fn: 'device-info', name: 'device info, token new to the instance (kid, cold)', send: (i) => api.request('GET', `/api/device/info?token=${coldDevices[fresh(i)]!.token}&kid=${coldDevices[fresh(i)]!.kid}`), status: 200, floor: { calls: 2, trips: 2 } },
     { fn: 'device-status', name: 'device status (enable, kid)', send: () => api.request('GET', `/api/device/status?token=${token}&kid=${kid}&action=enable`), status: 200, floor: { calls: 2, trips: 2 } },
     { fn: 'device-status', name: 'device status (toggle, kid)', send: () => api.request('GET', `/api/device/status?token=${token}&kid=${kid}&action=toggle`), status: 200, floor: { calls: 2, trips: 2 } },
     { fn: 'add-device', name: 'add v2, repeated (certificate found)', send: () => api.request('POST', '/api/adddevice/v2', { json: { token, udid: repeatUdid } }), status: 200, floor: { calls: 3, trips: 2 } },

@@ -3,10 +3,11 @@
  * work out who is asking, build the document; check a download link and name the build it unlocks.
  */
 import { withSourceKeys } from '../../db/repositories/source-repository';
-import { readFeedSource, readStanding } from '../../db/repositories/feed-read-repository';
+import { readFeedSource, readGateSource, readStanding, type Standing, type StandingRead } from '../../db/repositories/feed-read-repository';
+import { aheadMatches, rememberStanding, standingAhead } from './standing-ahead';
 import { getSource } from '../../db/repositories/source-repository';
 import { deviceKeyTag, openDeviceRef } from './device-ref';
-import { getAppWithSource, listApps } from '../../db/repositories/app-repository';
+import { listApps } from '../../db/repositories/app-repository';
 import { isUdidFormat } from '../../records/device';
 import { DomainError } from '../errors';
 import { buildBlockedFeed, buildFeed, type AskingDevice } from './feed';
@@ -34,11 +35,12 @@ export interface DeviceQuery {
  * (hiding behind another claim gains nothing a reader without a UDID would not get); an unlock counts only
  * for the proven device, so a typed UDID never receives what another device paid for. A `kid` binds nothing.
  */
-export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id'>, claimed: string | undefined, provenUdid: string | undefined, nowSeconds: number): Promise<AskingDevice> {
+export async function askingDevice(source: Pick<Source, 'source_id' | 'owner_id'>, claimed: string | undefined, provenUdid: string | undefined, nowSeconds: number, ahead?: { read: StandingRead | undefined; standing: Standing | undefined }): Promise<AskingDevice> {
   const udid = provenUdid ?? claimed;
   const proven = provenUdid !== undefined;
   if (udid === undefined) return { udid, proven, disabled: false, blocked: false, unlocked: false };
-  const standing = await readStanding(source.source_id, source.owner_id, udid);
+  // Read ahead in the first batch for the UDID and owner that batch shows (standing-ahead.ts), or now.
+  const standing = ahead?.standing && aheadMatches(ahead.read, udid, source.owner_id) ? ahead.standing : await readStanding(source.source_id, source.owner_id, udid);
   return { udid, proven, disabled: standing.disabled, blocked: standing.blocked, unlocked: proven && isUnlocked(standing, nowSeconds) };
 }
 
@@ -80,17 +82,23 @@ export interface FeedAnswer {
 }
 
 export async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
-  // Round trip 1 (beside the per-IP limit): the source, its published apps and the device key's UDID.
-  const found = await readFeedSource(request.sourceId, request.query.key);
+  // Round trip 1 (beside the per-IP limit): the source, its published apps and the device key's UDID, and the
+  // standing this instance expects for the UDID the key or the query names (standing-ahead.ts).
+  const { key, udid: claimed } = request.query;
+  const name = key !== undefined ? `dk:${deviceKeyTag(key)}` : undefined;
+  const ahead = standingAhead(request.sourceId, name, claimed);
+  const found = await readFeedSource(request.sourceId, key, ahead);
   if (!found.source || found.source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
   // On an agent's storefront domain only its own sources exist (source-lookup.ts says why).
   if (request.storefrontOwner !== undefined && found.source.owner_id !== request.storefrontOwner) throw new DomainError('source_not_found', 'source_not_found');
+  rememberStanding(found.source.source_id, found.source.owner_id, name, found.provenUdid);
   const keyed = await withSourceKeys(found.source);
-  // Round trip 2: where the device stands (and the apps themselves, only when the feed copy is not complete).
+  // Round trip 2, unless read ahead: where the device stands (and the apps themselves, only when the feed copy
+  // is not complete).
   // (Whether the owner's subscription lapsed is cached per container: it costs a read once a minute at most.)
   // (An agent's storefront, which fills what the source leaves unset, is cached per container the same way.)
   const [device, apps, suspended, brand] = await Promise.all([
-    askingDevice(keyed, request.query.udid, found.provenUdid, request.nowSeconds).then((d) => (d.proven && request.query.key ? { ...d, keyTag: deviceKeyTag(request.query.key) } : d)),
+    askingDevice(keyed, claimed, found.provenUdid, request.nowSeconds, { read: ahead, standing: found.ahead }).then((d) => (d.proven && request.query.key ? { ...d, keyTag: deviceKeyTag(request.query.key) } : d)),
     found.apps ?? listApps(keyed.source_id),
     isSuspended(keyed, request.suspension, request.nowSeconds),
     agentBrand(keyed.owner_id, request.tenantId),
@@ -128,8 +136,11 @@ export interface DownloadRequest {
  */
 export async function checkDownload(request: DownloadRequest): Promise<{ location: string; download: DownloadLine }> {
   const { appId, device, exp, sig } = request;
-  // Round trip 1 (beside the per-IP limit): the source and the app in one BatchGetItem.
-  const found = appId === undefined ? { source: await getSource(request.sourceId), app: undefined } : await getAppWithSource(request.sourceId, appId);
+  // Round trip 1 (beside the per-IP limit): the source and the app in one BatchGetItem, with the standing this
+  // instance expects for the UDID the link names (standing-ahead.ts).
+  const name = device !== undefined ? `ref:${device}` : undefined;
+  const ahead = standingAhead(request.sourceId, name);
+  const found = appId === undefined ? { source: await getSource(request.sourceId), app: undefined, ahead: undefined } : await readGateSource(request.sourceId, appId, ahead);
   const source = found.source;
   if (!source || source.tenant_id !== request.tenantId) throw new DomainError('source_not_found', 'source_not_found');
   if (appId === undefined) throw new DomainError('app_not_found', 'app_not_found');
@@ -147,9 +158,15 @@ export async function checkDownload(request: DownloadRequest): Promise<{ locatio
   if (exp < request.nowSeconds) throw refuse('link_expired');
   const ref = openDeviceRef(secret, device);
   if (!ref) throw refuse('bad_signature');
-  // Round trip 2: where the link's device stands.
+  const withKey = ref.keyTag !== undefined;
+  if (isUdidFormat(ref.udid)) rememberStanding(source.source_id, source.owner_id, name, ref.udid, withKey);
+  // Round trip 2, unless read ahead for this UDID and owner: where the link's device stands.
   // (With a proven link's device key in the same BatchGetItem: no round trip of its own.)
-  const standing = isUdidFormat(ref.udid) ? await readStanding(source.source_id, source.owner_id, ref.udid, ref.keyTag !== undefined) : { ...NO_STANDING, disabled: false };
+  const standing = !isUdidFormat(ref.udid)
+    ? { ...NO_STANDING, disabled: false }
+    : found.ahead && aheadMatches(ahead, ref.udid, source.owner_id, withKey)
+      ? found.ahead
+      : await readStanding(source.source_id, source.owner_id, ref.udid, withKey);
   if (standing.blocked) throw refuse('blocked');
   // A link issued under a device key the owner revoked (or replaced) since dies with it.
   if (ref.keyTag !== undefined && (standing.deviceKey === undefined || deviceKeyTag(standing.deviceKey) !== ref.keyTag)) throw refuse('device_url_revoked');

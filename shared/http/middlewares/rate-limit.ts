@@ -82,6 +82,12 @@ export function apply(state: RequestState, decision: RateLimitDecision, window: 
 /** A `countInTransaction` route's limit middleware (shared/http/middlewares/transaction-count.ts). */
 export type TransactionCount = (route: RouteDefinition & { rateLimit: number }) => MiddlewareObj<ApiEvent, ApiResult, Error, AppContext>;
 
+/**
+ * Counts made beside the credential's read for the owner the instance remembered (shared/http/owner-count-ahead.ts),
+ * once the credential proved to be that owner's: the request's count, made already.
+ */
+export const countsAhead = new WeakMap<RequestState, Promise<RateLimitDecision>>();
+
 /** Failed authentications: counted per source IP so tokens cannot be guessed at speed. */
 export const authFailures: ReadonlySet<ErrorKind> = new Set(['token_missing', 'token_invalid', 'token_expired']);
 
@@ -123,7 +129,8 @@ export function rateLimit(route: RouteDefinition, countInTransaction?: Transacti
       const state = context.app;
       charged.add(state);
       const owner: RateLimitOwner = state.user ? { user: state.user.userId } : { ip: state.ip };
-      const decision = chargeRequest(route, owner, state.now);
+      // A count already made beside the credential's read, for the owner this instance remembered it by.
+      const decision = countsAhead.get(state) ?? chargeRequest(route, owner, state.now);
       if (!route.limitAlongside) return apply(state, await decision);
       // Heard later (the write gate, `after`, `onError`); marked handled so an outage is never an unhandled rejection.
       decision.catch(() => undefined);

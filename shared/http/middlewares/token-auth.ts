@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { authenticate, type authenticateWith } from '../../domain/users/authentication';
 import type { TokenSideRead } from '../../db/repositories/user-repository';
+import type { TokenOwner } from '../../records/user';
 import { DomainError } from '../../domain/errors';
 import type { AuthKind } from '../../routes/definitions';
 import type { ApiEvent, ApiResult, AppContext, RequestState } from '../request-state';
@@ -17,6 +18,11 @@ export interface ReadWithToken {
   authenticateWith: typeof authenticateWith;
   /** The same for a request made with a console session instead of a token. */
   authenticateSessionWith: typeof authenticateSessionWith;
+  /**
+   * Wraps the credential's check (`credential`: the token or the cookie, told apart by a prefix), for a route
+   * that counts the owner it remembers beside it (shared/http/owner-count-ahead.ts).
+   */
+  around?: <T extends { owner: TokenOwner }>(state: RequestState, credential: string, check: () => Promise<T>) => Promise<T>;
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -59,13 +65,10 @@ export function tokenAuth(kind: AuthKind, readWithToken?: ReadWithToken, writesO
         const now = Math.floor(context.app.now / 1000);
         const tenantId = context.app.tenant.tenantId;
         const reads = readWithToken?.reads(context.app);
-        if (reads) {
-          const { owner, items } = await readWithToken!.authenticateWith(token, now, tenantId, reads);
-          context.app.user = owner;
-          context.app.readWithToken = items;
-        } else {
-          context.app.user = await authenticate(token, now, tenantId);
-        }
+        const check = async () => (reads ? readWithToken!.authenticateWith(token, now, tenantId, reads) : { owner: await authenticate(token, now, tenantId), items: undefined });
+        const { owner, items } = readWithToken?.around ? await readWithToken.around(context.app, `token:${token}`, check) : await check();
+        context.app.user = owner;
+        if (items) context.app.readWithToken = items;
       } catch (error) {
         // The device and add contracts know one token failure, "Invalid token" (code 10 / code 0), which covers
         // expiry; only the management routes tell an expired token apart (code 11).
@@ -83,11 +86,15 @@ async function sessionAuth(state: RequestState, cookie: string, readWithToken: R
   const now = Math.floor(state.now / 1000);
   const client = { ip: state.ip, userAgent: state.event.headers?.['user-agent'] ?? '' };
   const reads = readWithToken?.reads(state);
-  const caller: SessionCaller & { items?: Record<string, Record<string, unknown> | null> } = reads
-    ? await readWithToken!.authenticateSessionWith(cookie, now, state.tenant.tenantId, client, reads)
-    : await authenticateSession(cookie, now, state.tenant.tenantId, client);
-  // Refused before the rate limit counts it or the business code runs: nothing changes.
-  if (!csrfSatisfied(state.event, caller.csrfToken, writesOnGet)) throw new DomainError('https_required', 'csrf_invalid');
+  const check = async () => {
+    const caller: SessionCaller & { items?: Record<string, Record<string, unknown> | null> } = reads
+      ? await readWithToken!.authenticateSessionWith(cookie, now, state.tenant.tenantId, client, reads)
+      : await authenticateSession(cookie, now, state.tenant.tenantId, client);
+    // Refused before the rate limit counts it or the business code runs: nothing changes.
+    if (!csrfSatisfied(state.event, caller.csrfToken, writesOnGet)) throw new DomainError('https_required', 'csrf_invalid');
+    return caller;
+  };
+  const caller = readWithToken?.around ? await readWithToken.around(state, `session:${cookie}`, check) : await check();
   state.user = caller.owner;
   if (caller.items) state.readWithToken = caller.items;
 }
