@@ -61,8 +61,9 @@ const OVER_TARGET = new Map<string, number>([
   // Update source at its round-trip floor (issue 41): its source is read in the token's BatchGetItem and its one
   // write is a TransactWriteItems that carries the rate-limit count, so it carries both commands (with their
   // schemas), the batch reader and the carried count (shared/http/middlewares/transaction-count.ts), about 10 KB
-  // more than its single UpdateItem did. Measured 1.320× on 2026-11-28 (1.290× before), console sessions included:
-  // held at 1.315× here, 1.325× with the session allowance below.
+  // more than its single UpdateItem did. Measured 1.320× on 2026-11-28 (1.290× before), console sessions included,
+  // 1.323× with the subscription's check carried by the transaction (issue 41): held at 1.315× here, 1.325× with
+  // the session allowance below.
   ['update-source', 1.315],
   // The customer's page shows an agent's storefront (issue 43): its brand resolved from the store or the host,
   // drawn in the customer's language, the suspended shop's notice; and the remembered standing of the feed's

@@ -4,7 +4,8 @@
  */
 import { instrumentDynamoDb, roundTrips, sample } from '../bench/harness';
 import { add, simulatedAccount, startTestbed, udid25, newUser, type Testbed } from '../support/add-device-testbed';
-import { makeDraft, makeOwner, newUdid, type Owner } from '../support/fixtures';
+import { makeDraft, makeOwner, makeTenant, newUdid, type Owner } from '../support/fixtures';
+import { admin } from '../support/admin-cli';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { clearTenantCache } from '../../shared/domain/tenants/host-tenant';
 
@@ -69,6 +70,18 @@ test('update source is 2 calls in 2 round trips (the source read with the token,
   expect(await costOf(() => bed.api.request('PATCH', path, { headers: owner.bearer, json: { name: 'Counted' } }))).toEqual({ calls: ['(none) BatchGetItem', '(none) TransactWriteItems'], trips: 2 });
   const draft = await makeDraft(owner.source.source_id, { name: 'Counted app', version: '1.0.0' });
   expect(await costOf(() => bed.api.request('POST', `${path}/apps/${draft.id}/publish`, { headers: owner.bearer }))).toEqual({ calls: ['(none) BatchGetItem', 'rate-limits UpdateItem', 'tokens GetItem', '(none) TransactWriteItems'].sort(), trips: 3 });
+});
+
+test('update source on a tenant that sells plans: still 2 calls in 2 round trips (the check of the owner’s running subscription rides in the transaction instead of a read between the two)', async () => {
+  const { tenantId, host } = await makeTenant();
+  const plan = await admin('plan', 'create', '--tenant', tenantId, '--name', 'Small', '--price', '100', '--days', '30', '--sources', '2', '--apps-per-source', '3', '--published-per-source', '2');
+  const seller = await makeOwner({ tenantId, balance: 1_000 });
+  const headers = { ...seller.bearer, Host: host };
+  expect((await bed.api.request('POST', '/api/appstore/manage/subscription', { headers, json: { plan: plan.json.plan_id } })).body.code).toBe(1);
+  const path = `/api/appstore/manage/sources/${seller.source.source_id}`;
+  // The tenant of this Host cached and the token checked, as on a warm container.
+  expect((await bed.api.request('PATCH', path, { headers, json: { name: 'Warm' } })).body.code).toBe(1);
+  expect(await costOf(() => bed.api.request('PATCH', path, { headers, json: { name: 'Counted' } }))).toEqual({ calls: ['(none) BatchGetItem', '(none) TransactWriteItems'], trips: 2 });
 });
 
 test('an instant add of a new UDID: 10 calls in at most 6 round trips, one of each kind the README lists', async () => {

@@ -3,7 +3,7 @@ import { documentClient } from '../client';
 import { updateIf } from '../conditional-write';
 import { tableName } from '../table-names';
 import { newSourceKey, type Actor, type Source, type SourceSettings } from '../../records/source';
-import { transactWrite } from '../transactions';
+import { transactWrite, type TransactionPart } from '../transactions';
 import type { TokenSideRead } from './user-repository';
 
 /**
@@ -27,8 +27,10 @@ export type SourceAsRead = Pick<Source, (typeof SOURCE_ANSWER_FIELDS)[number]>;
  * Applies `changes` to a source the caller read (`read`, checked to be the actor's before), in one
  * `TransactWriteItems` (so a request counted in its transaction carries its count in it: shared/db/write-gate.ts).
  * A transaction returns no values, so the answer is `read` with the changes, and the write is conditioned on
- * every answered field it does not set still being what was read (and the source still the actor's): false
- * when that no longer holds (nothing changed: read it again and retry).
+ * every answered field it does not set still being what was read (and the source still the actor's): not
+ * written when that no longer holds (nothing changed: read it again and retry). `condition`, a part of another
+ * repository (the owner's right to write), rides first in the same transaction: when it fails nothing is
+ * written and `seen` is the item as it saw it (raw attribute values, undefined when absent).
  */
 export async function updateSourceAsRead(
   actor: Actor,
@@ -36,7 +38,8 @@ export async function updateSourceAsRead(
   changes: Partial<SourceSettings>,
   now: number,
   internal: { set?: Record<string, unknown>; remove?: readonly string[] } = {},
-): Promise<boolean> {
+  condition?: TransactionPart,
+): Promise<{ written: true } | { written: false; conditionFailed: boolean; seen?: Record<string, unknown> | undefined }> {
   const { names, values, update } = settingsUpdate(actor, changes, now, internal);
   const unchanged = ANSWERED_SETTINGS.filter((field) => !(field in changes)).map((field, i) => {
     names[`#k${i}`] = field;
@@ -47,6 +50,7 @@ export async function updateSourceAsRead(
   });
   const outcome = await transactWrite(
     [
+      ...(condition ? [condition] : []),
       {
         Update: {
           TableName: tableName('sources'),
@@ -60,7 +64,10 @@ export async function updateSourceAsRead(
     ],
     { conflicts: 'report' },
   );
-  return outcome.ok;
+  if (outcome.ok) return { written: true };
+  // The owner's condition decides first: it was judged before the source when it was read apart.
+  const conditionFailed = condition !== undefined && outcome.failed.includes(0);
+  return { written: false, conditionFailed, seen: conditionFailed ? outcome.returned?.[0] : undefined };
 }
 
 /** The update expression of a settings change, conditioned on the owner by the caller (names and values to extend). */

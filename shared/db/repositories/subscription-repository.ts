@@ -134,6 +134,36 @@ export async function listSubscriptionRecords(userId: string): Promise<Array<Sub
 }
 
 /**
+ * Holds a transaction to the user's subscription on `tenantId` running at `now` (`isActive`: `now < expires_at`),
+ * writing nothing: the "may write" judgement of an owner's limits carried by the write itself instead of a read
+ * before it. A failure hands back the item as it was (none when there is none) for `subscriptionSeenByCheck`.
+ */
+export function runningSubscriptionCheckPart(userId: string, tenantId: string, now: number): TransactionPart {
+  return transactionPart({
+    ConditionCheck: {
+      TableName: tableName('subscriptions'),
+      Key: currentSubscriptionKey(userId),
+      ConditionExpression: 'tenant_id = :tenant AND expires_at > :now',
+      ExpressionAttributeValues: { ':tenant': tenantId, ':now': now },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  });
+}
+
+/**
+ * The subscription a failed `runningSubscriptionCheckPart` saw, from the raw attribute values a cancellation
+ * returns (strings, numbers and booleans only: the item holds nothing else). Undefined when there was none.
+ */
+export function subscriptionSeenByCheck(returned: Record<string, unknown> | undefined): Subscription | undefined {
+  if (!returned || Object.keys(returned).length === 0) return undefined;
+  const item: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(returned as Record<string, { S?: string; N?: string; BOOL?: boolean }>)) {
+    item[name] = value.S ?? (value.N !== undefined ? Number(value.N) : value.BOOL);
+  }
+  return fromItem(item as unknown as SubscriptionItem);
+}
+
+/**
  * Takes one source of the plan's count: only while the subscription on this tenant runs and the count is
  * below the plan's sources. In the transaction that creates the source, so K racing creates with room for J
  * create exactly J.

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import type { TransactionPart } from '../../db/transactions';
 import { getSource, updateOwnedSource, updateSourceAsRead, type SourceAsRead } from '../../db/repositories/source-repository';
 import { subscriptionFromItem } from '../../db/repositories/subscription-repository';
 import type { Subscription } from '../../records/subscription';
@@ -37,14 +38,29 @@ export async function ownedAppAndSubscription(actor: Actor, sourceId: string, ap
 }
 
 /**
- * Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole and
- * puts the source on (or takes it off) the link-health schedule in the same write.
+ * A condition on the owner that a write carries beside the source in its transaction (the right to write on a
+ * tenant that sells plans: subscriptions/write-condition.ts), and what its failure answers.
  */
-export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number, known?: SourceAsRead | null) {
+export interface WriteCondition {
+  part: TransactionPart;
+  /** Throws the refusal a failed condition means, from the item as the condition saw it (raw, none if absent). */
+  refused(seen: Record<string, unknown> | undefined): never;
+  /** The same judgement made by a read, for a request that writes no transaction (or answers 404 instead). */
+  judged(): Promise<unknown>;
+}
+
+/**
+ * Applies only the supplied settings; `health_alert`, when supplied, replaces the stored object whole and
+ * puts the source on (or takes it off) the link-health schedule in the same write. `condition`, when given,
+ * is judged before anything is answered: carried by the transaction when the source was read with the token,
+ * by a read otherwise (and before a 404, as when it was always read first).
+ */
+export async function updateSourceSettings(actor: Actor, sourceId: string, changes: Partial<SourceSettings>, now: number, known?: SourceAsRead | null, condition?: WriteCondition) {
   const schedule = changes.health_alert === undefined ? {} : healthSchedule(sourceId, effectiveHealthAlert(changes.health_alert), now);
   // The feed dates the announcement's news item with the time its text was set.
   const internal = changes.message === undefined ? schedule : { ...schedule, set: { ...schedule.set, message_at: now } };
   if (known === undefined) {
+    await condition?.judged();
     const updated = await updateOwnedSource(actor, sourceId, changes, now, internal);
     if (!updated) throw sourceNotFound();
     return sourceView(updated);
@@ -53,8 +69,13 @@ export async function updateSourceSettings(actor: Actor, sourceId: string, chang
   // of it is still what was read (a transaction returns nothing to answer from); read again when it is not.
   let source = known;
   for (let attempt = 0; attempt < MAX_SETTINGS_ATTEMPTS; attempt++) {
-    if (!source || source.source_id !== sourceId || !isOwnedBy(source, actor)) throw sourceNotFound();
-    if (await updateSourceAsRead(actor, source, changes, now, internal)) return sourceView({ ...source, ...changes } as Source);
+    if (!source || source.source_id !== sourceId || !isOwnedBy(source, actor)) {
+      await condition?.judged();
+      throw sourceNotFound();
+    }
+    const outcome = await updateSourceAsRead(actor, source, changes, now, internal, condition?.part);
+    if (outcome.written) return sourceView({ ...source, ...changes } as Source);
+    if (outcome.conditionFailed) condition!.refused(outcome.seen);
     source = (await getSource(sourceId)) ?? null;
   }
   throw new DomainError('unavailable', 'internal_error');
