@@ -8,8 +8,9 @@ export const logger = new Logger({ serviceName: config().serviceName });
 
 /**
  * A scheduled job's handler with the Lambda context on every log line (the EventBridge event says nothing
- * worth logging, so it is not logged).
+ * worth logging, so it is not logged). The event and context reach `run` for the one job that also takes
+ * another kind of event (the reservation worker: the download lines' log subscription).
  */
-export function withLambdaContext<R>(run: () => Promise<R>) {
+export function withLambdaContext<R>(run: (event: unknown, context: { getRemainingTimeInMillis(): number }) => Promise<R>) {
   return middy().use(injectLambdaContext(logger, { logEvent: false })).handler(run);
 }

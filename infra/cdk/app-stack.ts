@@ -11,6 +11,7 @@ import { Monitoring } from './constructs/monitoring';
 import { OpenApiAsset } from './constructs/openapi-asset';
 import { ServiceApi, STAGE_NAME } from './constructs/service-api';
 import { FEED_CACHE } from './feed-cache';
+import { DOWNLOAD_COUNTER_FUNCTION, DownloadCounting } from './download-counts';
 import { POWERTOOLS_SERVICE_NAME, ServiceFunction } from './constructs/service-function';
 import { Schedules } from './constructs/schedules';
 import { StreamConsumers } from './constructs/stream-consumers';
@@ -93,6 +94,9 @@ export class AppSourceStack extends Stack {
       jobs: functions.flatMap(({ fn, handler }) => (fn.kind === 'schedule' ? [{ job: fn.job, handler }] : [])),
       removalPolicy: config.removalPolicy,
     });
+    // The gate's download lines, from the functions' log group to the function that sums them (if deployed).
+    const counter = functions.find(({ fn }) => fn.name === DOWNLOAD_COUNTER_FUNCTION);
+    if (counter) new DownloadCounting(this, 'DownloadCounts', { logGroup: functionLogs, counter: counter.handler });
     this.streamConsumers = new StreamConsumers(this, 'Streams', {
       consumers: functions.flatMap(({ fn, handler }) => (fn.kind === 'stream' ? [{ consumer: fn.consumer, handler }] : [])),
       tables: data.byKey,

@@ -15,6 +15,8 @@ import { PATHS_PER_5XX_ALARM } from '../../infra/cdk/constructs/monitoring';
 import { resourcePaths } from '../../infra/cdk/constructs/service-api';
 import { estimatedPolicyChars, FunctionRole, FUNCTION_POLICY_NAME, ROLE_INLINE_POLICY_LIMIT } from '../../infra/cdk/constructs/function-role';
 import { sharedSynth } from '../support/shared-synth';
+import { DOWNLOAD_COUNTER_FUNCTION, DOWNLOAD_LINES_PATTERN } from '../../infra/cdk/download-counts';
+import { DOWNLOAD_FIELD } from '../../shared/observability/download-log';
 import { functionGrants, referencedId, synth, type Synthesized } from '../support/synth';
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -267,7 +269,7 @@ describe('REST API', () => {
   });
 
   /**
-   * CloudFormation refuses a stack past 500 resources. The stack holds 381 with alarm e-mail on (its largest
+   * CloudFormation refuses a stack past 500 resources. The stack holds 383 with alarm e-mail on (its largest
    * form): 446 before each function's grants moved into its role's inline policy (no separate AWS::IAM::Policy,
    * no overflow managed policies), 468 before the functions shared one log group. The bound leaves about 40
    * resources of warning below it and 80 more below CloudFormation's cap. What a new entry costs is in
@@ -683,6 +685,24 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     }
     for (const job of scheduledJobs) expect(body).toContain(job.function);
     for (const route of routes) expect(body).toContain(route.path);
+  });
+});
+
+describe('download figures: the gate\'s lines reach their counter (shared/domain/stats/README.md)', () => {
+  test('one subscription on the functions\' log group, for the download lines only, to the reservation worker; CloudWatch Logs may invoke it from that group only', () => {
+    const filters = Object.entries(s.template.findResources('AWS::Logs::SubscriptionFilter'));
+    expect(filters).toHaveLength(1);
+    const [filterId, filter] = filters[0]!;
+    const workerId = s.functionId(DOWNLOAD_COUNTER_FUNCTION);
+    expect(filter.Properties).toEqual({ LogGroupName: { Ref: functionLogsId() }, FilterPattern: '{ $.download.app >= 0 }', DestinationArn: { 'Fn::GetAtt': [workerId, 'Arn'] } });
+    const permissions = Object.entries(s.template.findResources('AWS::Lambda::Permission')).filter(([, p]) => p.Properties.Principal === 'logs.amazonaws.com');
+    expect(permissions.map(([, p]) => p.Properties)).toEqual([{ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [workerId, 'Arn'] }, Principal: 'logs.amazonaws.com', SourceArn: { 'Fn::GetAtt': [functionLogsId(), 'Arn'] } }]);
+    // The filter is created after the permission (CloudWatch Logs tests the invoke when the filter is put).
+    expect((s.json.Resources[filterId] as { DependsOn?: string[] }).DependsOn).toContain(permissions[0]![0]);
+  });
+
+  test('the pattern is the field the gate prints its lines under', () => {
+    expect(DOWNLOAD_LINES_PATTERN.logPatternString).toBe(`{ $.${DOWNLOAD_FIELD}.app >= 0 }`);
   });
 });
 

@@ -27,6 +27,12 @@ export interface LogsSubscriptionEvent {
   awslogs: { data: string };
 }
 
+/** Whether a Lambda event is a CloudWatch Logs subscription's batch (the only event with `awslogs.data`). */
+export function isLogsSubscriptionEvent(event: unknown): event is LogsSubscriptionEvent {
+  const awslogs = (event as { awslogs?: { data?: unknown } } | null | undefined)?.awslogs;
+  return typeof awslogs?.data === 'string';
+}
+
 /** Counts a subscription batch (the gate's log group, filtered on the download field), once per batch. */
 export async function countLogBatch(event: LogsSubscriptionEvent, now: number): Promise<{ lines: number; keys: number }> {
   const batch = JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as { messageType: string; logEvents?: Array<{ id: string; message: string }> };
