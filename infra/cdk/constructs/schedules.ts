@@ -13,7 +13,7 @@ import { FailureQueue } from './failure-queue';
 /** What lands in the failure queue, and what its alarm tells the operator. */
 const FAILED_RUNS = {
   why: 'This queue is itself the dead-letter queue of the scheduled jobs (Lambda on-failure destination and EventBridge target DLQ); nothing consumes it but the operator.',
-  alarmDescription: 'A scheduled job run failed or was never delivered: read the message in the failure queue, then the job’s streams in the functions’ log group.',
+  alarmDescription: 'A scheduled job run (or a batch of download lines the reservation worker counts) failed or was never delivered: read the message in the failure queue, then the job’s streams in the functions’ log group. A download batch can be sent to the function again: it counts once.',
 };
 
 /**

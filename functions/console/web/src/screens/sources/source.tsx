@@ -1,10 +1,11 @@
-/** One source: its links (feed, install page with a QR code) above tabs for everything a reseller sets on it. */
+/** One source: its links (feed, install page with a QR code) above tabs for everything a reseller sets on it, and its figures. */
 import { useState } from 'preact/hooks';
 import { renderSVG } from 'uqr';
 import { Loaded, useLoad } from '../../components/status';
 import { useStrings } from '../../i18n';
 import { hrefOf } from '../../router';
 import { AppList } from './apps';
+import { Figures } from './figures';
 import { Health } from './health';
 import { News } from './news';
 import { Blocklist, DeviceUrls, UnlockCodes } from './protection';
@@ -12,9 +13,9 @@ import { Settings } from './settings';
 import { loadSource, type SourceData } from './source-data';
 import { strings } from './strings';
 
-export const TABS = ['settings', 'apps', 'news', 'codes', 'blocklist', 'device-urls', 'health'] as const;
+export const TABS = ['settings', 'apps', 'figures', 'news', 'codes', 'blocklist', 'device-urls', 'health'] as const;
 export type Tab = (typeof TABS)[number];
-const TAB_LABEL = { settings: 'tab_settings', apps: 'tab_apps', news: 'tab_news', codes: 'tab_codes', blocklist: 'tab_blocklist', 'device-urls': 'tab_device_urls', health: 'tab_health' } as const;
+const TAB_LABEL = { settings: 'tab_settings', apps: 'tab_apps', figures: 'tab_figures', news: 'tab_news', codes: 'tab_codes', blocklist: 'tab_blocklist', 'device-urls': 'tab_device_urls', health: 'tab_health' } as const;
 
 
 function qrDataUrl(text: string): string {
@@ -73,6 +74,7 @@ export function SourceView({ sourceId, tab }: { sourceId: string; tab: string })
               </nav>
               {current === 'settings' ? <Settings source={s} onSaved={refresh} /> : null}
               {current === 'apps' ? <AppList sourceId={s.source_id} /> : null}
+              {current === 'figures' ? <Figures sourceId={s.source_id} /> : null}
               {current === 'news' ? <News sourceId={s.source_id} /> : null}
               {current === 'codes' ? <UnlockCodes sourceId={s.source_id} /> : null}
               {current === 'blocklist' ? <Blocklist sourceId={s.source_id} /> : null}
