@@ -5,6 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import type { CallsRow } from './route-calls';
 
+const roundTrips = (n: number) => `${n} round trip${n === 1 ? '' : 's'}`;
+
 export const RESULTS_JSON = fileURLToPath(new URL('./results.json', import.meta.url));
 
 export interface BenchSummary {
@@ -25,8 +27,8 @@ export function headline(s: BenchSummary): string {
   const info = s.calls.find((r) => r.fn === 'device-info' && !r.name.includes('cold') && r.requests > 0);
   const coldInfo = s.calls.find((r) => r.fn === 'device-info' && r.name.includes('cold') && r.requests > 0);
   const add = s.calls.find((r) => r.fn === 'add-device' && r.name.includes('new UDID') && r.requests > 0);
-  if (info) parts.push(`device info ${info.calls} DynamoDB calls in ${info.trips} round trips${coldInfo ? ` (${coldInfo.trips} with a token new to the instance)` : ''}`);
-  if (add) parts.push(`an instant add ${add.calls} calls in ${add.trips} round trips`);
+  if (info) parts.push(`device info ${info.calls} DynamoDB calls in ${roundTrips(info.trips)}${coldInfo ? ` (${coldInfo.trips} with a token new to the instance)` : ''}`);
+  if (add) parts.push(`an instant add ${add.calls} calls in ${roundTrips(add.trips)}`);
   const infoLatency = s.latency.find((l) => l.route.startsWith('GET /api/device/info'));
   if (infoLatency) parts.push(`device info p50 ${(infoLatency.p50 / infoLatency.rawP50).toFixed(1)}× a raw GetItem's under load`);
   const bundles = Object.values(s.imports);
