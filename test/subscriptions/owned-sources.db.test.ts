@@ -5,6 +5,7 @@
  */
 import { startTestApi, type TestApi } from '../support/api';
 import { admin } from '../support/admin-cli';
+import { atMinuteStart } from '../support/clock';
 import { makeOwner, makeTenant, makeUser, newUdid } from '../support/fixtures';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/db/client';
@@ -283,58 +284,61 @@ describe('when the subscription ends', () => {
   });
 
   test('update source, whose check of the subscription rides in its one transaction: none or another tenant’s answers subscription_required, an ended one subscription_expired with its end, a running one writes; a refusal changes nothing and is counted once', async () => {
-    const { tenantId, host } = await makeTenant('en');
-    const plan = await admin('plan', 'create', '--tenant', tenantId, '--name', 'Small', '--price', '100', '--days', '30', '--sources', '2', '--apps-per-source', '3', '--published-per-source', '2');
-    const owner = await makeOwner({ tenantId, balance: 1000 });
-    const headers = { ...owner.bearer, Host: host, 'X-Lang': 'en' };
-    const path = `${SOURCES}/${owner.source.source_id}`;
-    const remaining: number[] = [];
-    const patch = async (name: string) => {
-      const res = await api.request('PATCH', path, { headers, json: { name, message: `${name} news` } });
-      remaining.push(Number(res.headers.get('x-ratelimit-remaining')));
-      return res;
-    };
-    const stored = async () => {
-      const read = await api.request('GET', path, { headers });
-      const { name, message } = read.body.data as { name: string; message: string };
-      return { name, message };
-    };
+    // The counts are per calendar minute: a minute turning over between two requests would give its count back.
+    await atMinuteStart(async () => {
+      const { tenantId, host } = await makeTenant('en');
+      const plan = await admin('plan', 'create', '--tenant', tenantId, '--name', 'Small', '--price', '100', '--days', '30', '--sources', '2', '--apps-per-source', '3', '--published-per-source', '2');
+      const owner = await makeOwner({ tenantId, balance: 1000 });
+      const headers = { ...owner.bearer, Host: host, 'X-Lang': 'en' };
+      const path = `${SOURCES}/${owner.source.source_id}`;
+      const remaining: number[] = [];
+      const patch = async (name: string) => {
+        const res = await api.request('PATCH', path, { headers, json: { name, message: `${name} news` } });
+        remaining.push(Number(res.headers.get('x-ratelimit-remaining')));
+        return res;
+      };
+      const stored = async () => {
+        const read = await api.request('GET', path, { headers });
+        const { name, message } = read.body.data as { name: string; message: string };
+        return { name, message };
+      };
 
-    // Never subscribed on this tenant.
-    const before = await stored();
-    expect((await patch('Nope')).body).toMatchObject({ code: 40003, data: { error: 'subscription_required' } });
-    expect(await stored()).toEqual(before);
-    // Someone else without a subscription is told so before being told the source is not theirs, as when the
-    // subscription was read first.
-    const stranger = await makeUser({ tenantId });
-    const foreign = await api.request('PATCH', path, { headers: { ...headers, Authorization: `Bearer ${stranger.token}` }, json: { name: 'Theirs' } });
-    expect(foreign.body).toMatchObject({ code: 40003, data: { error: 'subscription_required' } });
-    expect(await stored()).toEqual(before);
+      // Never subscribed on this tenant.
+      const before = await stored();
+      expect((await patch('Nope')).body).toMatchObject({ code: 40003, data: { error: 'subscription_required' } });
+      expect(await stored()).toEqual(before);
+      // Someone else without a subscription is told so before being told the source is not theirs, as when the
+      // subscription was read first.
+      const stranger = await makeUser({ tenantId });
+      const foreign = await api.request('PATCH', path, { headers: { ...headers, Authorization: `Bearer ${stranger.token}` }, json: { name: 'Theirs' } });
+      expect(foreign.body).toMatchObject({ code: 40003, data: { error: 'subscription_required' } });
+      expect(await stored()).toEqual(before);
 
-    // Subscribed: written.
-    expect((await api.request('POST', SUB, { headers, json: { plan: plan.json.plan_id } })).body.code).toBe(1);
-    expect((await patch('Running')).body).toMatchObject({ code: 1, data: { name: 'Running', message: 'Running news' } });
-    const written = await stored();
-    expect(written).toEqual({ name: 'Running', message: 'Running news' });
+      // Subscribed: written.
+      expect((await api.request('POST', SUB, { headers, json: { plan: plan.json.plan_id } })).body.code).toBe(1);
+      expect((await patch('Running')).body).toMatchObject({ code: 1, data: { name: 'Running', message: 'Running news' } });
+      const written = await stored();
+      expect(written).toEqual({ name: 'Running', message: 'Running news' });
 
-    // A subscription held on another tenant does not let the owner write here.
-    const key = { user_id: owner.user.userId, item_key: 'current' };
-    const moveTo = (tenant: string) => documentClient().send(new UpdateCommand({ TableName: tableName('subscriptions'), Key: key, UpdateExpression: 'SET tenant_id = :t', ExpressionAttributeValues: { ':t': tenant } }));
-    await moveTo('another-tenant');
-    expect((await patch('Elsewhere')).body).toMatchObject({ code: 40003, data: { error: 'subscription_required' } });
-    expect(await stored()).toEqual(written);
-    await moveTo(tenantId);
+      // A subscription held on another tenant does not let the owner write here.
+      const key = { user_id: owner.user.userId, item_key: 'current' };
+      const moveTo = (tenant: string) => documentClient().send(new UpdateCommand({ TableName: tableName('subscriptions'), Key: key, UpdateExpression: 'SET tenant_id = :t', ExpressionAttributeValues: { ':t': tenant } }));
+      await moveTo('another-tenant');
+      expect((await patch('Elsewhere')).body).toMatchObject({ code: 40003, data: { error: 'subscription_required' } });
+      expect(await stored()).toEqual(written);
+      await moveTo(tenantId);
 
-    // Ended: refused with its end, which the owner can show.
-    await admin('subscription', 'extend', '--user', owner.user.userId, '--days', '-31');
-    const ended = (await getSubscription(owner.user.userId))!.expiresAt;
-    expect(ended).toBeLessThan(Date.now() / 1000);
-    const expired = await patch('Late');
-    expect([expired.status, expired.body.code, expired.body.data]).toEqual([409, 40003, { error: 'subscription_expired', expires_at: ended }]);
-    expect(await stored()).toEqual(written);
+      // Ended: refused with its end, which the owner can show.
+      await admin('subscription', 'extend', '--user', owner.user.userId, '--days', '-31');
+      const ended = (await getSubscription(owner.user.userId))!.expiresAt;
+      expect(ended).toBeLessThan(Date.now() / 1000);
+      const expired = await patch('Late');
+      expect([expired.status, expired.body.code, expired.body.data]).toEqual([409, 40003, { error: 'subscription_expired', expires_at: ended }]);
+      expect(await stored()).toEqual(written);
 
-    // Each request, refused or not, took exactly one from the owner's count.
-    expect(remaining.slice(1).map((r, i) => remaining[i]! - r)).toEqual([1, 1, 1]);
+      // Each request, refused or not, took exactly one from the owner's count.
+      expect(remaining.slice(1).map((r, i) => remaining[i]! - r)).toEqual([1, 1, 1]);
+    });
   });
 
   test("a tenant's grace period is its setting; 0 suspends the feed as soon as the subscription ends", async () => {
