@@ -8,11 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
 import { makeUser } from '../support/fixtures';
-import { LAPTOP, openConsole, PHONE, screenMinWidth, seriousViolations, type Viewport } from './screens-support';
+import { LAPTOP, openConsole, PHONE, expectFits, seriousViolations, type Viewport } from './screens-support';
 
 jest.setTimeout(180_000);
 
@@ -29,12 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await api?.close();
 });
-
-async function fits(page: Page) {
-  const width = await screenMinWidth(page);
-  expect(width.needs).toBeLessThanOrEqual(width.room);
-  expect(width.page).toBeLessThanOrEqual(width.viewport);
-}
 
 describe.each([
   ['laptop', 'en', LAPTOP],
@@ -59,7 +53,7 @@ describe.each([
     await page.waitForSelector('#agent-table tbody tr');
     const agentId = (await page.getAttribute('#agent-table tbody tr', 'data-agent'))!;
     expect(await seriousViolations(page)).toEqual([]);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-agents-${name}-${lang}.png`), fullPage: true });
 
     await page.click(`#agent-table a[href="#/agents/${agentId}"]`);
@@ -93,7 +87,7 @@ describe.each([
     await page.waitForSelector('#agent-prices .form-error');
     expect(await page.textContent('#agent-prices .form-error')).toBe(below.body.msg);
     expect(await seriousViolations(page)).toEqual([]);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-agent-${name}-${lang}.png`), fullPage: true });
 
     // Suspended, then lifted.

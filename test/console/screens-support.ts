@@ -82,6 +82,13 @@ export async function screenMinWidth(page: Page): Promise<{ needs: number; room:
 }
 
 /** Clicks what starts a download and answers the file's name and text. */
+/** The screen fits its viewport: nothing needs more room than it has, and the page does not scroll sideways. */
+export async function expectFits(page: Page): Promise<void> {
+  const width = await screenMinWidth(page);
+  expect(width.needs).toBeLessThanOrEqual(width.room);
+  expect(width.page).toBeLessThanOrEqual(width.viewport);
+}
+
 export async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await download.path();

@@ -11,12 +11,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
 import { buildIpa, fileHost, type HostedFile } from '../support/ipa-builder';
 import { startLocalServer, type LocalServer } from '../support/local-server';
-import { downloadText, LAPTOP, openConsole, PHONE, screenMinWidth, seriousViolations, subscribedReseller, type Reseller, type Viewport } from './screens-support';
+import { downloadText, LAPTOP, openConsole, PHONE, expectFits, seriousViolations, subscribedReseller, type Reseller, type Viewport } from './screens-support';
 
 jest.setTimeout(180_000);
 
@@ -48,12 +48,6 @@ afterAll(async () => {
 async function apiMessage(reseller: Reseller, lang: string, method: string, path: string, json?: unknown) {
   const res = await api.request(method, path, { headers: { ...reseller.headers, 'X-Lang': lang }, ...(json ? { json } : {}) });
   return res.body as { code: number; msg: string; data: Record<string, unknown> };
-}
-
-async function fits(page: Page) {
-  const width = await screenMinWidth(page);
-  expect(width.needs).toBeLessThanOrEqual(width.room);
-  expect(width.page).toBeLessThanOrEqual(width.viewport);
 }
 
 const journeys: [string, Viewport, string][] = [
@@ -101,7 +95,7 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     await page.reload();
     await page.waitForSelector('#source-settings');
     expect([await value('subtitle'), await value('message'), await value('website')]).toEqual(['Weekly builds', 'New builds every Friday.', 'https://nova.example.com/']);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-sources-settings-${tag}.png`), fullPage: true });
 
     // The plan holds 2 sources: the second is made by a script, the third refused with the API's words.
@@ -116,7 +110,7 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     await page.waitForSelector('#create-source .form-error');
     expect(await page.textContent('#create-source .form-error')).toBe(refusal.msg);
     expect(await page.$$eval('#source-table tbody tr', (rows) => rows.length)).toBe(2);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-sources-list-${tag}.png`), fullPage: true });
 
     // A draft whose version (2.0.0) is not the IPA's (2.1.0): read at once, publishing refused field by field.
@@ -136,7 +130,7 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     expect(await page.$$eval('#ipa-mismatches tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)))).toEqual([['version', '2.0.0', '2.1.0']]);
     expect(await page.textContent('#app-status')).toBe(lang === 'ar' ? 'مسودة' : 'Draft');
     expect(await seriousViolations(page)).toEqual([]);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-sources-ipa-mismatch-${tag}.png`), fullPage: true });
 
     // Fixed: the version the IPA has; published; the list and the feed show it.
@@ -154,7 +148,7 @@ describe.each(journeys)('create a source and publish an app (%s)', (label, viewp
     await page.waitForSelector('#app-table');
     expect(await page.textContent(`#app-table tr[data-app="${appId}"]`)).toContain(lang === 'ar' ? 'منشور' : 'Published');
     expect(await seriousViolations(page)).toEqual([]);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-sources-apps-${tag}.png`), fullPage: true });
 
     // The feed preview is the public feed as a client reads it.
@@ -204,7 +198,7 @@ describe.each([
     expect(shown.sort()).toEqual(listed.map((c) => c.code).sort());
     expect(await page.$$eval('#codes-table tbody tr', (rows) => rows.length)).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `console-sources-codes-${name}.png`), fullPage: true });
 
     const csv = await downloadText(page, () => page.click('#export-codes'));
@@ -229,7 +223,7 @@ describe.each([
       await page.goto(`${api.url}/console?lang=${lang}#/sources/${sourceId}/${tab}`);
       await page.waitForSelector(ready);
       expect(await seriousViolations(page)).toEqual([]);
-      await fits(page);
+      await expectFits(page);
     };
 
     // News: posted, listed as the API lists it, deleted.

@@ -14,7 +14,7 @@ import { createSource } from '../../shared/domain/sources/source-admin';
 import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
 import { makeUser } from '../support/fixtures';
-import { LAPTOP, openConsole, PHONE, screenMinWidth, seriousViolations, type Viewport } from './screens-support';
+import { LAPTOP, openConsole, PHONE, expectFits, seriousViolations, type Viewport } from './screens-support';
 
 jest.setTimeout(180_000);
 
@@ -31,12 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await api?.close();
 });
-
-async function fits(page: Page) {
-  const width = await screenMinWidth(page);
-  expect(width.needs).toBeLessThanOrEqual(width.room);
-  expect(width.page).toBeLessThanOrEqual(width.viewport);
-}
 
 /** The page's width against the viewport's (a customer page has no `main` padding rules of the console's). */
 async function noSidewaysScroll(page: Page) {
@@ -81,7 +75,7 @@ describe.each([
     await page.waitForSelector('#storefront-notice');
     expect((await agents({ agent_id: agent.agent_id, storefront: {} })).body.data).toMatchObject({ name: 'North Star Apps', primary_color: '#0b5fff', header_color: '#102a43', buy_url: 'https://t.me/northstar' });
     expect(await seriousViolations(page)).toEqual([]);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: join(shots, `storefront-console-${name}-${lang}.png`), fullPage: true });
     // A reseller of the operator has no storefront of its own: none under its agents list.
     await page.goto(`${api.url}/console?lang=${lang}#/agents`);
@@ -100,7 +94,7 @@ describe.each([
     await own.page.waitForSelector('#storefront-notice');
     expect((await agents({ storefront: {} }, agentHeaders)).body.data).toMatchObject({ notice: 'Open 9–21 every day. New: iPad builds' });
     expect(await seriousViolations(own.page)).toEqual([]);
-    await fits(own.page);
+    await expectFits(own.page);
     expect(own.problems).toEqual([]);
     await own.close();
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { getTenantByHost } from '../../db/repositories/tenant-repository';
 import { activateStorefrontDomain, getStorefrontOwner, putStorefront, type StorefrontOwner } from '../../db/repositories/storefront-repository';
-import { domainProofName, type Storefront, type StorefrontChange } from '../../records/storefront';
+import { domainProofName, storefrontItem, type Storefront, type StorefrontChange } from '../../records/storefront';
 import type { Tenant } from '../../records/tenant';
 import { levelOf, type TokenOwner, type User } from '../../records/user';
 import { DomainError } from '../errors';
@@ -19,17 +19,11 @@ import { forgetBrand } from './storefront-brand';
 
 /** The storefront as its agent and its parent see it, with where it is served. */
 export function storefrontView({ user, storefront: s }: StorefrontOwner, baseUrl: string) {
+  // Every stored field but the domain's proof value, which is shown only inside domain_proof while pending.
+  const { domain_token: _proof, ...fields } = storefrontItem(s);
   return {
     agent_id: user.userId,
-    name: s.name,
-    logo_url: s.logoUrl,
-    primary_color: s.primaryColor,
-    header_color: s.headerColor,
-    notice: s.notice,
-    contact: s.contact,
-    buy_url: s.buyUrl,
-    domain: s.domain,
-    domain_state: s.domainState,
+    ...fields,
     // What to publish in DNS to prove the domain, until it is proven.
     ...(s.domainState === 'pending' ? { domain_proof: { type: 'TXT', name: domainProofName(s.domain), value: s.domainToken } } : {}),
     pages: {
