@@ -1,14 +1,6 @@
-import {
-  constants,
-  createPrivateKey,
-  generateKeyPair,
-  generateKeyPairSync,
-  privateEncrypt,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
+import { generateKeyPair, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
+import forge, { nativelySigningKey } from '../../shared/apple/forge';
 
 const { asn1 } = forge;
 const OID = {
@@ -30,28 +22,6 @@ async function newRsaKeyPem(): Promise<string> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   return privateKey;
-}
-
-/**
- * A forge key whose signatures come from Node's native RSA: forge's own takes ~40 ms per signature, which would
- * dominate every profile the simulator creates. forge only ever calls `key.sign(md)`, expecting PKCS#1 v1.5.
- */
-function nativelySigningKey(pem: string): forge.pki.rsa.PrivateKey {
-  const key = forge.pki.privateKeyFromPem(pem);
-  const nativeKey = createPrivateKey(pem);
-  key.sign = (md) => {
-    if (typeof md === 'string' || md.algorithm !== 'sha256') throw new Error('The simulator signs SHA-256 digests only');
-    const digestInfo = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
-      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
-        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(OID.sha256).getBytes()),
-        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, ''),
-      ]),
-      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, md.digest().getBytes()),
-    ]);
-    const input = Buffer.from(asn1.toDer(digestInfo).getBytes(), 'binary');
-    return privateEncrypt({ key: nativeKey, padding: constants.RSA_PKCS1_PADDING }, input).toString('binary');
-  };
-  return key;
 }
 
 function serialNumber(): string {

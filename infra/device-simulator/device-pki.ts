@@ -4,7 +4,7 @@
  * callback is exercised exactly as real iPhones exercise it, without an iPhone.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import forge, { nativelySigningKey } from '../../shared/apple/forge';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -22,7 +22,7 @@ export interface DeviceCa {
 /** 1024-bit keys throughout (Apple's device keys are 1024-bit too): the hierarchy's shape matters here, and tests make several. */
 function rsaKey(bits: number): forge.pki.rsa.PrivateKey {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-  return forge.pki.privateKeyFromPem(privateKey);
+  return nativelySigningKey(privateKey);
 }
 
 function serial(): string {

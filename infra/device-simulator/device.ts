@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import * as asn1js from 'asn1js';
-import forge from 'node-forge';
+import forge from '../../shared/apple/forge';
 import { build, parse } from 'plist';
 import { ContentInfo, SignedData } from 'pkijs';
 import type { DeviceCa, Identity } from './device-pki';

@@ -2,7 +2,7 @@
  * The `.p12` a customer receives: the account's distribution certificate and private key, re-exported as a
  * new PKCS#12 under the tenant's p12 password, so the account's own password never leaves the platform.
  */
-import forge from 'node-forge';
+import forge from './forge';
 import { openP12, P12ReadError } from './p12-reader';
 
 /** The account's stored identity: its `.p12` (base64) and the password it is encrypted with. */

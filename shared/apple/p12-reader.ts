@@ -1,4 +1,4 @@
-import forge from 'node-forge';
+import forge from './forge';
 import { unreadableFileError } from './unreadable-file-error';
 
 /** What the product needs from a distribution `.p12`: the certificate, that the key is there, and its expiry. */

@@ -1,6 +1,6 @@
 // Re-exporting a distribution .p12 under another password: same certificate and key, and the old password no
 // longer opens it.
-import forge from 'node-forge';
+import forge from '../../shared/apple/forge';
 import { exportP12 } from '../../shared/apple/p12-export';
 import { openP12, P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import { certificateAuthority, issueDistributionIdentity, type DistributionIdentity } from '../../infra/asc-simulator/pki';

@@ -1,5 +1,5 @@
 // Reading distribution .p12 files: with the password, without it, and with the issuing chain inside.
-import forge from 'node-forge';
+import forge from '../../shared/apple/forge';
 import { P12ReadError, readP12 } from '../../shared/apple/p12-reader';
 import {
   certificateAuthority,

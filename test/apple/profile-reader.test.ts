@@ -1,5 +1,5 @@
 // Reading .mobileprovision files: the plist fields, and a CMS signature that really is checked.
-import forge from 'node-forge';
+import forge from '../../shared/apple/forge';
 import { decodeProvisioningProfile, ProvisioningProfileError } from '../../shared/apple/profile-reader';
 import { readDer } from '../../shared/apple/der';
 import { certificateAuthority, issueDistributionIdentity } from '../../infra/asc-simulator/pki';

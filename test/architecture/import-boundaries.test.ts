@@ -121,6 +121,13 @@ it('reads the environment in shared/config.ts alone', () => {
   expect(readFileSync(join(ROOT, 'shared/config.ts'), 'utf8')).toMatch(/process\.env/);
 });
 
+it('loads node-forge through shared/apple/forge.ts alone, where its slow RSA and PKCS#12 key derivation are replaced', () => {
+  const sources = ['shared', 'functions', 'infra', 'bin', 'test'].flatMap((folder) => sourcesUnder(folder));
+  const direct = sources.filter((file) => file !== 'shared/apple/forge.ts' && /^import [^;]* from 'node-forge';/m.test(readFileSync(join(ROOT, file), 'utf8')));
+  expect(direct).toEqual([]);
+  expect(sources).toContain('test/apple/forge-native.test.ts');
+});
+
 it('follows the import forms the sources use', () => {
   // The CLI reaches the stack's outputs and the shared code: a graph that found no edges would pass vacuously.
   expect(chainToForbidden('bin/admin.ts', ['infra/cdk'])).toEqual(expect.arrayContaining(['bin/admin.ts', 'infra/cdk/stack-outputs.ts']));

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import forge from 'node-forge';
+import forge, { nativelySigningKey } from '../../shared/apple/forge';
 import { importJWK, jwtVerify } from 'jose';
 import { startTestApi, type TestApi } from '../support/api';
 import { makeOwner, makeTenant, type Owner } from '../support/fixtures';
@@ -259,7 +259,7 @@ describe('captures for resellers', () => {
 
 function nativeKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-  const key = forge.pki.privateKeyFromPem(privateKey);
+  const key = nativelySigningKey(privateKey);
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 

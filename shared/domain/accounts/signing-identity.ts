@@ -2,11 +2,11 @@
  * The distribution identity of a connected account, made by the service: an RSA key pair and a CSR for Apple
  * to sign, then the `.p12` of the key and the certificate Apple issued. The private key never leaves the
  * service: it is sealed with the account's other secrets. node-forge builds the CSR and the PKCS#12 (Node's
- * crypto makes neither); Node's crypto makes the key, which forge does slowly.
+ * crypto makes neither); Node's crypto makes the key and the CSR's signature, which forge does slowly.
  */
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
+import forge, { nativelySigningKey } from '../../apple/forge';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -22,7 +22,7 @@ export async function newSigningRequest(commonName: string): Promise<SigningRequ
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-  const key = forge.pki.privateKeyFromPem(privateKey);
+  const key = nativelySigningKey(privateKey);
   const csr = forge.pki.createCertificationRequest();
   csr.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
   csr.setSubject([{ name: 'commonName', value: commonName }]);

@@ -4,7 +4,7 @@
  * profiles carry no PKCS#12 code.
  */
 import { createHash } from 'node:crypto';
-import forge from 'node-forge';
+import forge from '../../apple/forge';
 import { openP12 } from '../../apple/p12-reader';
 import { deleteProfileSigner, getProfileSigner, putProfileSigner } from '../../db/repositories/udid-capture-repository';
 import { seal } from '../../secrets/envelope-encryption';
