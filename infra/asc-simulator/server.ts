@@ -91,6 +91,8 @@ export interface AscSimulator {
   /** The team's registered devices, as Apple would list them. */
   registeredDevices(teamId: string): { id: string; udid: string; status: string; deviceClass: string }[];
   injectFault(fault: SimulatedFault): void;
+  /** Drops the team's faults not yet met (Apple is back). */
+  clearFaults(teamId: string): void;
   /** Every fault a request has met so far, oldest first. */
   takenFaults(): readonly TakenFault[];
   close(): Promise<void>;
@@ -263,6 +265,10 @@ class Simulator implements AscSimulator {
   injectFault(fault: SimulatedFault): void {
     this.#team(fault.teamId);
     this.#faults.push({ ...fault, left: fault.times ?? 1 });
+  }
+
+  clearFaults(teamId: string): void {
+    for (const fault of this.#faults) if (fault.teamId === teamId) fault.left = 0;
   }
 
   takenFaults(): readonly TakenFault[] {

@@ -178,6 +178,30 @@ test('free re-issue of a revoked certificate inside its warranty: free, at the s
   await expectLedgerAddsUp('default');
 });
 
+test('a free re-issue that meets Apple down is not lost: refused as unavailable, nothing charged, still offered, and taken once Apple answers', async () => {
+  const udid = udid25();
+  const kid = String((await add(bed.api, { token: owner.token, udid, warranty: '1' })).body.data!.id);
+  await moveDeviceZt(kid, 'revoked', 'normal');
+  const device = await provenDevice(udid);
+  const balance = await balanceOf(owner.user.userId);
+  const form = { kid, source: owner.source.source_id };
+
+  for (const path of ['/v1/devices', '/v1/profiles']) for (const method of ['GET', 'POST'] as const) bed.sim.injectFault({ teamId: team.teamId, effect: 'unavailable', method, path, times: 20 });
+  const down = await call(`${url}/api/customer/reissue`, { cookie: device.cookie, from: device.from, form });
+  expect([down.status, down.headers['x-error']]).toEqual([503, 'apple_unavailable']);
+  expect(await balanceOf(owner.user.userId)).toBe(balance);
+  // Apple is back; the page still offers the re-issue.
+  bed.sim.clearFaults(team.teamId);
+  const page = await call(`${url}/api/rjy/${owner.source.source_id}/install`, { cookie: device.cookie, from: device.from });
+  expect(page.text).toContain('/api/customer/reissue');
+
+  const again = await call(`${url}/api/customer/reissue`, { cookie: device.cookie, from: device.from, form });
+  expect([again.status, again.headers.location]).toEqual([303, `${installPage()}?done=ready`]);
+  expect((await listCertificatesOfUdid('default', udid)).filter((c) => c.zt !== 'failed').map((c) => c.zt)).toEqual(['normal', 'revoked']);
+  expect(await balanceOf(owner.user.userId)).toBe(balance);
+  await expectLedgerAddsUp('default');
+});
+
 test('a redeem from an agent’s store page comes back to that store: its brand, the result, the store kept in the forms', async () => {
   const device = await provenDevice();
   const headers = { Authorization: `Bearer ${owner.token}`, 'X-Lang': 'en' };
