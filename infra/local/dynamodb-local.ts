@@ -70,17 +70,7 @@ export async function startDynamoDbLocal(port: number, timeoutMs = 30_000): Prom
   const jarDir = bundledJarDir();
   const child = spawnProcess(
     'java',
-    [
-      // The JVM's optimizing compiler (C2) and its parallel collector spent more CPU than they saved on this
-      // short-lived, lightly loaded server: with the quick compiler only and the serial collector, the same
-      // four test files cost DynamoDB Local 18 s of CPU instead of 40 s, and ran no slower, on 2 cores.
-      '-XX:TieredStopAtLevel=1',
-      '-XX:+UseSerialGC',
-      `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(jarDir, 'DynamoDBLocal.jar'),
-      ...['-inMemory', '-sharedDb', '-port', String(port)],
-    ],
+    [`-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`, '-jar', join(jarDir, 'DynamoDBLocal.jar'), '-inMemory', '-sharedDb', '-port', String(port)],
     { cwd: jarDir, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
