@@ -26,6 +26,8 @@ export interface SoakResult {
   unsent: string[];
   /** Routes of the route table that never once succeeded (sent or not). */
   neverSucceeded: string[];
+  /** The rounds of every action run after the traffic until each route had succeeded (0: the mix drew them all). */
+  topUpRounds: number;
   requests: number;
   unaccounted5xx: Sample[];
 }
@@ -150,7 +152,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // A short or slow run may not have drawn a rare branch of the mix: every action again, round by round,
     // until every route has succeeded once (bounded), so "never succeeded" means no action of the mix can
     // succeed on it, not bad luck.
-    for (let round = 0; round < TOP_UP_ROUNDS && unsucceededRoutes(client.samples).length > 0; round++) {
+    let topUpRounds = 0;
+    for (; topUpRounds < TOP_UP_ROUNDS && unsucceededRoutes(client.samples).length > 0; topUpRounds++) {
       await Promise.all(
         actions.map((action) =>
           action.run(client, pick(harness.world.users), state).catch((error: unknown) => {
@@ -160,7 +163,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       );
     }
     const trafficEnd = nowSeconds();
-    log(`traffic stopped after ${client.samples.length} requests; reconciling`);
+    log(`traffic stopped after ${client.samples.length} requests and ${topUpRounds} top-up rounds; reconciling`);
 
     // Requests that met an Apple fault are accounted by it.
     for (const taken of harness.sim.takenFaults()) windows.push({ name: `Apple ${taken.effect} on ${taken.method} ${taken.path}`, start: taken.at, end: taken.at + 3_500 });
@@ -221,7 +224,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       'Invariants:',
       ...lines,
     ].join('\n');
-    return { table: summary, violations, unsent, neverSucceeded, requests: client.samples.length, unaccounted5xx: unaccounted };
+    return { table: summary, violations, unsent, neverSucceeded, requests: client.samples.length, unaccounted5xx: unaccounted, topUpRounds };
   } finally {
     await harness.stop();
   }
