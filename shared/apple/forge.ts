@@ -9,7 +9,7 @@
  *   add. The same derivation with Node's hashes gives the same bytes (a test compares it with forge's own).
  * forge keeps everything else (the ASN.1, CSR and PKCS#12 structures, 3DES), which Node's crypto does not make.
  */
-import { constants, createHash, createPrivateKey, privateEncrypt } from 'node:crypto';
+import { constants, createHash, createPrivateKey, hash, privateEncrypt } from 'node:crypto';
 import forge from 'node-forge';
 
 const SHA256_OID = '2.16.840.1.101.3.4.2.1';
@@ -37,7 +37,8 @@ export function pkcs12Key(password: string | null | undefined, salt: forge.util.
   const blocks: Buffer[] = [];
   for (let produced = 0; produced < length; produced += u) {
     let a = createHash(algorithm).update(diversifier).update(input).digest();
-    for (let round = 1; round < iterations; round++) a = createHash(algorithm).update(a).digest();
+    // The one-shot hash: a Hash object per round cost more than the round's hashing.
+    for (let round = 1; round < iterations; round++) a = hash(algorithm, a, 'buffer');
     blocks.push(a);
     // I_j = (I_j + B + 1) mod 2^(8v) for each v-byte block of I, B being A repeated to v bytes.
     const b = Buffer.alloc(v);
