@@ -1,12 +1,12 @@
 /**
  * node-forge as the product uses it (every module imports forge from here, never `node-forge` itself), with
  * its two slow parts handed to Node's crypto:
- * - **RSA signatures.** forge picks its big-number multiply from `navigator`, which Node ≥ 21 defines: it then
- *   takes its slowest one (`am1`), and one 2048-bit signature costs about 2 s of CPU on Lambda's Node 22
- *   (a CSR on connecting or renewing an account). `nativelySigningKey` signs with Node's RSA instead.
+ * - **RSA signatures.** forge's are pure JavaScript, and where `navigator` exists (Node ≥ 21 defines one) it
+ *   picks its slowest big-number multiply (`am1`). A 2048-bit signature (the CSR made on connecting or renewing
+ *   an account) took 50–150 ms in plain Node 22 and over a second inside jest's module sandbox, where the
+ *   account tests spent most of their CPU on it; `nativelySigningKey` signs with Node's RSA, about 5 ms.
  * - **The PKCS#12 key derivation** (RFC 7292, appendix B.2): 2,048 rounds of forge's JavaScript SHA-1 for
- *   each of a `.p12`'s key, IV and MAC, so opening or writing one `.p12` cost about 0.3 s of CPU, on every
- *   add. The same derivation with Node's hashes gives the same bytes (a test compares it with forge's own).
+ *   each of a `.p12`'s key, IV and MAC. Node's hashes give the same bytes (a test holds it to known answers).
  * forge keeps everything else (the ASN.1, CSR and PKCS#12 structures, 3DES), which Node's crypto does not make.
  */
 import { constants, createHash, createPrivateKey, hash, privateEncrypt } from 'node:crypto';
