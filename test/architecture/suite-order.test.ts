@@ -3,7 +3,7 @@
  * durations where it has them, else from the recorded ones, else by size, so a fresh clone does not start its
  * longest file last.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT } from '../../infra/cdk/project-root';
 // @ts-expect-error: plain JavaScript (jest loads it outside the TypeScript transform), without declarations.
@@ -26,6 +26,13 @@ const order = (sequencer: { sort(tests: FakeTest[]): FakeTest[] }, tests: FakeTe
 
 const recorded = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'test/support/test-durations.json'), 'utf8')) as { seconds: Record<string, number> }).seconds;
 const [longest, second] = Object.keys(recorded);
+
+test('the recorded durations name test files of this project, by their path in it', () => {
+  // A run recorded from another checkout (a fresh clone) once wrote paths such as ../../tmp/clone/test/…: no file
+  // matched them, and the soak went back to starting late.
+  expect(Object.keys(recorded).length).toBeGreaterThan(10);
+  expect(Object.keys(recorded).filter((path) => !path.startsWith('test/') || !existsSync(join(PROJECT_ROOT, path)))).toEqual([]);
+});
 
 test('without jest cache: recorded durations first, longest first, then the rest by size', () => {
   const sequencer = new LongestFirstSequencer({});
