@@ -27,7 +27,9 @@ function rsaKey(bits: number): forge.pki.rsa.PrivateKey {
 
 function serial(): string {
   const bytes = randomBytes(12);
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
+  // A positive INTEGER in its shortest DER form, as Apple's are: a first byte of 0 would be dropped by readers
+  // (Node's X509Certificate says 07AB… for 0007AB…), so the serial they read would not be the one made.
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) || 0x01;
   return bytes.toString('hex');
 }
 

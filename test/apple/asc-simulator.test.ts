@@ -4,6 +4,7 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { readP12 } from '../../shared/apple/p12-reader';
 import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
+import { serialNumber } from '../../infra/asc-simulator/pki';
 import { newUdid } from '../support/asc-fixtures';
 
 let simulator: AscSimulator;
@@ -323,4 +324,13 @@ describe('Apple endpoints', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors[0]).toMatchObject({ code: 'PARAMETER_ERROR.INVALID', source: { parameter: 'include' } });
   });
+});
+
+test('certificate serials are positive INTEGERs in their shortest form, as Apple makes them (what a reader reads back is what was made)', () => {
+  // A first byte of 0 (1 draw in 128 before) was dropped by Node's X509Certificate, and a connect test compared
+  // the serial it read from the customer's .p12 with the one the simulator reported.
+  for (let i = 0; i < 5_000; i++) {
+    const first = parseInt(serialNumber().slice(0, 2), 16);
+    expect(first >= 0x01 && first <= 0x7f).toBe(true);
+  }
 });
