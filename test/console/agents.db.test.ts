@@ -5,30 +5,18 @@
  * reseller's own cost refused, suspend and lift. axe-core on the list and the agent.
  * Screenshots go to test/e2e/screenshots/console-agents-*.png.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api';
-import { launchChromium } from '../support/browser';
+import type { TestApi } from '../support/api';
 import { makeUser } from '../support/fixtures';
-import { LAPTOP, openConsole, PHONE, expectFits, seriousViolations, type Viewport } from './screens-support';
+import { LAPTOP, openConsole, PHONE, expectFits, seriousViolations, SHOTS, type Viewport, withApiAndBrowser } from './screens-support';
 
 jest.setTimeout(180_000);
 
-const shots = join(process.cwd(), 'test', 'e2e', 'screenshots');
-
 let api: TestApi;
 let browser: Browser;
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-  mkdirSync(shots, { recursive: true });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+withApiAndBrowser((started, launched) => ([api, browser] = [started, launched]));
 
 describe.each([
   ['laptop', 'en', LAPTOP],
@@ -54,7 +42,7 @@ describe.each([
     const agentId = (await page.getAttribute('#agent-table tbody tr', 'data-agent'))!;
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-agents-${name}-${lang}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `console-agents-${name}-${lang}.png`), fullPage: true });
 
     await page.click(`#agent-table a[href="#/agents/${agentId}"]`);
     await page.waitForSelector('#agent-topup');
@@ -88,7 +76,7 @@ describe.each([
     expect(await page.textContent('#agent-prices .form-error')).toBe(below.body.msg);
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-agent-${name}-${lang}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `console-agent-${name}-${lang}.png`), fullPage: true });
 
     // Suspended, then lifted.
     await page.click('#agent-suspend');

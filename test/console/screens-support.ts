@@ -4,17 +4,38 @@
  * page at a viewport and in a language, how wide a screen needs to be, downloads read back. axe-core, the
  * viewports and the problem watch are test/support/console-browser.ts's.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { admin } from '../support/admin-cli';
-import type { TestApi } from '../support/api';
+import { startTestApi, type TestApi } from '../support/api';
+import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, watchProblems } from '../support/console-browser';
 import { makeUser } from '../support/fixtures';
 
 export { LAPTOP, PHONE };
 export { seriousViolations } from '../support/console-browser';
 export type Viewport = typeof LAPTOP | typeof PHONE;
+
+/** Where the journeys' screenshots go (the README shows some of them). */
+export const SHOTS = join(process.cwd(), 'test', 'e2e', 'screenshots');
+
+/** Starts the local API and a Chromium before a test file's tests and hands them to `use`; closes both after them. */
+export function withApiAndBrowser(use: (api: TestApi, browser: Browser) => void): void {
+  let api: TestApi | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    api = await startTestApi();
+    browser = await launchChromium();
+    mkdirSync(SHOTS, { recursive: true });
+    use(api, browser);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+}
 
 export interface Reseller {
   userId: string;

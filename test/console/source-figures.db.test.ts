@@ -5,35 +5,24 @@
  * earlier day shows zeros; the CSV export is the API's. axe-core finds no serious or critical violation, and the
  * tab fits a 390 px phone. Screenshots go to test/e2e/screenshots/console-source-figures-*.png.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api';
-import { launchChromium } from '../support/browser';
+import type { TestApi } from '../support/api';
 import { makeDraft, newUdid } from '../support/fixtures';
 import { startLocalDownloadCounting } from '../../shared/domain/stats/download-counts';
 import { installPart, utcDay } from '../../shared/db/repositories/app-tally-repository';
 import { transactWrite } from '../../shared/db/transactions';
-import { downloadText, LAPTOP, openConsole, PHONE, screenMinWidth, seriousViolations, subscribedReseller, type Reseller, type Viewport } from './screens-support';
+import { downloadText, LAPTOP, openConsole, PHONE, screenMinWidth, seriousViolations, subscribedReseller, type Reseller, SHOTS, type Viewport, withApiAndBrowser } from './screens-support';
 
 jest.setTimeout(180_000);
 
-const shots = join(process.cwd(), 'test', 'e2e', 'screenshots');
 const SOURCES = '/api/appstore/manage/sources';
 const nowS = () => Math.floor(Date.now() / 1000);
 
 let api: TestApi;
 let browser: Browser;
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-  mkdirSync(shots, { recursive: true });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+withApiAndBrowser((started, launched) => ([api, browser] = [started, launched]));
 
 /** A source with two published apps, Alpha downloaded 3 times and Beta once today, and 2 installs today. */
 async function sourceWithFigures(reseller: Reseller): Promise<{ sourceId: string; alpha: number; beta: number }> {
@@ -86,7 +75,7 @@ test.each(journeys)('the day’s downloads per app and installs, an earlier day,
     const width = await screenMinWidth(page);
     expect(width.needs).toBeLessThanOrEqual(width.room);
     expect(width.page).toBeLessThanOrEqual(width.viewport);
-    await page.screenshot({ path: join(shots, `console-source-figures-${tag}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `console-source-figures-${tag}.png`), fullPage: true });
 
     // The CSV is the API's own for that day.
     const csv = await downloadText(page, () => page.click('#figures-csv'));

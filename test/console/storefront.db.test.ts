@@ -6,31 +6,19 @@
  * page of the agent's source, as a customer opens them: the agent's brand in the customer's language, nothing
  * of the parent's, axe-core clean, no sideways scroll. Screenshots: test/e2e/screenshots/storefront-*.png.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { createSource } from '../../shared/domain/sources/source-admin';
-import { startTestApi, type TestApi } from '../support/api';
-import { launchChromium } from '../support/browser';
+import type { TestApi } from '../support/api';
 import { makeUser } from '../support/fixtures';
-import { LAPTOP, openConsole, PHONE, expectFits, seriousViolations, type Viewport } from './screens-support';
+import { LAPTOP, openConsole, PHONE, expectFits, seriousViolations, SHOTS, type Viewport, withApiAndBrowser } from './screens-support';
 
 jest.setTimeout(180_000);
 
-const shots = join(process.cwd(), 'test', 'e2e', 'screenshots');
-
 let api: TestApi;
 let browser: Browser;
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-  mkdirSync(shots, { recursive: true });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+withApiAndBrowser((started, launched) => ([api, browser] = [started, launched]));
 
 /** The page's width against the viewport's (a customer page has no `main` padding rules of the console's). */
 async function noSidewaysScroll(page: Page) {
@@ -76,7 +64,7 @@ describe.each([
     expect((await agents({ agent_id: agent.agent_id, storefront: {} })).body.data).toMatchObject({ name: 'North Star Apps', primary_color: '#0b5fff', header_color: '#102a43', buy_url: 'https://t.me/northstar' });
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `storefront-console-${name}-${lang}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `storefront-console-${name}-${lang}.png`), fullPage: true });
     // A reseller of the operator has no storefront of its own: none under its agents list.
     await page.goto(`${api.url}/console?lang=${lang}#/agents`);
     await page.waitForSelector('#create-agent');
@@ -116,7 +104,7 @@ describe.each([
       for (const secret of [user.userId, 'north-internal', 'parent-only note']) expect(html).not.toContain(secret);
       expect(await seriousViolations(customer)).toEqual([]);
       await noSidewaysScroll(customer);
-      await customer.screenshot({ path: join(shots, `storefront-${shot}-${name}-${lang}.png`), fullPage: true });
+      await customer.screenshot({ path: join(SHOTS, `storefront-${shot}-${name}-${lang}.png`), fullPage: true });
     }
     await context.close();
   });
