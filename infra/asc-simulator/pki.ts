@@ -24,8 +24,9 @@ async function newRsaKeyPem(): Promise<string> {
   return privateKey;
 }
 
-export function serialNumber(): string {
-  const bytes = randomBytes(16);
+/** A certificate serial of `length` random bytes (hex), as the simulators issue them. */
+export function serialNumber(length = 16): string {
+  const bytes = randomBytes(length);
   // A positive INTEGER in its shortest DER form, as Apple's are: a first byte of 0 would be dropped by readers
   // (Node's X509Certificate says 07AB… for 0007AB…), so the serial they read would not be the one made.
   bytes[0] = ((bytes[0] ?? 0) & 0x7f) || 0x01;

@@ -3,8 +3,9 @@
  * (expired, like Apple's since 2014, and SHA-1 signed) → one certificate per device — so the Profile Service
  * callback is exercised exactly as real iPhones exercise it, without an iPhone.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import forge, { nativelySigningKey } from '../../shared/apple/forge';
+import { serialNumber } from '../asc-simulator/pki';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -25,14 +26,6 @@ function rsaKey(bits: number): forge.pki.rsa.PrivateKey {
   return nativelySigningKey(privateKey);
 }
 
-function serial(): string {
-  const bytes = randomBytes(12);
-  // A positive INTEGER in its shortest DER form, as Apple's are: a first byte of 0 would be dropped by readers
-  // (Node's X509Certificate says 07AB… for 0007AB…), so the serial they read would not be the one made.
-  bytes[0] = ((bytes[0] ?? 0) & 0x7f) || 0x01;
-  return bytes.toString('hex');
-}
-
 function issue(
   subject: { CN: string; OU?: string },
   key: forge.pki.rsa.PrivateKey,
@@ -41,7 +34,7 @@ function issue(
 ): Identity {
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
-  certificate.serialNumber = serial();
+  certificate.serialNumber = serialNumber(12);
   certificate.validity.notBefore = options.from;
   certificate.validity.notAfter = options.to;
   const name = [{ name: 'commonName', value: subject.CN }, ...(subject.OU ? [{ name: 'organizationalUnitName', value: subject.OU }] : []), { name: 'organizationName', value: 'Device Simulator' }, { name: 'countryName', value: 'US' }];
