@@ -84,6 +84,8 @@ export interface TakenFault {
   path: string;
   effect: SimulatedFault['effect'];
   at: number;
+  /** How long a slow answer was held. */
+  delayMs?: number;
 }
 
 export interface AscSimulator {
@@ -280,7 +282,7 @@ class Simulator implements AscSimulator {
     const fault = this.#faults.find((f) => f.left > 0 && f.teamId === team.teamId && f.method === method && f.path === path);
     if (!fault) return undefined;
     fault.left--;
-    this.#taken.push({ teamId: team.teamId, method, path, effect: fault.effect, at: Date.now() });
+    this.#taken.push({ teamId: team.teamId, method, path, effect: fault.effect, at: Date.now(), ...(fault.effect === 'slow' ? { delayMs: fault.delayMs } : {}) });
     return fault;
   }
 

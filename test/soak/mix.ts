@@ -55,6 +55,8 @@ export interface SoakState {
   ownAccounts?: Map<string, string>;
   /** Per user: the console session the mix signed in (its cookie and CSRF token); '' while a sign-in is in flight. */
   consoleSessions?: Map<string, { cookie: string; csrf: string } | ''>;
+  /** Set during the top-up rounds after the traffic: the round's number (see `way`). */
+  topUpRound?: number;
 }
 
 export interface SoakAction {
@@ -64,6 +66,12 @@ export interface SoakAction {
 }
 
 export const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+/**
+ * Which of an action's `n` ways it goes: at random in the traffic; in top-up round r, way r mod n, so the
+ * rounds after a short (or paced) run try every way of every action within as many rounds as the most ways
+ * an action has, instead of hoping a rare one is drawn.
+ */
+const way = (s: SoakState, n: number) => (s.topUpRound === undefined ? randomInt(n) : s.topUpRound % n);
 const chance = (p: number) => Math.random() < p;
 /** A passer-by's address (127.2.x.y): requests without a session or a device come from many callers, not one. */
 const strangerIp = () => `127.2.${randomInt(250)}.${randomInt(250) + 2}`;
@@ -353,9 +361,9 @@ export const actions: SoakAction[] = [
   {
     name: 'UDID capture: profiles, install page, a device answer, the captures list',
     weight: 2,
-    run: (c, u) => {
+    run: (c, u, s) => {
       const feedPath = (route: { path: string }) => route.path.replace('{source_id}', u.sourceId);
-      switch (randomInt(5)) {
+      switch (way(s, 5)) {
         case 0:
           return c.send(label('GET', routeTable.sourceUdidProfileRoute), 'GET', feedPath(routeTable.sourceUdidProfileRoute), { host: u.host });
         case 1:
@@ -379,9 +387,9 @@ export const actions: SoakAction[] = [
     // download and actions 401. From many passers-by, so the per-IP limits are not one address's.
     name: "the customer's page without a session",
     weight: 1,
-    run: (c, u) => {
+    run: (c, u, s) => {
       const from = strangerIp();
-      switch (randomInt(3)) {
+      switch (way(s, 3)) {
         case 0:
           return c.send(label('GET', routeTable.customerPageRoute), 'GET', routeTable.customerPageRoute.path, { host: u.host, from });
         case 1:
@@ -416,7 +424,7 @@ export const actions: SoakAction[] = [
     run: async (c, u, s) => {
       const mine: string[] = (s.agents ??= new Map<string, string[]>()).get(u.userId) ?? [];
       const route = routeTable.agentsRoute;
-      const choice = mine.length === 0 ? 0 : randomInt(5);
+      const choice = mine.length === 0 ? 0 : way(s, 5);
       if (choice === 0 && mine.length < 3) {
         const created = await c.send(label('POST', route), 'POST', route.path, {
           ...bearer(u),
@@ -490,7 +498,7 @@ export const actions: SoakAction[] = [
       }
       if (held === '' || chance(0.3)) return c.send(label('GET', stats), 'GET', stats.path, bearer(u));
       const asPerson = { host: u.host, cookie: held.cookie };
-      switch (randomInt(8)) {
+      switch (way(s, 8)) {
         case 0:
         case 1:
           return c.send(label('GET', route), 'GET', route.path, asPerson);
@@ -513,30 +521,23 @@ export const actions: SoakAction[] = [
     run: async (c, u, s) => {
       const events = routeTable.userEventsRoute;
       const hook = routeTable.userWebhookRoute;
-      switch (randomInt(24)) {
+      // Way 0 is the rarest, so the first top-up round takes it.
+      switch (way(s, 12)) {
         case 0:
-        case 1:
-        case 11:
-        case 12:
-          return c.send(label('GET', events), 'GET', `${events.path}?limit=20`, bearer(u));
-        case 2:
-        case 3:
-        case 13:
-        case 14:
-          return c.send(label('POST', events), 'POST', events.path, { ...bearer(u), json: { limit: 20 } });
-        case 4:
-        case 5:
-        case 15:
-        case 16:
-          return setWebhook(c, u, s);
-        case 6:
           // Rarely, and set again at once: the events in between are not delivered (they stay in the feed).
           await c.send(label('DELETE', hook), 'DELETE', hook.path, bearer(u));
           return setWebhook(c, u, s);
+        case 1:
+        case 2:
+          return c.send(label('GET', events), 'GET', `${events.path}?limit=20`, bearer(u));
+        case 3:
+        case 4:
+          return c.send(label('POST', events), 'POST', events.path, { ...bearer(u), json: { limit: 20 } });
+        case 5:
+        case 6:
+          return setWebhook(c, u, s);
         case 7:
         case 8:
-        case 9:
-        case 10:
           return c.send(label('POST', routeTable.userWebhookTestRoute), 'POST', routeTable.userWebhookTestRoute.path, bearer(u));
         default:
           return c.send(label('GET', hook), 'GET', hook.path, bearer(u));
@@ -547,7 +548,7 @@ export const actions: SoakAction[] = [
     name: 'sources: list, create, read, delete a scratch one; apps list and delete; news',
     weight: 2,
     run: async (c, u, s) => {
-      switch (randomInt(6)) {
+      switch (way(s, 6)) {
         case 0:
           return c.send(label('GET', routeTable.sourcesRoute), 'GET', routeTable.sourcesRoute.path, bearer(u));
         case 1: {

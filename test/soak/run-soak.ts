@@ -4,6 +4,7 @@
  * every 5xx matched to a fault, and the invariants.
  */
 import { nowSeconds } from '../../shared/clock';
+import { FIRST_RETRY_SECONDS } from '../../shared/domain/events/dispatcher';
 import { runReservationWorker } from '../../shared/domain/reservations/reservation-worker';
 import { SoakClient, type Sample } from './client';
 import { faultSchedule, LATE_APPLE_ANSWER_MS, type FaultWindow } from './faults';
@@ -16,6 +17,12 @@ export interface SoakOptions {
   minutes: number;
   concurrency: number;
   usersPerTenant: number;
+  /**
+   * At most this many requests a second over the run (unset: as many as the concurrency gets answered). The
+   * run on every `npm test` shares two cores with the other test files: paced, it proves the same routes,
+   * faults and invariants with a fraction of the machine, and the long runs go as fast as they can.
+   */
+  requestsPerSecond?: number;
   log: (line: string) => void;
 }
 
@@ -122,9 +129,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const deadline = started + durationMs;
     const windows: FaultWindow[] = [];
     const errors: string[] = [];
+    harness.receiver.refuseUntil = deadline - (FIRST_RETRY_SECONDS + 5) * 1000;
 
+    // Paced: a worker ahead of the allowed count waits until the run's clock catches up with it.
+    const rate = options.requestsPerSecond;
+    const pace = async () => {
+      if (!rate) return;
+      const ahead = client.samples.length + client.inFlightOf('') - (rate * (Date.now() - started)) / 1000;
+      if (ahead > 0) await new Promise((r) => setTimeout(r, Math.min(deadline - Date.now(), (ahead / rate) * 1000)));
+    };
     const worker = async () => {
       while (Date.now() < deadline) {
+        await pace();
+        if (Date.now() >= deadline) break;
         const action = weighted(actions);
         try {
           await action.run(client, pick(harness.world.users), state);
@@ -153,7 +170,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // until every route has succeeded once (bounded), so "never succeeded" means no action of the mix can
     // succeed on it, not bad luck.
     let topUpRounds = 0;
+    const missing = unsucceededRoutes(client.samples);
+    if (missing.length) log(`${Math.round((Date.now() - started) / 1000)} s: topping up for ${missing.join('; ')}`);
     for (; topUpRounds < TOP_UP_ROUNDS && unsucceededRoutes(client.samples).length > 0; topUpRounds++) {
+      state.topUpRound = topUpRounds;
       await Promise.all(
         actions.map((action) =>
           action.run(client, pick(harness.world.users), state).catch((error: unknown) => {
@@ -171,9 +191,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // Apple may still be working on registrations whose answers the adds gave up on (the long slow fault):
     // the sweep below stands for the pass that runs minutes later, so let those finish first — until the
     // latest slow answer a request met is due (with 2 s to spare), not a fixed wait after the traffic.
-    const lastSlow = Math.max(0, ...harness.sim.takenFaults().filter((f) => f.effect === 'slow').map((f) => f.at));
-    const lateAnswersDone = lastSlow + LATE_APPLE_ANSWER_MS + 2_000;
+    const lateAnswersDone = Math.max(0, ...harness.sim.takenFaults().filter((f) => f.effect === 'slow').map((f) => f.at + (f.delayMs ?? LATE_APPLE_ANSWER_MS) + 2_000));
     if (lateAnswersDone > Date.now()) await new Promise((r) => setTimeout(r, lateAnswersDone - Date.now()));
+    log(`${Math.round((Date.now() - started) / 1000)} s: late Apple answers due; draining`);
     const before = await takeSnapshot();
     const staleCheck = invariants.find((i) => i.name.startsWith('no stale hold'))!;
     const staleViolations = await staleCheck.check({ state, sim: harness.sim, snapshot: before, trafficEnd });
@@ -183,10 +203,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await runReservationWorker(nowSeconds() + STALE_HOLD_LIMIT_SECONDS);
     const drainUntil = Date.now() + 60_000;
     while (Date.now() < drainUntil && (await scanAll('reservations')).some((r) => r.status === 'pending')) await new Promise((r) => setTimeout(r, 2_000));
+    log(`${Math.round((Date.now() - started) / 1000)} s: reviews done; waiting for owed webhook deliveries`);
     // And the webhook deliveries still owed (a first attempt, or a retry after the receiver's 503), bounded.
     const deliveriesUntil = Date.now() + 60_000;
     while (Date.now() < deliveriesUntil && (await scanAll('events')).some((e) => e.delivery_due_at !== undefined)) await new Promise((r) => setTimeout(r, 2_000));
     await harness.api.stop();
+    log(`${Math.round((Date.now() - started) / 1000)} s: drained; checking the invariants`);
 
     const context: InvariantContext = { state, sim: harness.sim, snapshot: await takeSnapshot(), trafficEnd };
     const violations: string[] = [...staleViolations.map((v) => `no stale hold older than the sweep’s age: ${v}`)];
@@ -208,7 +230,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const settled = (outcome: string) => context.snapshot.events.filter((e) => e.delivery === outcome).length;
     const pending = context.snapshot.reservations.filter((r) => r.status === 'pending').length;
     const summary = [
-      `${client.samples.length} requests in ${options.minutes} min at concurrency ${options.concurrency}, ${harness.world.users.length} users, ${harness.world.tenants.length} tenants`,
+      `${client.samples.length} requests in ${options.minutes} min at concurrency ${options.concurrency}${options.requestsPerSecond ? ` (at most ${options.requestsPerSecond} a second)` : ''}, ${harness.world.users.length} users, ${harness.world.tenants.length} tenants`,
       '',
       text,
       '',

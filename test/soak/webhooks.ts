@@ -47,6 +47,11 @@ export class WebhookReceiver {
   unverifiable = 0;
   pings = 0;
   refusedOnPurpose = new Set<string>();
+  /**
+   * No refusal on purpose after this time (epoch ms): the run sets it to its end less the first retry's delay,
+   * so every refused delivery's retry falls due while traffic still runs and the drain waits for none.
+   */
+  refuseUntil = Infinity;
   private arrivals = 0;
   private server: Server | undefined;
 
@@ -117,7 +122,7 @@ export class WebhookReceiver {
       seen.repeats++;
       return 200;
     }
-    if (!this.refusedOnPurpose.has(event.id) && Math.random() < REFUSE_FIRST) {
+    if (!this.refusedOnPurpose.has(event.id) && Date.now() < this.refuseUntil && Math.random() < REFUSE_FIRST) {
       this.refusedOnPurpose.add(event.id);
       return 503;
     }

@@ -19,7 +19,7 @@ import type { ServiceEvent } from '../../records/event';
 export const RETRY_WINDOW_SECONDS = 24 * 60 * 60;
 /** How long a claimed attempt may take before another dispatcher may make it again (the POST takes ≤ 5 s). */
 export const ATTEMPT_LEASE_SECONDS = 60;
-const FIRST_RETRY_SECONDS = 30;
+export const FIRST_RETRY_SECONDS = 30;
 const LONGEST_RETRY_SECONDS = 60 * 60;
 
 /** After the `attempts`-th failure: 30 s, 1 min, 2 min … doubling, at most an hour apart. */
