@@ -67,14 +67,16 @@ export interface ConsolePage {
 /**
  * A page signed in as the reseller: the operator sets a password, the person types it into the console's
  * sign-in form; then the screen `hash` names. Every call after is the real API with the session cookie and
- * its CSRF token, as a person's browser makes it.
+ * its CSRF token, as a person's browser makes it. `clock`: the page's timers can be moved on by the test.
  */
-export async function openConsole(browser: Browser, api: TestApi, reseller: Reseller, viewport: Viewport, lang: string, hash: string): Promise<ConsolePage> {
+export async function openConsole(browser: Browser, api: TestApi, reseller: Reseller, viewport: Viewport, lang: string, hash: string, options: { clock?: boolean } = {}): Promise<ConsolePage> {
   const login = `reseller-${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(9).toString('base64url')}`;
   const set = await admin('user', 'set-password', '--user', reseller.userId, '--password', password, '--login', login);
   expect(set.code).toBe(0);
   const context = await browser.newContext({ ...viewport, locale: lang, acceptDownloads: true });
+  // A page whose timers the test moves on (`page.clock.fastForward`): time still runs as usual otherwise.
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(`${api.url}/console?lang=${lang}${hash}`);
