@@ -88,7 +88,7 @@ describe('agents (laptop, en)', () => {
   });
 });
 
-test('phone, Arabic: the list with a new agent\'s token shown once; the agent\'s page with a price below cost refused', async () => {
+test("phone, Arabic: the list with a new agent's token shown once; the agent's page with a price below cost refused", async () => {
   const lang = 'ar';
   const { user, token } = await makeUser({ balance: 10_000 });
   const headers = { Authorization: `Bearer ${token}`, 'X-Lang': lang };
@@ -111,6 +111,9 @@ test('phone, Arabic: the list with a new agent\'s token shown once; the agent\'s
   await page.fill(`#agent-prices [name="price-${first.mode}/${first.warranty}/${first.device_type}"]`, ((first.cost - 1) / 100).toFixed(2));
   await page.click('#agent-prices button[type="submit"]');
   await page.waitForSelector('#agent-prices .form-error');
+  const below = await api.request('POST', '/api/user/agents', { headers, json: { agent_id: agentId, prices: [{ mode: first.mode, warranty: first.warranty, device_type: first.device_type, price: first.cost - 1 }] } });
+  expect(below.body).toMatchObject({ data: { error: 'agent_price_below_cost' } });
+  expect(await page.textContent('#agent-prices .form-error')).toBe(below.body.msg);
   await checkScreen(page, lang, 'console-agent-phone-ar.png');
   expect(problems).toEqual([]);
   await close();

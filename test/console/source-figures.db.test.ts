@@ -91,7 +91,7 @@ test('the day’s downloads per app and installs, an earlier day, the CSV (lapto
   }
 });
 
-test('phone, Arabic: the tab with a day\'s figures, in Arabic digits', async () => {
+test("phone, Arabic: the tab with a day's figures, in Arabic digits", async () => {
   const reseller = await subscribedReseller(api, { sources: 1 });
   const { sourceId } = await sourceWithFigures(reseller);
   const { page, problems, close } = await openConsole(browser, api, reseller, PHONE, 'ar', `#/sources/${encodeURIComponent(sourceId)}/figures`);

@@ -109,7 +109,7 @@ describe('storefronts (phone, ar)', () => {
   });
 });
 
-test('laptop, English: the parent\'s form (a refusal beside its field, then as saved), the agent\'s own, the customer\'s two pages', async () => {
+test("laptop, English: the parent's form (a refusal beside its field, then as saved), the agent's own, the customer's two pages", async () => {
   const lang = 'en';
   const { user, token } = await makeUser({ balance: 10_000 });
   const headers = { Authorization: `Bearer ${token}`, 'X-Lang': lang };
