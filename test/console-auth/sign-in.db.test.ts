@@ -11,6 +11,7 @@ import { minuteWindow } from '../../shared/limit-windows';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { admin, adminWithInput } from '../support/admin-cli';
 import { makeOwner, makeTenant, storedDevice, type Owner } from '../support/fixtures';
+import { atProductCost, cheapPasswordHashes } from '../support/password-cost';
 import { getDevice } from '../../shared/db/repositories/device-repository';
 
 let api: TestApi;
@@ -18,6 +19,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api.close());
+// Some hundred hashes are made here (each sign-in, wrong guess, set password): cheaply, but for the two race tests.
+cheapPasswordHashes();
 // Every test signs in from 127.0.0.1: each starts with that address's failures of the minute forgotten, so
 // one test's wrong passwords never count towards another's per-IP limit.
 beforeEach(async () => {
@@ -242,15 +245,16 @@ test('5 failures lock the account until the quarter hour ends, a right password 
   }
 });
 
-test('concurrent wrong passwords: exactly 5 are checked, the rest find the account locked', async () => {
-  const p = await person();
-  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => session(p.host, { action: 'sign_in', login: p.login, password: `wrong ${i} wrong` })));
-  const errors = answers.map((a) => (a.body.data as { error: string }).error);
-  // Four plain failures, and the fifth failure says locked like the 7 refused: 5 ran, 7 never did.
-  expect(errors.filter((e) => e === 'sign_in_failed')).toHaveLength(4);
-  expect(errors.filter((e) => e === 'account_locked')).toHaveLength(8);
-  await admin('user', 'unlock', '--user', p.user.userId);
-});
+test('concurrent wrong passwords: exactly 5 are checked, the rest find the account locked', () =>
+  atProductCost(async () => {
+    const p = await person();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => session(p.host, { action: 'sign_in', login: p.login, password: `wrong ${i} wrong` })));
+    const errors = answers.map((a) => (a.body.data as { error: string }).error);
+    // Four plain failures, and the fifth failure says locked like the 7 refused: 5 ran, 7 never did.
+    expect(errors.filter((e) => e === 'sign_in_failed')).toHaveLength(4);
+    expect(errors.filter((e) => e === 'account_locked')).toHaveLength(8);
+    await admin('user', 'unlock', '--user', p.user.userId);
+  }));
 
 test('20 failed attempts a minute from one IP: then too_many_attempts, whatever the login', async () => {
   const p = await person();
@@ -358,24 +362,25 @@ test('the operator CLI: set-password ends sessions and keeps logins unique; invi
   expect(help.stderr).toMatch(/^Usage: npm run --silent admin -- user set-password --user <user_id> --password/);
 });
 
-test('races: one invitation accepted 6 times at once signs in once; one TOTP code sent 4 times at once signs in once', async () => {
-  const { tenantId, host } = await makeTenant('en');
-  const owner = await makeOwner({ tenantId });
-  const invite = String((await admin('user', 'invite', '--user', owner.user.userId, '--login', `race${++counter}`)).json.url).split('/invite/')[1]!;
-  const accepts = await Promise.all(Array.from({ length: 6 }, (_, i) => session(host, { action: 'accept_invite', invite, password: `race password ${i}` })));
-  expect(accepts.map((a) => a.body.code).sort()).toEqual([1, 40002, 40002, 40002, 40002, 40002]);
-  const winner = accepts.findIndex((a) => a.body.code === 1);
-  expect((await session(host, { action: 'sign_in', login: `race${counter}`, password: `race password ${winner}` })).body.code).toBe(1);
+test('races: one invitation accepted 6 times at once signs in once; one TOTP code sent 4 times at once signs in once', () =>
+  atProductCost(async () => {
+    const { tenantId, host } = await makeTenant('en');
+    const owner = await makeOwner({ tenantId });
+    const invite = String((await admin('user', 'invite', '--user', owner.user.userId, '--login', `race${++counter}`)).json.url).split('/invite/')[1]!;
+    const accepts = await Promise.all(Array.from({ length: 6 }, (_, i) => session(host, { action: 'accept_invite', invite, password: `race password ${i}` })));
+    expect(accepts.map((a) => a.body.code).sort()).toEqual([1, 40002, 40002, 40002, 40002, 40002]);
+    const winner = accepts.findIndex((a) => a.body.code === 1);
+    expect((await session(host, { action: 'sign_in', login: `race${counter}`, password: `race password ${winner}` })).body.code).toBe(1);
 
-  const p = await person();
-  const { cookie, csrf } = await signedIn(p);
-  const secret = ((await session(p.host, { action: 'totp_setup' }, asSession(p.host, cookie, csrf))).body.data as { secret: string }).secret;
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  const now = Date.now();
-  expect((await session(p.host, { action: 'totp_confirm', code: totp.generate({ timestamp: now - 30_000 }) }, asSession(p.host, cookie, csrf))).body.code).toBe(1);
-  const code = totp.generate({ timestamp: now });
-  // Four (more would meet the account's limit of 5 failures among themselves).
-  const tries = await Promise.all(Array.from({ length: 4 }, () => session(p.host, { action: 'sign_in', login: p.login, password: PASSWORD, totp: code })));
-  expect(tries.map((t) => t.body.code).sort()).toEqual([1, 10, 10, 10]);
-  await admin('user', 'unlock', '--user', p.user.userId);
-});
+    const p = await person();
+    const { cookie, csrf } = await signedIn(p);
+    const secret = ((await session(p.host, { action: 'totp_setup' }, asSession(p.host, cookie, csrf))).body.data as { secret: string }).secret;
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    const now = Date.now();
+    expect((await session(p.host, { action: 'totp_confirm', code: totp.generate({ timestamp: now - 30_000 }) }, asSession(p.host, cookie, csrf))).body.code).toBe(1);
+    const code = totp.generate({ timestamp: now });
+    // Four (more would meet the account's limit of 5 failures among themselves).
+    const tries = await Promise.all(Array.from({ length: 4 }, () => session(p.host, { action: 'sign_in', login: p.login, password: PASSWORD, totp: code })));
+    expect(tries.map((t) => t.body.code).sort()).toEqual([1, 10, 10, 10]);
+    await admin('user', 'unlock', '--user', p.user.userId);
+  }));

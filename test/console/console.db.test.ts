@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestbed, type Testbed } from '../support/add-device-testbed';
+import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
 
@@ -17,18 +17,18 @@ jest.setTimeout(180_000);
 
 const shots = join(process.cwd(), 'test', 'e2e', 'screenshots');
 
-let bed: Testbed;
+let api: TestApi;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 beforeAll(async () => {
-  bed = await startTestbed();
+  api = await startTestApi();
   browser = await launchChromium();
   mkdirSync(shots, { recursive: true });
 }, 180_000);
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await bed?.close();
+  await api?.close();
 });
 
 async function open(view: typeof PHONE | typeof LAPTOP, locale: string): Promise<{ page: Page; problems: string[] }> {
@@ -48,7 +48,7 @@ describe.each([
   test('the sign-in form, in the browser language and its direction, accessible, under the CSP', async () => {
     const { page, problems } = await open(view, locale);
     const started = Date.now();
-    await page.goto(`${bed.api.url}/console`);
+    await page.goto(`${api.url}/console`);
     await page.getByRole('heading', { name: title }).waitFor();
     const usable = Date.now() - started;
     // Speed is the bench's (npm run bench:console); the figure is logged for the record.

@@ -27,6 +27,7 @@ import { admin } from '../support/admin-cli';
 import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
 import { makeOwner, storedDevice, type Owner } from '../support/fixtures';
+import { cheapPasswordHashes } from '../support/password-cost';
 
 jest.setTimeout(240_000);
 
@@ -37,6 +38,7 @@ let bed: Testbed;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let counter = 0;
+cheapPasswordHashes();
 
 beforeAll(async () => {
   bed = await startTestbed();

@@ -11,8 +11,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { admin } from '../support/admin-cli';
 import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
-import { LAPTOP, PHONE, watchProblems } from '../support/console-browser';
+import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
 import { makeUser } from '../support/fixtures';
+import { cheapPasswordHashes } from '../support/password-cost';
 
 export { LAPTOP, PHONE };
 export { seriousViolations } from '../support/console-browser';
@@ -21,8 +22,9 @@ export type Viewport = typeof LAPTOP | typeof PHONE;
 /** Where the journeys' screenshots go (the README shows some of them). */
 export const SHOTS = join(process.cwd(), 'test', 'e2e', 'screenshots');
 
-/** Starts the local API and a Chromium before a test file's tests and hands them to `use`; closes both after them. */
+/** Starts the local API and a Chromium before a test file's tests and hands them to `use`; closes both after them. Passwords hash cheaply (test/support/password-cost.ts). */
 export function withApiAndBrowser(use: (api: TestApi, browser: Browser) => void): void {
+  cheapPasswordHashes();
   let api: TestApi | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -65,14 +67,16 @@ export interface ConsolePage {
 /**
  * A page signed in as the reseller: the operator sets a password, the person types it into the console's
  * sign-in form; then the screen `hash` names. Every call after is the real API with the session cookie and
- * its CSRF token, as a person's browser makes it.
+ * its CSRF token, as a person's browser makes it. `clock`: the page's timers can be moved on by the test.
  */
-export async function openConsole(browser: Browser, api: TestApi, reseller: Reseller, viewport: Viewport, lang: string, hash: string): Promise<ConsolePage> {
+export async function openConsole(browser: Browser, api: TestApi, reseller: Reseller, viewport: Viewport, lang: string, hash: string, options: { clock?: boolean } = {}): Promise<ConsolePage> {
   const login = `reseller-${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(9).toString('base64url')}`;
   const set = await admin('user', 'set-password', '--user', reseller.userId, '--password', password, '--login', login);
   expect(set.code).toBe(0);
   const context = await browser.newContext({ ...viewport, locale: lang, acceptDownloads: true });
+  // A page whose timers the test moves on (`page.clock.fastForward`): time still runs as usual otherwise.
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(`${api.url}/console?lang=${lang}${hash}`);
@@ -102,7 +106,6 @@ export async function screenMinWidth(page: Page): Promise<{ needs: number; room:
   })()`)) as { needs: number; room: number; page: number; viewport: number };
 }
 
-/** Clicks what starts a download and answers the file's name and text. */
 /** The screen fits its viewport: nothing needs more room than it has, and the page does not scroll sideways. */
 export async function expectFits(page: Page): Promise<void> {
   const width = await screenMinWidth(page);
@@ -110,8 +113,23 @@ export async function expectFits(page: Page): Promise<void> {
   expect(width.page).toBeLessThanOrEqual(width.viewport);
 }
 
+/** Clicks what starts a download and answers the file's name and text. */
 export async function downloadText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await download.path();
   return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+/**
+ * A screen at the size and language its file's journey does not run at, as it stands now: signed in (the
+ * console's navigation is there), the language and its direction on the page, no serious or critical axe-core
+ * violation, fits the viewport; and its screenshot, under the name the README and test/e2e/screenshots use.
+ * The journey proves what the screen does; this, that it renders, fits and is accessible at the other size.
+ */
+export async function checkScreen(page: Page, lang: string, shot?: string): Promise<void> {
+  expect(await page.$('nav.nav')).not.toBeNull();
+  expect([await page.getAttribute('html', 'lang'), await page.getAttribute('html', 'dir')]).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectFits(page);
+  if (shot) await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
 }

@@ -22,7 +22,8 @@ export interface AxeViolation {
 
 /** The serious and critical axe-core violations of the page as it is now (WCAG 2.1 A and AA rules, and best practices). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  // Loaded once per document: a screen reached by its hash keeps it (the script is half a megabyte to parse).
+  if (!(await page.evaluate('typeof globalThis.axe?.run === "function"'))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     // The whole page (axe’s default context).

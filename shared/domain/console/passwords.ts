@@ -7,20 +7,38 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** The cost new hashes are made with (and an unknown login spends). */
+export const HASH_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+export type HashCost = { N: number; r: number; p: number };
 const KEY_BYTES = 32;
+
+let cost: HashCost = HASH_COST;
+
+/**
+ * Test hook (as `setClock` is): the cost new hashes are made at, until the function it returns puts the previous
+ * one back. Verification reads each hash's own parameters, so every rule around a password (counts, locks,
+ * sessions, invitations) runs the same at any cost; the tests of those rules hash cheaply, and
+ * `test/console-auth/passwords.test.ts` holds the product's cost.
+ */
+export function setHashCost(next: HashCost): () => void {
+  const previous = cost;
+  cost = next;
+  return () => {
+    cost = previous;
+  };
+}
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // maxmem: 128·N·r bytes plus headroom; Node's default (32 MiB) is just short of N = 2^15.
-  const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r);
+  const maxmem = 256 * (options.N ?? cost.N) * (options.r ?? cost.r);
   return new Promise((resolve, reject) => scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, { ...options, maxmem }, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ['scrypt', Math.log2(COST.N), COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', Math.log2(cost.N), cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /**
@@ -32,7 +50,7 @@ export async function verifyPassword(password: string, stored: string | undefine
   const parts = (stored ?? '').split('$');
   const [scheme, logN, r, p, salt, hash] = parts;
   if (parts.length !== 6 || scheme !== 'scrypt' || !salt || !hash) {
-    await scrypt(password, randomBytes(16), COST);
+    await scrypt(password, randomBytes(16), cost);
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');
