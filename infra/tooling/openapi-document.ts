@@ -102,7 +102,12 @@ function envelopeSchema(kind: EnvelopeKind, data: Record<string, unknown>, ok: b
   };
 }
 
-const errorData = {
+/**
+ * An error's `data`, written once under `components.schemas` and referenced by every error answer: its reason
+ * list names every message key, and inlined into each status of each operation it made the document 3 MB.
+ */
+const ERROR_DATA_REF = { $ref: '#/components/schemas/ErrorData' };
+const errorDataSchema = {
   type: 'object',
   required: ['error'],
   properties: {
@@ -127,7 +132,7 @@ function errorResponses(route: RouteDefinition, contract: FunctionContract): Rec
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const codes = [...new Set(list.map((e) => e.code))];
     const description = list.map((e) => `code ${e.code}: ${e.kind}`).join('; ');
-    const schema = envelopeSchema(route.envelope, errorData, false);
+    const schema = envelopeSchema(route.envelope, ERROR_DATA_REF, false);
     (schema.properties as Record<string, Record<string, unknown>>).code = { type: 'integer', enum: status === 500 ? [...codes, 500] : codes };
     responses[String(status)] = {
       description: status === 200 ? `Business errors answered with HTTP 200 (legacy clients read code): ${description}` : description,
@@ -298,6 +303,7 @@ export async function buildOpenApiDocument(options: { serverUrl?: string } = {})
     },
     servers: [server(options.serverUrl ?? 'http://127.0.0.1:3000')],
     components: {
+      schemas: { ErrorData: errorDataSchema },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Management routes: Authorization: Bearer <API token>' },
         tokenParam: { type: 'apiKey', in: 'query', name: 'token', description: 'Device and add routes: the API token as the `token` parameter' },

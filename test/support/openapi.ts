@@ -9,7 +9,7 @@ import { compilePath } from '../../infra/local/api-gateway-event';
 import { gatewayAnswer } from '../../shared/http/gateway-answers';
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
-type Document = { paths: Record<string, Record<string, Operation>> };
+type Document = { paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
 let documentPromise: Promise<Document> | undefined;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -48,7 +48,8 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
   }
   const schema = contentType?.includes('json') ? response.content?.['application/json']?.schema : undefined;
   if (!schema) return;
-  const validate = validatorFor(`${method} ${template} ${status}`, schema);
+  // The document's `#/components/…` references resolve inside the compiled schema.
+  const validate = validatorFor(`${method} ${template} ${status}`, { ...(schema as object), components: (await document).components });
   if (!validate(body)) {
     throw new Error(
       `${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document (functions/<name>/contract.ts or infra/tooling/openapi-document.ts): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
