@@ -1,8 +1,10 @@
 /**
  * The synthesized CloudFormation template (bundling off): every route and scheduled job of the shared
  * tables is wired to its own function with exactly the access it needs, and nothing else is deployed.
+ * The default stack is the shared synth (`test/support/shared-synth.ts`); the flagged forms and the stacks
+ * that must fail are synthesized here.
  */
-import { App, CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, Duration, Stack, Stage } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
@@ -14,7 +16,7 @@ import { metricNames } from '../../shared/observability/metric-names';
 import { PATHS_PER_5XX_ALARM } from '../../infra/cdk/constructs/monitoring';
 import { resourcePaths } from '../../infra/cdk/constructs/service-api';
 import { estimatedPolicyChars, FunctionRole, FUNCTION_POLICY_NAME, ROLE_INLINE_POLICY_LIMIT } from '../../infra/cdk/constructs/function-role';
-import { sharedSynth } from '../support/shared-synth';
+import { sharedSynth, type SharedSynth } from '../support/shared-synth';
 import { DOWNLOAD_COUNTER_FUNCTION, DOWNLOAD_LINES_PATTERN } from '../../infra/cdk/download-counts';
 import { DOWNLOAD_FIELD } from '../../shared/observability/download-log';
 import { functionGrants, referencedId, synth, type Synthesized } from '../support/synth';
@@ -49,17 +51,20 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
 
 const entries: Entry[] = [...routes, ...scheduledJobs, ...authorizers, ...streamConsumers];
 
+/** What the tests read of a synth: the shared default stack's, or one synthesized here. */
+type Read = Pick<Synthesized, 'json' | 'template' | 'functionId' | 'tableId' | 'tableByLogicalId'>;
+
 /** Full resource path of an API Gateway resource, rebuilt from PathPart/ParentId. */
-function resourcePath(s: Synthesized, resourceId: unknown): string {
+function resourcePath(s: Pick<Read, 'json'>, resourceId: unknown): string {
   const id = referencedId(resourceId);
   if (!id || s.json.Resources[id]?.Type !== 'AWS::ApiGateway::Resource') return '';
   const props = s.json.Resources[id]!.Properties!;
   return `${resourcePath(s, props.ParentId)}/${String(props.PathPart)}`;
 }
 
-let s: Synthesized;
+let s: SharedSynth;
 beforeAll(() => {
-  s = synth();
+  s = sharedSynth();
 });
 
 /**
@@ -191,6 +196,16 @@ describe('functions', () => {
   test('a route whose handler file does not exist stops the synth', () => {
     const ghost: RouteDefinition = { ...routes[0], function: 'no-such-function', path: '/api/ghost' };
     expect(() => synth({ routes: [...routes, ghost] })).toThrow(/functions\/no-such-function\/handler\.ts/);
+  });
+
+  test("CloudFormation's resource schemas are checked on every synth: a schema violation stops it", () => {
+    // The default stack passes them (the shared synth would have thrown; cdk-nag.test.ts reads CDK's report).
+    // Shown on a small stack that synthesizes cleanly first: one route is enough for a function to break.
+    const small = synth({ routes: routes.slice(0, 1) });
+    const app = Stage.of(small.stack)!;
+    (small.stack.functions[0]!.handler.node.defaultChild as CfnResource).addPropertyOverride('MemorySize', 'lots');
+    // `force`: synthesize again rather than hand back the first assembly.
+    expect(() => app.synth({ force: true })).toThrow(/ERROR MemorySize: 'lots' is not of type 'integer' \(CloudFormation Validate\)/);
   });
 
   test('two entries naming one function folder are refused (they would share a role and its grants)', () => {
@@ -566,7 +581,7 @@ describe('outputs', () => {
 
 describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   type Alarm = { Properties: Record<string, unknown> };
-  const alarms = (t: Synthesized = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
+  const alarms = (t: Read = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
   const [topicId] = Object.keys(sharedSynth().template.findResources('AWS::SNS::Topic'));
   const service = [{ Name: 'service', Value: 'appsource' }];
 
@@ -592,7 +607,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
 
   type Query = { Id: string; Expression?: string; ReturnData?: boolean; MetricStat?: { Metric: { MetricName: string; Dimensions?: { Value: string }[] } } };
   const queries = (a: Alarm) => (a.Properties.Metrics ?? []) as Query[];
-  const rateAlarms = (t: Synthesized = s) => alarms(t).filter((a) => queries(a).some((q) => q.MetricStat?.Metric.MetricName === 'Api5xx'));
+  const rateAlarms = (t: Read = s) => alarms(t).filter((a) => queries(a).some((q) => q.MetricStat?.Metric.MetricName === 'Api5xx'));
   const paths = [...new Set(routes.map((r) => r.path))].sort();
 
   test.each(routes.map((r) => [r.function, r] as const))('%s: watched by one alarm on its 5xx rate (over 5 %% in 2 of 3 five-minute periods) that names it', (_name, route) => {
@@ -679,7 +694,8 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   test('one dashboard shows the business, Apple, account, job, API (429s included) and Lambda concurrency metrics', () => {
     const dashboards = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
     expect(dashboards).toHaveLength(1);
-    const body = JSON.stringify(s.stack.resolve(dashboards[0]!.Properties.DashboardBody));
+    // The template holds the body resolved (a join of strings and references).
+    const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
     for (const name of [...Object.values(metricNames), 'GatewayThrottled', '4XXError', '5XXError', 'ConcurrentExecutions', 'Throttles', 'ApproximateNumberOfMessagesVisible']) {
       expect(body).toContain(name);
     }
@@ -734,8 +750,8 @@ describe('stream consumers', () => {
 
 describe('the feed cache flag (the default cache itself: feed-cache.test.ts)', () => {
   type MethodSetting = { ResourcePath: string; CachingEnabled?: boolean; CacheTtlInSeconds?: number };
-  const stageOf = (t: Synthesized) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
-  const settingsOf = (t: Synthesized) => stageOf(t).MethodSettings as MethodSetting[];
+  const stageOf = (t: Read) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
+  const settingsOf = (t: Read) => stageOf(t).MethodSettings as MethodSetting[];
   const feedPath = `/${sourceFeedRoute.path.replace(/\//g, '~1')}`;
 
   test('-c feedCacheSeconds sets the TTL; 0 deploys no cache at all; a bad value stops the synth', () => {
