@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sharedSynth } from '../support/shared-synth';
 
-const s = sharedSynth();
+const s = await sharedSynth();
 
 test('AwsSolutions checks report no violation', () => {
   expect(s.nag.violations.map((v) => `${v.ruleName}: ${v.constructPaths.join(', ')}`)).toEqual([]);

@@ -63,8 +63,8 @@ function resourcePath(s: Pick<Read, 'json'>, resourceId: unknown): string {
 }
 
 let s: SharedSynth;
-beforeAll(() => {
-  s = sharedSynth();
+beforeAll(async () => {
+  s = await sharedSynth();
 });
 
 /**
@@ -582,7 +582,7 @@ describe('outputs', () => {
 describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   type Alarm = { Properties: Record<string, unknown> };
   const alarms = (t: Read = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
-  const [topicId] = Object.keys(sharedSynth().template.findResources('AWS::SNS::Topic'));
+  const topic = () => Object.keys(s.template.findResources('AWS::SNS::Topic'))[0];
   const service = [{ Name: 'service', Value: 'appsource' }];
 
   test('the functions write their metrics under the stack name (POWERTOOLS_METRICS_NAMESPACE), apart from other stacks', () => {
@@ -680,6 +680,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     // One 5xx alarm per 5 resource paths (functions on one path share it); 4 of the service; the stream
     // consumers' failure queue, and per consumer its errors and iterator age.
     expect(alarms().length).toBe(Math.ceil(paths.length / PATHS_PER_5XX_ALARM) + 4 + 1 + 2 * streamConsumers.length);
+    const topicId = topic();
     for (const alarm of alarms()) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);

@@ -8,17 +8,16 @@
  * needs it meanwhile waits for it rather than synthesizing the same stack again), the others read the files it
  * wrote. What only the live construct tree shows is read from it at synth time and stored beside the template:
  * cdk-nag's AwsSolutions findings and the acknowledged rules with their reasons (`cdk-nag.test.ts`).
+ * The stack code, CDK's constructs and cdk-nag are imported only when the key is synthesized, so a file that
+ * reads the cache loads none of them (about a second of each such file).
  * Files that need other context (flags, targets, extra routes) or change the live tree keep `synth()`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { createApp } from '../../infra/cdk/create-app';
 import { PROJECT_ROOT } from '../../infra/cdk/project-root';
 import { templateFunctions, type CfnTemplate } from '../../infra/tooling/cloud-assembly';
 import { tableKeys, type TableKey } from '../../shared/db/tables';
@@ -87,11 +86,11 @@ function pruneOld(keep: string): void {
 }
 
 /** Every acknowledgment on the construct and its descendants, as the construct tree holds them. */
-function acknowledgments(root: IConstruct): Acknowledgment[] {
+function acknowledgments(root: IConstruct, key: string): Acknowledgment[] {
   const found: Acknowledgment[] = [];
   const walk = (c: IConstruct) => {
     for (const entry of c.node.metadata) {
-      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+      if (entry.type !== key) continue;
       for (const [id, reason] of Object.entries(entry.data as Record<string, unknown>)) found.push({ path: c.node.path, id, reason: String(reason) });
     }
     c.node.children.forEach(walk);
@@ -101,7 +100,8 @@ function acknowledgments(root: IConstruct): Acknowledgment[] {
 }
 
 /** Synthesizes the default stack into `dir` (beside it, then renamed into place: a reader sees all or nothing). */
-function synthesizeInto(dir: string, key: string): void {
+async function synthesizeInto(dir: string, key: string): Promise<void> {
+  const [{ createApp }, { AwsSolutionsChecks }, { Validations }] = await Promise.all([import('../../infra/cdk/create-app'), import('cdk-nag'), import('aws-cdk-lib')]);
   const work = mkdtempSync(join(CACHE_ROOT, `.${key}-`));
   // The synth runs every check createApp registers (cdk-nag as a validation plugin, CloudFormation's resource
   // schemas) and throws on a finding, so a template in the cache passed them.
@@ -109,7 +109,7 @@ function synthesizeInto(dir: string, key: string): void {
   writeFileSync(join(work, TEMPLATE_FILE), JSON.stringify(Template.fromStack(stack).toJSON()));
   const report = new AwsSolutionsChecks().validateScope(stack);
   const nag: NagFindings = { success: report.success, violations: report.violations.map((v) => ({ ruleName: v.ruleName, constructPaths: v.violatingResources.map((r) => r.constructPath) })) };
-  writeFileSync(join(work, CHECKS_FILE), JSON.stringify({ nag, acknowledgments: acknowledgments(stack) }));
+  writeFileSync(join(work, CHECKS_FILE), JSON.stringify({ nag, acknowledgments: acknowledgments(stack, Validations.ACKNOWLEDGED_RULES_METADATA_KEY) }));
   // A folder without the checks file is one an older form of this file wrote: replaced.
   if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
   try {
@@ -120,13 +120,13 @@ function synthesizeInto(dir: string, key: string): void {
   }
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Makes sure the key's folder exists: synthesizes it, or, when another worker holds the key's lock (it is
  * synthesizing the same stack), waits for its folder instead of doing the same work at the same time.
  */
-function ensureSynthesized(dir: string, key: string): void {
+async function ensureSynthesized(dir: string, key: string): Promise<void> {
   const lock = join(CACHE_ROOT, `.${key}.lock`);
   while (!existsSync(join(dir, CHECKS_FILE))) {
     mkdirSync(CACHE_ROOT, { recursive: true });
@@ -135,11 +135,11 @@ function ensureSynthesized(dir: string, key: string): void {
     } catch {
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-      else sleep(200);
+      else await sleep(200);
       continue;
     }
     try {
-      if (!existsSync(join(dir, CHECKS_FILE))) synthesizeInto(dir, key);
+      if (!existsSync(join(dir, CHECKS_FILE))) await synthesizeInto(dir, key);
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
@@ -147,14 +147,17 @@ function ensureSynthesized(dir: string, key: string): void {
   }
 }
 
-let memo: SharedSynth | undefined;
+let memo: Promise<SharedSynth> | undefined;
 
 /** The default stack's template and assembly, synthesized at most once per source tree. */
-export function sharedSynth(): SharedSynth {
-  if (memo) return memo;
+export function sharedSynth(): Promise<SharedSynth> {
+  return (memo ??= load());
+}
+
+async function load(): Promise<SharedSynth> {
   const key = sharedSynthKey();
   const dir = join(CACHE_ROOT, key);
-  ensureSynthesized(dir, key);
+  await ensureSynthesized(dir, key);
   const json = JSON.parse(readFileSync(join(dir, TEMPLATE_FILE), 'utf8')) as CfnTemplate;
   const checks = JSON.parse(readFileSync(join(dir, CHECKS_FILE), 'utf8')) as { nag: NagFindings; acknowledgments: Acknowledgment[] };
   const ids = new Map(templateFunctions(json).map((fn) => [fn.name, fn.logicalId]));
@@ -169,6 +172,5 @@ export function sharedSynth(): SharedSynth {
     return found[0]![0];
   };
   const tableByLogicalId = new Map(tableKeys.map((k) => [tableId(k), k]));
-  memo = { json, template: Template.fromJSON(json), outdir: dir, functionId, tableId, tableByLogicalId, nag: checks.nag, acknowledgments: checks.acknowledgments };
-  return memo;
+  return { json, template: Template.fromJSON(json), outdir: dir, functionId, tableId, tableByLogicalId, nag: checks.nag, acknowledgments: checks.acknowledgments };
 }
