@@ -498,9 +498,11 @@ describe('schedules', () => {
   });
 
   test('a scheduled job gets a rule, its own function with only its declared tables, and invoke permission for EventBridge', () => {
-    // Proves the wiring whatever the shared list holds today, with one job borrowed from an existing folder.
+    // Proves the wiring whatever the shared list holds today, with one job borrowed from an existing folder. A
+    // job's rule, function, grants and permission are its own, so a stack with one route beside it shows them
+    // as the whole route table would, at a fraction of a whole-stack synth.
     const job: ScheduledJobDefinition = { function: 'source-feed', everyMinutes: 5, description: 'test job', data: { read: ['devices'], write: ['counters'] }, secrets: true };
-    const withJob = synth({ routes: routes.filter((r) => r.function !== 'source-feed'), scheduledJobs: [job] });
+    const withJob = synth({ routes: routes.filter((r) => r.function !== 'source-feed').slice(0, 1), scheduledJobs: [job] });
     const fnId = withJob.functionId('source-feed');
     withJob.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
