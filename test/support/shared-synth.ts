@@ -60,6 +60,7 @@ const CHECKS_FILE = 'shared-checks.json';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A lock older than this is a synth that died (a whole synth takes well under a minute even on a busy machine). */
 const STALE_LOCK_MS = 5 * 60 * 1000;
+const LOCK_OWNER = 'pid';
 
 function addFiles(hash: ReturnType<typeof createHash>, path: string): void {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -122,6 +123,30 @@ async function synthesizeInto(dir: string, key: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function lockAbandoned(lock: string): boolean {
+  const stat = statSync(lock, { throwIfNoEntry: false });
+  if (!stat) return false;
+  if (Date.now() - stat.mtimeMs > STALE_LOCK_MS) return true;
+  let owner: number;
+  try {
+    owner = Number(readFileSync(join(lock, LOCK_OWNER), 'utf8'));
+  } catch {
+    // No owner written yet (taken a moment ago), or released meanwhile.
+    return false;
+  }
+  return owner > 0 && !processAlive(owner);
+}
+
 /**
  * Makes sure the key's folder exists: synthesizes it, or, when another worker holds the key's lock (it is
  * synthesizing the same stack), waits for its folder instead of doing the same work at the same time.
@@ -133,11 +158,12 @@ async function ensureSynthesized(dir: string, key: string): Promise<void> {
     try {
       mkdirSync(lock);
     } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      // Held: wait, unless its owner is gone (a run stopped mid-synth) or it is older than any synth.
+      if (lockAbandoned(lock)) rmSync(lock, { recursive: true, force: true });
       else await sleep(200);
       continue;
     }
+    writeFileSync(join(lock, LOCK_OWNER), String(process.pid));
     try {
       if (!existsSync(join(dir, CHECKS_FILE))) await synthesizeInto(dir, key);
     } finally {
