@@ -31,7 +31,7 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 beforeAll(async () => {
   outputs = Object.fromEntries(
-    Object.keys(sharedSynth().json.Outputs ?? {}).map((key) => [key, key === 'Region' ? 'us-east-1' : key === 'ApiUrl' ? 'https://x.execute-api.us-east-1.amazonaws.com/prod/' : deployedName(key)]),
+    Object.keys((await sharedSynth()).json.Outputs ?? {}).map((key) => [key, key === 'Region' ? 'us-east-1' : key === 'ApiUrl' ? 'https://x.execute-api.us-east-1.amazonaws.com/prod/' : deployedName(key)]),
   );
   // The tables as a deployment would have named them, in this run's DynamoDB Local.
   const saved = { ...process.env };

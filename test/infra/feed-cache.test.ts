@@ -10,8 +10,8 @@ import { sharedSynth, type SharedSynth } from '../support/shared-synth';
 import { referencedId, type Synthesized } from '../support/synth';
 
 let s: SharedSynth;
-beforeAll(() => {
-  s = sharedSynth();
+beforeAll(async () => {
+  s = await sharedSynth();
 });
 
 interface MethodSetting {

@@ -5,7 +5,7 @@
 import { gatewayAnswers } from '../../shared/http/gateway-answers';
 import { sharedSynth } from '../support/shared-synth';
 
-const s = sharedSynth();
+const s = await sharedSynth();
 const responses = Object.values(s.json.Resources).filter((r) => r.Type === 'AWS::ApiGateway::GatewayResponse');
 
 /** What a client receives: the template with the request's epoch milliseconds substituted. */

@@ -11,8 +11,8 @@ import { tableEnvVar, tableSuffix } from '../../shared/db/table-names';
 import { sharedSynth, type SharedSynth } from '../support/shared-synth';
 
 let s: SharedSynth;
-beforeAll(() => {
-  s = sharedSynth();
+beforeAll(async () => {
+  s = await sharedSynth();
 });
 
 test('every function gets the local endpoint and the local names of exactly the tables it declares', () => {

@@ -10,8 +10,8 @@ afterEach(() => {
 });
 
 let outputKeys: string[];
-beforeAll(() => {
-  outputKeys = Object.keys(sharedSynth().json.Outputs ?? {});
+beforeAll(async () => {
+  outputKeys = Object.keys((await sharedSynth()).json.Outputs ?? {});
 });
 
 /** What CloudFormation answers for a deployed stack of this version: one value per output of the template. */

@@ -1,8 +1,10 @@
 /**
  * The synthesized CloudFormation template (bundling off): every route and scheduled job of the shared
  * tables is wired to its own function with exactly the access it needs, and nothing else is deployed.
+ * The default stack is the shared synth (`test/support/shared-synth.ts`); the flagged forms and the stacks
+ * that must fail are synthesized here.
  */
-import { App, CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, Duration, Stack, Stage } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
@@ -14,7 +16,7 @@ import { metricNames } from '../../shared/observability/metric-names';
 import { PATHS_PER_5XX_ALARM } from '../../infra/cdk/constructs/monitoring';
 import { resourcePaths } from '../../infra/cdk/constructs/service-api';
 import { estimatedPolicyChars, FunctionRole, FUNCTION_POLICY_NAME, ROLE_INLINE_POLICY_LIMIT } from '../../infra/cdk/constructs/function-role';
-import { sharedSynth } from '../support/shared-synth';
+import { sharedSynth, type SharedSynth } from '../support/shared-synth';
 import { DOWNLOAD_COUNTER_FUNCTION, DOWNLOAD_LINES_PATTERN } from '../../infra/cdk/download-counts';
 import { DOWNLOAD_FIELD } from '../../shared/observability/download-log';
 import { functionGrants, referencedId, synth, type Synthesized } from '../support/synth';
@@ -49,17 +51,20 @@ function expectedAccess(entry: Entry): { read: Set<TableKey>; write: Set<TableKe
 
 const entries: Entry[] = [...routes, ...scheduledJobs, ...authorizers, ...streamConsumers];
 
+/** What the tests read of a synth: the shared default stack's, or one synthesized here. */
+type Read = Pick<Synthesized, 'json' | 'template' | 'functionId' | 'tableId' | 'tableByLogicalId'>;
+
 /** Full resource path of an API Gateway resource, rebuilt from PathPart/ParentId. */
-function resourcePath(s: Synthesized, resourceId: unknown): string {
+function resourcePath(s: Pick<Read, 'json'>, resourceId: unknown): string {
   const id = referencedId(resourceId);
   if (!id || s.json.Resources[id]?.Type !== 'AWS::ApiGateway::Resource') return '';
   const props = s.json.Resources[id]!.Properties!;
   return `${resourcePath(s, props.ParentId)}/${String(props.PathPart)}`;
 }
 
-let s: Synthesized;
-beforeAll(() => {
-  s = synth();
+let s: SharedSynth;
+beforeAll(async () => {
+  s = await sharedSynth();
 });
 
 /**
@@ -191,6 +196,16 @@ describe('functions', () => {
   test('a route whose handler file does not exist stops the synth', () => {
     const ghost: RouteDefinition = { ...routes[0], function: 'no-such-function', path: '/api/ghost' };
     expect(() => synth({ routes: [...routes, ghost] })).toThrow(/functions\/no-such-function\/handler\.ts/);
+  });
+
+  test("CloudFormation's resource schemas are checked on every synth: a schema violation stops it", () => {
+    // The default stack passes them (the shared synth would have thrown; cdk-nag.test.ts reads CDK's report).
+    // Shown on a small stack that synthesizes cleanly first: one route is enough for a function to break.
+    const small = synth({ routes: routes.slice(0, 1) });
+    const app = Stage.of(small.stack)!;
+    (small.stack.functions[0]!.handler.node.defaultChild as CfnResource).addPropertyOverride('MemorySize', 'lots');
+    // `force`: synthesize again rather than hand back the first assembly.
+    expect(() => app.synth({ force: true })).toThrow(/ERROR MemorySize: 'lots' is not of type 'integer' \(CloudFormation Validate\)/);
   });
 
   test('two entries naming one function folder are refused (they would share a role and its grants)', () => {
@@ -483,9 +498,11 @@ describe('schedules', () => {
   });
 
   test('a scheduled job gets a rule, its own function with only its declared tables, and invoke permission for EventBridge', () => {
-    // Proves the wiring whatever the shared list holds today, with one job borrowed from an existing folder.
+    // Proves the wiring whatever the shared list holds today, with one job borrowed from an existing folder. A
+    // job's rule, function, grants and permission are its own, so a stack with one route beside it shows them
+    // as the whole route table would, at a fraction of a whole-stack synth.
     const job: ScheduledJobDefinition = { function: 'source-feed', everyMinutes: 5, description: 'test job', data: { read: ['devices'], write: ['counters'] }, secrets: true };
-    const withJob = synth({ routes: routes.filter((r) => r.function !== 'source-feed'), scheduledJobs: [job] });
+    const withJob = synth({ routes: routes.filter((r) => r.function !== 'source-feed').slice(0, 1), scheduledJobs: [job] });
     const fnId = withJob.functionId('source-feed');
     withJob.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
@@ -566,8 +583,8 @@ describe('outputs', () => {
 
 describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   type Alarm = { Properties: Record<string, unknown> };
-  const alarms = (t: Synthesized = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
-  const [topicId] = Object.keys(sharedSynth().template.findResources('AWS::SNS::Topic'));
+  const alarms = (t: Read = s) => Object.values(t.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
+  const topic = () => Object.keys(s.template.findResources('AWS::SNS::Topic'))[0];
   const service = [{ Name: 'service', Value: 'appsource' }];
 
   test('the functions write their metrics under the stack name (POWERTOOLS_METRICS_NAMESPACE), apart from other stacks', () => {
@@ -592,7 +609,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
 
   type Query = { Id: string; Expression?: string; ReturnData?: boolean; MetricStat?: { Metric: { MetricName: string; Dimensions?: { Value: string }[] } } };
   const queries = (a: Alarm) => (a.Properties.Metrics ?? []) as Query[];
-  const rateAlarms = (t: Synthesized = s) => alarms(t).filter((a) => queries(a).some((q) => q.MetricStat?.Metric.MetricName === 'Api5xx'));
+  const rateAlarms = (t: Read = s) => alarms(t).filter((a) => queries(a).some((q) => q.MetricStat?.Metric.MetricName === 'Api5xx'));
   const paths = [...new Set(routes.map((r) => r.path))].sort();
 
   test.each(routes.map((r) => [r.function, r] as const))('%s: watched by one alarm on its 5xx rate (over 5 %% in 2 of 3 five-minute periods) that names it', (_name, route) => {
@@ -665,6 +682,7 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
     // One 5xx alarm per 5 resource paths (functions on one path share it); 4 of the service; the stream
     // consumers' failure queue, and per consumer its errors and iterator age.
     expect(alarms().length).toBe(Math.ceil(paths.length / PATHS_PER_5XX_ALARM) + 4 + 1 + 2 * streamConsumers.length);
+    const topicId = topic();
     for (const alarm of alarms()) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -679,7 +697,8 @@ describe('monitoring: metrics, alarms, notifications, dashboard', () => {
   test('one dashboard shows the business, Apple, account, job, API (429s included) and Lambda concurrency metrics', () => {
     const dashboards = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
     expect(dashboards).toHaveLength(1);
-    const body = JSON.stringify(s.stack.resolve(dashboards[0]!.Properties.DashboardBody));
+    // The template holds the body resolved (a join of strings and references).
+    const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
     for (const name of [...Object.values(metricNames), 'GatewayThrottled', '4XXError', '5XXError', 'ConcurrentExecutions', 'Throttles', 'ApproximateNumberOfMessagesVisible']) {
       expect(body).toContain(name);
     }
@@ -734,8 +753,8 @@ describe('stream consumers', () => {
 
 describe('the feed cache flag (the default cache itself: feed-cache.test.ts)', () => {
   type MethodSetting = { ResourcePath: string; CachingEnabled?: boolean; CacheTtlInSeconds?: number };
-  const stageOf = (t: Synthesized) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
-  const settingsOf = (t: Synthesized) => stageOf(t).MethodSettings as MethodSetting[];
+  const stageOf = (t: Read) => Object.values(t.template.findResources('AWS::ApiGateway::Stage'))[0]!.Properties as Record<string, unknown>;
+  const settingsOf = (t: Read) => stageOf(t).MethodSettings as MethodSetting[];
   const feedPath = `/${sourceFeedRoute.path.replace(/\//g, '~1')}`;
 
   test('-c feedCacheSeconds sets the TTL; 0 deploys no cache at all; a bad value stops the synth', () => {
