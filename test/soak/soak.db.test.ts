@@ -6,14 +6,14 @@
  * reconciliation. Any violated invariant, any 5xx no injected fault explains, or any route of the route
  * table (or customer step) that never once succeeded fails it (the mix tops up rare branches until each has
  * succeeded, so a slow machine sends fewer requests, not fewer routes). Nothing here depends on how fast the
- * machine is. Paced at 30 requests a second (about a third of what four clients get answered here): the
+ * machine is. Paced at 20 requests a second (about a quarter of what four clients get answered here): the
  * routes, faults and invariants are the same, and the other test files keep most of the two cores.
  * `npm run soak` runs the same for longer, unpaced.
  */
 import { runSoak } from './run-soak';
 
 test('90 seconds of mixed traffic with faults: every route succeeded, no violation, every 5xx accounted for', async () => {
-  const result = await runSoak({ minutes: 1.5, concurrency: 4, usersPerTenant: 2, requestsPerSecond: 30, log: () => undefined });
+  const result = await runSoak({ minutes: 1.5, concurrency: 4, usersPerTenant: 2, requestsPerSecond: 20, log: () => undefined });
   // The table is what a reader needs when this fails.
   if (result.violations.length || result.unsent.length || result.neverSucceeded.length) console.log(result.table);
   expect(result.violations).toEqual([]);
