@@ -127,6 +127,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const durationMs = options.minutes * 60_000;
     const started = Date.now();
     const deadline = started + durationMs;
+    const elapsed = () => Math.round((Date.now() - started) / 1000);
     const windows: FaultWindow[] = [];
     const errors: string[] = [];
     harness.receiver.refuseUntil = deadline - (FIRST_RETRY_SECONDS + 5) * 1000;
@@ -154,7 +155,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       for (const fault of faultSchedule(options.minutes)) {
         const wait = started + fault.at * durationMs - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        log(`fault at ${Math.round((Date.now() - started) / 1000)} s: ${fault.name}`);
+        log(`fault at ${elapsed()} s: ${fault.name}`);
         try {
           windows.push(...(await fault.fire(harness, client, state)));
           if (fault.revokesTenant) state.customers.revokedAt.set(fault.revokesTenant(harness), Date.now());
@@ -163,7 +164,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         }
       }
     })();
-    const progress = setInterval(() => log(`${Math.round((Date.now() - started) / 1000)} s: ${client.samples.length} requests`), 30_000);
+    const progress = setInterval(() => log(`${elapsed()} s: ${client.samples.length} requests`), 30_000);
     await Promise.all([...Array.from({ length: options.concurrency }, worker), faults]);
     clearInterval(progress);
     // A short or slow run may not have drawn a rare branch of the mix: every action again, round by round,
@@ -171,7 +172,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // succeed on it, not bad luck.
     let topUpRounds = 0;
     const missing = unsucceededRoutes(client.samples);
-    if (missing.length) log(`${Math.round((Date.now() - started) / 1000)} s: topping up for ${missing.join('; ')}`);
+    if (missing.length) log(`${elapsed()} s: topping up for ${missing.join('; ')}`);
     for (; topUpRounds < TOP_UP_ROUNDS && unsucceededRoutes(client.samples).length > 0; topUpRounds++) {
       state.topUpRound = topUpRounds;
       await Promise.all(
@@ -193,7 +194,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // latest slow answer a request met is due (with 2 s to spare), not a fixed wait after the traffic.
     const lateAnswersDone = Math.max(0, ...harness.sim.takenFaults().filter((f) => f.effect === 'slow').map((f) => f.at + (f.delayMs ?? LATE_APPLE_ANSWER_MS) + 2_000));
     if (lateAnswersDone > Date.now()) await new Promise((r) => setTimeout(r, lateAnswersDone - Date.now()));
-    log(`${Math.round((Date.now() - started) / 1000)} s: late Apple answers due; draining`);
+    log(`${elapsed()} s: late Apple answers due; draining`);
     const before = await takeSnapshot();
     const staleCheck = invariants.find((i) => i.name.startsWith('no stale hold'))!;
     const staleViolations = await staleCheck.check({ state, sim: harness.sim, snapshot: before, trafficEnd });
@@ -203,12 +204,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await runReservationWorker(nowSeconds() + STALE_HOLD_LIMIT_SECONDS);
     const drainUntil = Date.now() + 60_000;
     while (Date.now() < drainUntil && (await scanAll('reservations')).some((r) => r.status === 'pending')) await new Promise((r) => setTimeout(r, 2_000));
-    log(`${Math.round((Date.now() - started) / 1000)} s: reviews done; waiting for owed webhook deliveries`);
+    log(`${elapsed()} s: reviews done; waiting for owed webhook deliveries`);
     // And the webhook deliveries still owed (a first attempt, or a retry after the receiver's 503), bounded.
     const deliveriesUntil = Date.now() + 60_000;
     while (Date.now() < deliveriesUntil && (await scanAll('events')).some((e) => e.delivery_due_at !== undefined)) await new Promise((r) => setTimeout(r, 2_000));
     await harness.api.stop();
-    log(`${Math.round((Date.now() - started) / 1000)} s: drained; checking the invariants`);
+    log(`${elapsed()} s: drained; checking the invariants`);
 
     const context: InvariantContext = { state, sim: harness.sim, snapshot: await takeSnapshot(), trafficEnd };
     const violations: string[] = [...staleViolations.map((v) => `no stale hold older than the sweep’s age: ${v}`)];
