@@ -28,7 +28,7 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
   // The run's document, written once by global setup; built here when a file runs without it.
   const written = process.env.TEST_OPENAPI_DOCUMENT;
   const document = (documentPromise ??= written ? readFile(written, 'utf8').then((text) => JSON.parse(text) as Document) : import('../../infra/tooling/openapi-document').then(({ buildOpenApiDocument }) => buildOpenApiDocument() as Promise<Document>));
-  const { paths } = await document;
+  const { paths, components } = await document;
   const pathname = new URL(url, 'http://localhost').pathname;
   const template = Object.keys(paths).find((path) => compilePath(path)(pathname));
   const operation = template ? paths[template]![method.toLowerCase()] : undefined;
@@ -51,7 +51,7 @@ export async function checkAgainstOpenApi(method: string, url: string, status: n
   const schema = contentType?.includes('json') ? response.content?.['application/json']?.schema : undefined;
   if (!schema) return;
   // The document's `#/components/…` references resolve inside the compiled schema.
-  const validate = validatorFor(`${method} ${template} ${status}`, { ...(schema as object), components: (await document).components });
+  const validate = validatorFor(`${method} ${template} ${status}`, { ...(schema as object), components });
   if (!validate(body)) {
     throw new Error(
       `${method} ${template} HTTP ${status}: the answer does not match the OpenAPI document (functions/<name>/contract.ts or infra/tooling/openapi-document.ts): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
