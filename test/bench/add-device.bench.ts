@@ -4,7 +4,7 @@
  * transaction). Each iteration adds a new UDID, so every one registers with Apple and creates a profile.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAscSimulator, type AscSimulator } from '../../infra/asc-simulator/server';
@@ -13,7 +13,11 @@ import { simulatedAccountInput } from '../../infra/admin/simulated-account';
 import { createUser } from '../../shared/domain/users/user-service';
 import type { Benchmark } from './harness';
 
-process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(mkdtempSync(join(tmpdir(), 'bench-key-')), 'account-secrets.key');
+if (!process.env.ACCOUNT_SECRETS_KEY_FILE) {
+  const keyDir = mkdtempSync(join(tmpdir(), 'bench-key-'));
+  process.env.ACCOUNT_SECRETS_KEY_FILE = join(keyDir, 'account-secrets.key');
+  process.once('exit', () => rmSync(keyDir, { recursive: true, force: true }));
+}
 
 /** The runner has no teardown hook: the simulator closes itself once the adds stop, so the process can exit. */
 function closeWhenIdle(sim: AscSimulator): () => void {

@@ -31,7 +31,7 @@
  * after a partial run). A shorter full run for a before/after comparison on a busy machine:
  * `--requests 500 --rounds 2 --warmup 6000 --import-runs 9`.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -64,7 +64,11 @@ import { headline, RESULTS_JSON, type BenchSummary } from './bench-summary';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // The metric lines would interleave with the report; the bench measures the request path, not CloudWatch.
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-process.env.ACCOUNT_SECRETS_KEY_FILE ??= `/tmp/bench-key-${randomBytes(4).toString('hex')}`;
+if (!process.env.ACCOUNT_SECRETS_KEY_FILE) {
+  const keyFile = `/tmp/bench-key-${randomBytes(4).toString('hex')}`;
+  process.env.ACCOUNT_SECRETS_KEY_FILE = keyFile;
+  process.once('exit', () => rmSync(keyFile, { force: true }));
+}
 // The fixture apps point at download hosts that do not exist, as in the test suite (test/support/env.ts):
 // publish is measured taking the IPA on trust. With inspection on, publishing an unchanged file adds one HEAD
 // to the origin and no DynamoDB call (README, "Apps that install").

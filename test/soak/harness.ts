@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -190,7 +190,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     } else await waitForDynamoDb(process.env.DYNAMODB_ENDPOINT, 60_000);
     process.env.TABLE_PREFIX = `soak${hex(3).toLowerCase()}-`;
     process.env.FETCH_ALLOW_PRIVATE ??= '1';
-    process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(mkdtempSync(join(tmpdir(), 'soak-key-')), 'account-secrets.key');
+    if (!process.env.ACCOUNT_SECRETS_KEY_FILE) {
+      const keyDir = mkdtempSync(join(tmpdir(), 'soak-key-'));
+      process.env.ACCOUNT_SECRETS_KEY_FILE = join(keyDir, 'account-secrets.key');
+      stops.push(async () => rmSync(keyDir, { recursive: true, force: true }));
+    }
     await createTables();
     await seedDemo();
     options.log(`tables ${process.env.TABLE_PREFIX}* on ${process.env.DYNAMODB_ENDPOINT}`);

@@ -3,9 +3,6 @@
  * simulator on a free port, accounts on simulated teams, users, UDIDs.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startAscSimulator, type AscSimulator, type SimulatedTeam } from '../../infra/asc-simulator/server';
 import { addAccount } from '../../shared/domain/accounts/account-service';
 import { simulatedAccountInput } from '../../infra/admin/simulated-account';
@@ -21,7 +18,6 @@ export interface Testbed {
 }
 
 export async function startTestbed(): Promise<Testbed> {
-  process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(mkdtempSync(join(tmpdir(), 'acct-key-')), 'account-secrets.key');
   const api = await startTestApi();
   const sim = await startAscSimulator({ port: 0, processingSeconds: 3600 });
   return {

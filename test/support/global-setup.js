@@ -10,13 +10,23 @@ import { tsImport } from 'tsx/esm/api';
  * once for the run, by the same builder the stack publishes, instead of once in each of some eighty test files
  * (a third of a second of CPU each). The workers find it by TEST_OPENAPI_DOCUMENT.
  */
-async function writeOpenApiDocument() {
+async function writeOpenApiDocument(dir) {
   const { buildOpenApiDocument } = await tsImport('../../infra/tooling/openapi-document.ts', import.meta.url);
-  const dir = mkdtempSync(join(tmpdir(), 'appsource-openapi-'));
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(await buildOpenApiDocument()));
   process.env.TEST_OPENAPI_DOCUMENT = file;
-  globalThis.__openapiDir__ = dir;
+}
+
+/**
+ * What the run writes outside the checkout lives in one folder, removed by global teardown: the OpenAPI
+ * document and the key file that wraps the Apple account secrets the tests seal (created on first use by
+ * whichever worker seals first; the others read it). A folder per test file had left a thousand behind.
+ */
+function makeRunDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'appsource-test-run-'));
+  globalThis.__runDir__ = dir;
+  process.env.ACCOUNT_SECRETS_KEY_FILE ??= join(dir, 'account-secrets.key');
+  return dir;
 }
 
 // One DynamoDB Local for the whole run; each test file creates its own tables under a unique prefix.
@@ -25,7 +35,7 @@ export default async function globalSetup() {
   // The build (Vite, a dozen seconds on a fresh clone) and DynamoDB Local's JVM start side by side: no test
   // starts before both are done, so running them one after the other only made every file wait longer.
   const { buildConsole } = await tsImport('../../infra/tooling/console-build.ts', import.meta.url);
-  const built = Promise.all([buildConsole({ quiet: true }), writeOpenApiDocument()]);
+  const built = Promise.all([buildConsole({ quiet: true }), writeOpenApiDocument(makeRunDir())]);
   if (process.env.TEST_DYNAMODB_ENDPOINT) {
     process.env.DYNAMODB_ENDPOINT = process.env.TEST_DYNAMODB_ENDPOINT;
     await built;

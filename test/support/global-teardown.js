@@ -2,5 +2,5 @@ import { rmSync } from 'node:fs';
 
 export default async function globalTeardown() {
   await globalThis.__dynamo__?.stop();
-  if (globalThis.__openapiDir__) rmSync(globalThis.__openapiDir__, { recursive: true, force: true });
+  if (globalThis.__runDir__) rmSync(globalThis.__runDir__, { recursive: true, force: true });
 }
