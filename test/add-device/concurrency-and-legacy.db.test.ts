@@ -8,9 +8,12 @@ import { expectLedgerAddsUp } from '../support/ledger';
 
 let bed: Testbed;
 let instantAccountId: string;
+let instantTeamId: string;
 beforeAll(async () => {
   bed = await startTestbed();
-  instantAccountId = (await simulatedAccount(bed.sim, { mode: 'instant' })).account.accountId;
+  const instant = await simulatedAccount(bed.sim, { mode: 'instant' });
+  instantAccountId = instant.account.accountId;
+  instantTeamId = instant.team.teamId;
   await simulatedAccount(bed.sim, { mode: 'review' });
 });
 afterAll(() => bed.close());
@@ -33,7 +36,12 @@ test('20 concurrent identical adds register once, charge once and all return the
 test('concurrent forced adds of one UDID register and charge once; the others are told an add is in progress', async () => {
   const { userId, token } = await newUser(100_000);
   const udid = udid25();
+  // Concurrent means the adds overlap: Apple answers the first registration 1.5 s late, so the first add still
+  // holds the lock when the others ask for it. Without the delay a busy machine could let one request reach the
+  // lock only after the first had delivered, and a forced add after another has delivered is a second add.
+  bed.sim.injectFault({ teamId: instantTeamId, method: 'POST', path: '/v1/devices', effect: 'slow', delayMs: 1_500 });
   const answers = await Promise.all(Array.from({ length: 5 }, () => add(bed.api, { token, udid, force: 'true' })));
+  expect(bed.sim.takenFaults().filter((f) => f.teamId === instantTeamId && f.effect === 'slow')).toHaveLength(1);
   expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
   expect(answers.filter((a) => a.body.code === 0).map((a) => (a.body.data as { error: string }).error)).toEqual(Array(4).fill('add_in_progress'));
   expect(await listDevicesByUserUdid(userId, udid)).toHaveLength(1);
