@@ -3,13 +3,15 @@ import {
   UpdateTimeToLiveCommand,
   ResourceInUseException,
   type AttributeDefinition,
+  type DynamoDBClient,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { documentClient } from './client';
 import { tableKeys, tables, type TableDefinition, type TableKey } from './tables';
 import { tableName } from './table-names';
 
-function createInput(key: TableKey): CreateTableCommandInput {
+/** The CreateTable request of one table of the shared list, under the configured prefix. */
+export function createTableInput(key: TableKey): CreateTableCommandInput {
   const def: TableDefinition = tables[key];
   const attributes = new Map<string, AttributeDefinition>();
   const remember = (a: { name: string; type: 'S' | 'N' }) => attributes.set(a.name, { AttributeName: a.name, AttributeType: a.type });
@@ -43,25 +45,30 @@ function createInput(key: TableKey): CreateTableCommandInput {
 }
 
 /**
+ * Creates one table of the shared list (with its time-to-live attribute) through `client`; false when it exists
+ * already.
+ */
+export async function createTable(client: Pick<DynamoDBClient, 'send'>, key: TableKey): Promise<boolean> {
+  try {
+    await client.send(new CreateTableCommand(createTableInput(key)));
+  } catch (err) {
+    if (err instanceof ResourceInUseException) return false;
+    throw err;
+  }
+  const ttl = (tables[key] as TableDefinition).ttlAttribute;
+  if (ttl) {
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName(key), TimeToLiveSpecification: { AttributeName: ttl, Enabled: true } }));
+  }
+  return true;
+}
+
+/**
  * Creates every table of the shared list that does not exist yet (the local runtime and tests; deployed
  * tables come from the CDK stack). Returns the names it created.
  */
 export async function createTables(): Promise<string[]> {
   const client = documentClient();
   const created: string[] = [];
-  for (const key of tableKeys) {
-    const name = tableName(key);
-    try {
-      await client.send(new CreateTableCommand(createInput(key)));
-      created.push(name);
-    } catch (err) {
-      if (!(err instanceof ResourceInUseException)) throw err;
-      continue;
-    }
-    const ttl = (tables[key] as TableDefinition).ttlAttribute;
-    if (ttl) {
-      await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: ttl, Enabled: true } }));
-    }
-  }
+  for (const key of tableKeys) if (await createTable(client, key)) created.push(tableName(key));
   return created;
 }

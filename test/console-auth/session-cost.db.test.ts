@@ -10,6 +10,7 @@ import { admin } from '../support/admin-cli';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { clearTenantCache } from '../../shared/domain/tenants/host-tenant';
 import { setClock } from '../../shared/clock';
+import { createEveryTable } from '../support/tables';
 
 let bed: Testbed;
 let owner: Owner;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   process.env.TENANT_CACHE_SECONDS = '30';
   clearTenantCache();
   bed = await startTestbed();
+  await createEveryTable(); // its round trips are counted
   owner = await makeOwner({ balance: 100_000 });
   kid = (await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000)).kid;
   session = await signIn(owner);

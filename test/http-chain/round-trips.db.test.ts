@@ -8,6 +8,7 @@ import { makeDraft, makeOwner, makeTenant, newUdid, type Owner } from '../suppor
 import { admin } from '../support/admin-cli';
 import { importDevice } from '../../shared/domain/devices/device-import';
 import { clearTenantCache } from '../../shared/domain/tenants/host-tenant';
+import { createEveryTable } from '../support/tables';
 
 let bed: Testbed;
 let owner: Owner;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   process.env.TENANT_CACHE_SECONDS = '30';
   clearTenantCache();
   bed = await startTestbed();
+  await createEveryTable(); // its round trips are counted
   await simulatedAccount(bed.sim, { mode: 'instant' });
   owner = await makeOwner({ balance: 100_000 });
   kid = (await importDevice({ userId: owner.user.userId, udid: newUdid() }, 1_700_000_000)).kid;

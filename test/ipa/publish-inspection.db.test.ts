@@ -14,6 +14,7 @@ import { setInspectionTestHooks } from '../../shared/domain/ipa/inspection-servi
 import { runIpaInspector } from '../../shared/domain/ipa/inspection-job';
 import { clearTenantCache } from '../../shared/domain/tenants/host-tenant';
 import { instrumentDynamoDb, sample } from '../bench/harness';
+import { createEveryTable } from '../support/tables';
 
 let api: TestApi;
 let host: LocalServer;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   previous = process.env.IPA_INSPECTION;
   process.env.IPA_INSPECTION = 'on';
   api = await startTestApi();
+  await createEveryTable(); // its calls are counted
   host = await startLocalServer(fileHost(files));
 });
 afterAll(async () => {
