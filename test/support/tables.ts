@@ -17,6 +17,8 @@ function created(tables: FileTables, key: TableKey): Promise<unknown> {
   let creation = tables.created.get(key);
   if (!creation) {
     creation = createTable(tables.creator, key);
+    // A failed creation is asked again by the next call that names the table, not remembered.
+    creation.catch(() => tables.created.delete(key));
     tables.created.set(key, creation);
   }
   return creation;
