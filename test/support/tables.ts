@@ -39,8 +39,8 @@ function tablesNamed(input: Record<string, unknown>): string[] {
 
 /**
  * Creates a table of this file the first time a call on the shared client names it, before the call is sent.
- * A file touches a handful of the ~30 tables, and creating all of them for each of ~100 files was ~3,000
- * CreateTable calls a run, among the heaviest DynamoDB Local answers. Each table is still the shared list's
+ * Creating all ~30 tables for each of ~100 files, used or not, was ~3,000 CreateTable calls a run, among the
+ * heaviest answers DynamoDB Local gives. Each table is still the shared list's
  * definition (`createTable`: keys, indexes, time to live), made by a client of its own, so a test's count of
  * the product's calls never sees it, and before any of the product's middleware runs.
  */
