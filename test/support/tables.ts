@@ -40,9 +40,9 @@ function tablesNamed(input: Record<string, unknown>): string[] {
 /**
  * Creates a table of this file the first time a call on the shared client names it, before the call is sent.
  * Creating all ~30 tables for each of ~100 files, used or not, was ~3,000 CreateTable calls a run, among the
- * heaviest answers DynamoDB Local gives. Each table is still the shared list's
- * definition (`createTable`: keys, indexes, time to live), made by a client of its own, so a test's count of
- * the product's calls never sees it, and before any of the product's middleware runs.
+ * heaviest answers DynamoDB Local gives. Each table is still the shared list's definition (`createTable`: keys,
+ * indexes, time to live), made by a client of its own, so a test's count of the product's calls never sees it,
+ * and before any of the product's middleware runs.
  */
 function createOnFirstUse(): void {
   const client = documentClient();
