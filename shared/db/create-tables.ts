@@ -10,8 +10,7 @@ import { documentClient } from './client';
 import { tableKeys, tables, type TableDefinition, type TableKey } from './tables';
 import { tableName } from './table-names';
 
-/** The CreateTable request of one table of the shared list, under the configured prefix. */
-export function createTableInput(key: TableKey): CreateTableCommandInput {
+function createInput(key: TableKey): CreateTableCommandInput {
   const def: TableDefinition = tables[key];
   const attributes = new Map<string, AttributeDefinition>();
   const remember = (a: { name: string; type: 'S' | 'N' }) => attributes.set(a.name, { AttributeName: a.name, AttributeType: a.type });
@@ -50,7 +49,7 @@ export function createTableInput(key: TableKey): CreateTableCommandInput {
  */
 export async function createTable(client: Pick<DynamoDBClient, 'send'>, key: TableKey): Promise<boolean> {
   try {
-    await client.send(new CreateTableCommand(createTableInput(key)));
+    await client.send(new CreateTableCommand(createInput(key)));
   } catch (err) {
     if (err instanceof ResourceInUseException) return false;
     throw err;
