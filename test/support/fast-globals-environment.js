@@ -22,6 +22,13 @@ for (const method of ['run', 'enterWith']) {
 }
 
 /**
+ * What a worker's test files may share: compiled checks that are a pure function of their input (the OpenAPI
+ * response validators), too costly to build again in every file. Each file reaches it through its global
+ * `Symbol.for('appsource.test.worker-memo')` (`test/support/worker-memo.ts`); nothing the product runs uses it.
+ */
+const workerMemo = new Map();
+
+/**
  * Jest's Node environment, with the test file's global object an ordinary object instead of a contextified
  * Proxy. Jest 30 builds each file's context on a Proxy (to delete what a file leaves on its globals at
  * teardown), and V8 then looks up every global (`Object`, `String`, `Math`, …) of the code under test through
@@ -39,6 +46,7 @@ export default class FastGlobalsEnvironment extends NodeEnvironment {
     } finally {
       vm.createContext = createContext;
     }
+    Object.defineProperty(this.global, Symbol.for('appsource.test.worker-memo'), { value: workerMemo });
   }
 
   async teardown() {

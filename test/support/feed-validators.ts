@@ -8,14 +8,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { keptForWorker } from './worker-memo';
 
 type Json = Record<string, unknown>;
 
 /** The source format's structure as a JSON Schema; the checks below add what the parsers enforce beyond it. */
 const schemaPath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'altstore-source.schema.json');
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-const altStoreSchema = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+const altStoreSchema = keptForWorker(`altstore-schema ${schemaPath}`, () => {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+});
 
 function schemaProblems(doc: unknown): string[] {
   if (altStoreSchema(doc)) return [];

@@ -7,13 +7,18 @@ import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compilePath } from '../../infra/local/api-gateway-event';
 import { gatewayAnswer } from '../../shared/http/gateway-answers';
+import { keptForWorker } from './worker-memo';
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
 type Document = { paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
 let documentPromise: Promise<Document> | undefined;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
+// Compiling a response's schema cost more than many tests (21 s of a run, every file compiling its own): the
+// validators live for the jest worker, keyed by the run's document, which every file of the run reads.
+const { ajv, validators } = keptForWorker(`openapi-validators ${process.env.TEST_OPENAPI_DOCUMENT ?? 'built'}`, () => ({
+  ajv: new Ajv2020({ strict: false, allErrors: true }),
+  validators: new Map<string, ReturnType<Ajv2020['compile']>>(),
+}));
 
 function validatorFor(key: string, schema: unknown) {
   let validate = validators.get(key);
