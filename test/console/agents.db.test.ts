@@ -4,13 +4,15 @@
  * the API's words with nothing moved, a top-up that moves the money, a price below the reseller's own cost
  * refused, suspend and lift. On a phone in Arabic (right to left): the list with the token shown once (an agent
  * created through the form) and the agent's page with the price refusal: signed in, the direction, axe-core,
- * it fits. Screenshots go to test/e2e/screenshots/console-agents-*.png and console-agent-*.png. */
+ * it fits. `npm run screenshots` writes its screenshots to
+ * test/e2e/screenshots/console-agents-*.png and console-agent-*.png. */
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import type { TestApi } from '../support/api';
 import { makeUser } from '../support/fixtures';
 import { checkScreen, LAPTOP, openConsole, PHONE, expectFits, seriousViolations, SHOTS, withApiAndBrowser } from './screens-support';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -40,7 +42,7 @@ describe('agents (laptop, en)', () => {
     const agentId = (await page.getAttribute('#agent-table tbody tr', 'data-agent'))!;
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(SHOTS, `console-agents-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(SHOTS, `console-agents-${name}-${lang}.png`), { fullPage: true });
 
     await page.click(`#agent-table a[href="#/agents/${agentId}"]`);
     await page.waitForSelector('#agent-topup');
@@ -74,7 +76,7 @@ describe('agents (laptop, en)', () => {
     expect(await page.textContent('#agent-prices .form-error')).toBe(below.body.msg);
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(SHOTS, `console-agent-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(SHOTS, `console-agent-${name}-${lang}.png`), { fullPage: true });
 
     // Suspended, then lifted.
     await page.click('#agent-suspend');

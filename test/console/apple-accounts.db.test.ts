@@ -17,6 +17,7 @@ import { CONNECTION_TIMEOUT_MS, keyOf, startConnectionTestbed } from '../support
 import { launchChromium } from '../support/browser';
 import { cheapPasswordHashes } from '../support/password-cost';
 import { checkScreen, expectFits, LAPTOP, openConsole, PHONE, seriousViolations } from './screens-support';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(CONNECTION_TIMEOUT_MS * 2);
 
@@ -80,7 +81,7 @@ describe('Apple accounts (phone, ar)', () => {
     ]);
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-apple-accounts-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-apple-accounts-${name}-${lang}.png`), { fullPage: true });
 
     // Pause and resume: the API's words each time, the state as it lists it.
     const accountId = (await page.getAttribute(card, 'data-account'))!;

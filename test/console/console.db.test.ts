@@ -3,7 +3,7 @@
  * handlers `npm start` serves): a phone (390×844) and a laptop (1440×900), English and Arabic (right to left),
  * axe-core on every screen (no serious or critical violation), no CSP refusal, and the first screen usable
  * before a second has passed. One browser; one page per viewport and language, reused.
- * Screenshots go to test/e2e/screenshots/console-*.png (the README shows them).
+ * `npm run screenshots` writes its screenshots to test/e2e/screenshots/console-*.png (the README shows them).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -56,7 +57,7 @@ describe.each([
     expect(await page.getAttribute('html', 'dir')).toBe(dir);
     expect(await page.locator('input[autocomplete="username"]').isEditable()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(shots, `console-sign-in-${name}-${locale}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sign-in-${name}-${locale}.png`), { fullPage: true });
     // The API has no person sign-in yet on this branch's base, or it answers 401: either way, nothing failed.
     expect(problems).toEqual([]);
   });

@@ -18,6 +18,7 @@ import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { capture, trustedDeviceCa } from '../self-service/customer-support';
 import { cheapPasswordHashes } from '../support/password-cost';
 import { checkScreen, expectFits, LAPTOP, openConsole, PHONE, seriousViolations } from './screens-support';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -99,7 +100,7 @@ describe('webhook, events and captures (phone, ar)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     const fits = () => expectFits(page);
     await fits();
-    await page.screenshot({ path: join(shots, `console-integrations-webhook-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-integrations-webhook-${name}-${lang}.png`), { fullPage: true });
 
     await page.goto(`${bed.api.url}/console?lang=${lang}#/integrations/events`);
     await page.waitForSelector('#event-table');
@@ -109,7 +110,7 @@ describe('webhook, events and captures (phone, ar)', () => {
     expect(rows[0]!.text).toContain(udid);
     expect(await seriousViolations(page)).toEqual([]);
     await fits();
-    await page.screenshot({ path: join(shots, `console-integrations-events-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-integrations-events-${name}-${lang}.png`), { fullPage: true });
 
     // A UDID captured through the reseller's source profile.
     const captured = udid25();

@@ -11,7 +11,7 @@
  *   the screen back to the sign-in form with the API's message; a locked account says until when.
  * - phone, Spanish: an invitation link, a too-short password refused next to its field, then signed in.
  * axe-core finds no serious or critical violation on any screen at either size, and the CSP refuses nothing.
- * Screenshots go to test/e2e/screenshots/console-*.png (the README shows them).
+ * `npm run screenshots` writes its screenshots to test/e2e/screenshots/console-*.png (the README shows them).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
 import { makeOwner, storedDevice, type Owner } from '../support/fixtures';
 import { cheapPasswordHashes } from '../support/password-cost';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(240_000);
 
@@ -98,14 +99,14 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   // A wrong password: the API's message, next to the form; nobody signed in.
   await signIn(page, me.login, 'not the password');
   await expect(page.getByRole('alert').first().textContent()).resolves.toBe('Wrong login or password');
-  await page.screenshot({ path: join(shots, 'console-sign-in-refused.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-sign-in-refused.png'), { fullPage: true });
 
   await signIn(page, me.login, PASSWORD);
   await page.locator('#balance .figure').waitFor();
   expect(await page.textContent('#balance .figure')).toMatch(/1,000\.00/);
   await page.locator('#devices-by-state .states').waitFor();
   await checkA11y(page, 'dashboard, phone');
-  await page.screenshot({ path: join(shots, 'console-dashboard-phone.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-dashboard-phone.png'), { fullPage: true });
 
   // Add a device: the price first, then the add, then the certificate and the profile as files.
   const udid = udid25();
@@ -115,7 +116,7 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   const price = await page.textContent('#add-price');
   expect(price).toMatch(/^Price: /);
   await checkA11y(page, 'add a device, phone');
-  await page.screenshot({ path: join(shots, 'console-add-device.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-add-device.png'), { fullPage: true });
   await page.click('#confirm-add');
   await page.locator('#add-result').waitFor({ timeout: 60_000 });
   const [p12] = await Promise.all([page.waitForEvent('download'), page.click('#download-p12')]);
@@ -126,13 +127,13 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   expect(p12.suggestedFilename()).toMatch(/^k.+\.p12$/);
   expect(execFileSync('openssl', ['pkcs12', '-in', join(dir, 'certificate.p12'), '-passin', 'pass:1', '-nokeys'], { encoding: 'utf8' })).toContain('-----BEGIN CERTIFICATE-----');
   expect(readFileSync(join(dir, 'profile.mobileprovision')).toString('latin1')).toContain(udid);
-  await page.screenshot({ path: join(shots, 'console-device-added.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-device-added.png'), { fullPage: true });
 
   // The device list finds it by UDID; the ledger lists the charge, and its CSV export holds it.
   await screen(page, `#/devices?udid=${udid}`, '#device-table');
   expect(await page.locator('#device-table tbody tr').count()).toBe(1);
   await checkA11y(page, 'devices, phone');
-  await page.screenshot({ path: join(shots, 'console-devices-phone.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-devices-phone.png'), { fullPage: true });
   await screen(page, '#/money', '#ledger-table');
   expect(await page.locator('#ledger-table tr[data-kind="charge"]').first().textContent()).toContain(udid);
   await checkA11y(page, 'money, phone');
@@ -164,7 +165,7 @@ test('phone, English: wrong password, sign in, add a device and download its cer
   await page.locator('#totp-secret').waitFor();
   expect(await page.getAttribute('#totp img', 'src')).toMatch(/^data:image\/svg\+xml/);
   await checkA11y(page, 'account with the TOTP set-up, phone');
-  await page.screenshot({ path: join(shots, 'console-totp-setup.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-totp-setup.png'), { fullPage: true });
   const secret = (await page.textContent('#totp-secret'))!;
   await page.getByLabel('Code', { exact: true }).fill(totpNow(secret));
   await page.click('#totp form button[type="submit"]');
@@ -198,7 +199,7 @@ test('laptop, Arabic: every screen; paging and the devices CSV; a new API token;
   await signIn(page, me.login, PASSWORD);
   await page.locator('#balance .figure').waitFor();
   await checkA11y(page, 'dashboard, laptop, ar');
-  await page.screenshot({ path: join(shots, 'console-dashboard-laptop-ar.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-dashboard-laptop-ar.png'), { fullPage: true });
   for (const [hash, ready, name] of [
     ['#/devices', '#device-table', 'devices'],
     [`#/devices/${mine}`, '#device-details', 'device'],
@@ -208,7 +209,7 @@ test('laptop, Arabic: every screen; paging and the devices CSV; a new API token;
   ] as const) {
     await screen(page, hash, ready);
     await checkA11y(page, `${name}, laptop, ar`);
-    await page.screenshot({ path: join(shots, `console-${name}-laptop-ar.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-${name}-laptop-ar.png`), { fullPage: true });
   }
 
   // Paging: 20 rows, then the other 2; back again. The CSV holds every page of the filtered list.
@@ -269,7 +270,7 @@ test('laptop, Arabic: every screen; paging and the devices CSV; a new API token;
   await page.locator('input[autocomplete="username"]').waitFor();
   expect(await page.textContent('.notice')).toBeTruthy();
   await checkA11y(page, 'session ended, laptop, ar');
-  await page.screenshot({ path: join(shots, 'console-session-ended-ar.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-session-ended-ar.png'), { fullPage: true });
 
   // A locked account: five wrong passwords in the quarter hour, then it says until when.
   for (let i = 0; i < 6; i++) {
@@ -279,7 +280,7 @@ test('laptop, Arabic: every screen; paging and the devices CSV; a new API token;
   await page.locator('#locked-until').waitFor();
   expect(await page.textContent('#locked-until')).toMatch(/الحساب مقفل حتى/);
   await checkA11y(page, 'locked, laptop, ar');
-  await page.screenshot({ path: join(shots, 'console-locked-ar.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-locked-ar.png'), { fullPage: true });
   expect(problems).toEqual([]);
 });
 
@@ -300,7 +301,7 @@ test('phone, Spanish: an invitation link sets the password (a short one refused 
   await fieldError.waitFor();
   expect(await page.getAttribute('input[autocomplete="new-password"]', 'aria-invalid')).toBe('true');
   await checkA11y(page, 'invitation with a refused password, phone, es');
-  await page.screenshot({ path: join(shots, 'console-invite-es.png'), fullPage: true });
+  await screenshot(page, join(shots, 'console-invite-es.png'), { fullPage: true });
   await page.locator('input[autocomplete="new-password"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await page.locator('#balance .figure').waitFor();

@@ -14,6 +14,7 @@ import { launchChromium } from '../support/browser';
 import { LAPTOP, PHONE, seriousViolations, watchProblems } from '../support/console-browser';
 import { makeUser } from '../support/fixtures';
 import { cheapPasswordHashes } from '../support/password-cost';
+import { screenshot } from '../support/screenshots';
 
 export { LAPTOP, PHONE };
 export { seriousViolations } from '../support/console-browser';
@@ -131,5 +132,5 @@ export async function checkScreen(page: Page, lang: string, shot?: string): Prom
   expect([await page.getAttribute('html', 'lang'), await page.getAttribute('html', 'dir')]).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
   expect(await seriousViolations(page)).toEqual([]);
   await expectFits(page);
-  if (shot) await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
+  if (shot) await screenshot(page, join(SHOTS, shot), { fullPage: true });
 }

@@ -4,7 +4,7 @@
  * the deployed subscription feeds) and the source's installs, as the API answers them; an earlier day shows
  * zeros; the CSV export is the API's. On a phone (390 px, Arabic, right to left) the tab with those figures:
  * signed in, the direction, axe-core finds no serious or critical violation, it fits.
- * Screenshots go to test/e2e/screenshots/console-source-figures-*.png. */
+ * `npm run screenshots` writes its screenshots to test/e2e/screenshots/console-source-figures-*.png. */
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
@@ -14,6 +14,7 @@ import { startLocalDownloadCounting } from '../../shared/domain/stats/download-c
 import { installPart, utcDay } from '../../shared/db/repositories/app-tally-repository';
 import { transactWrite } from '../../shared/db/transactions';
 import { checkScreen, downloadText, expectFits, LAPTOP, openConsole, PHONE, seriousViolations, subscribedReseller, type Reseller, SHOTS, withApiAndBrowser } from './screens-support';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -68,7 +69,7 @@ test('the day’s downloads per app and installs, an earlier day, the CSV (lapto
     expect(await page.getAttribute('#source-tabs a[aria-current="page"]', 'href')).toContain('/figures');
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(SHOTS, `console-source-figures-${tag}.png`), fullPage: true });
+    await screenshot(page, join(SHOTS, `console-source-figures-${tag}.png`), { fullPage: true });
 
     // The CSV is the API's own for that day.
     const csv = await downloadText(page, () => page.click('#figures-csv'));

@@ -7,7 +7,8 @@
  * unlock codes and export them as CSV. On a laptop (1440 px, English) each screen those journeys show, in each
  * state with a layout of its own (a refusal beside a form, the refused fields' table, lists with rows, the codes
  * shown once), is set up through the API and checked: signed in, the direction, axe-core finds no serious or
- * critical violation, it fits. Screenshots go to test/e2e/screenshots/console-*.png.
+ * critical violation, it fits. `npm run screenshots` writes its screenshots to
+ * test/e2e/screenshots/console-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { buildIpa, fileHost, type HostedFile } from '../support/ipa-builder';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 import { cheapPasswordHashes } from '../support/password-cost';
 import { checkScreen, downloadText, LAPTOP, openConsole, PHONE, expectFits, seriousViolations, subscribedReseller, type Reseller } from './screens-support';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -94,7 +96,7 @@ describe('create a source and publish an app (phone, Arabic, right to left)', ()
     await page.waitForSelector('#source-settings');
     expect([await value('subtitle'), await value('message'), await value('website')]).toEqual(['Weekly builds', 'New builds every Friday.', 'https://nova.example.com/']);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-sources-settings-${tag}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sources-settings-${tag}.png`), { fullPage: true });
 
     // The plan holds 2 sources: the second is made by a script, the third refused with the API's words.
     expect((await apiMessage(reseller, lang, 'POST', SOURCES, { name: 'Second' })).code).toBe(1);
@@ -109,7 +111,7 @@ describe('create a source and publish an app (phone, Arabic, right to left)', ()
     expect(await page.textContent('#create-source .form-error')).toBe(refusal.msg);
     expect(await page.$$eval('#source-table tbody tr', (rows) => rows.length)).toBe(2);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-sources-list-${tag}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sources-list-${tag}.png`), { fullPage: true });
 
     // A draft whose version (2.0.0) is not the IPA's (2.1.0): read at once, publishing refused field by field.
     await page.goto(`${api.url}/console?lang=${lang}#/sources/${sourceId}/apps/new`);
@@ -129,7 +131,7 @@ describe('create a source and publish an app (phone, Arabic, right to left)', ()
     expect(await page.textContent('#app-status')).toBe(lang === 'ar' ? 'مسودة' : 'Draft');
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-sources-ipa-mismatch-${tag}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sources-ipa-mismatch-${tag}.png`), { fullPage: true });
 
     // Fixed: the version the IPA has; published; the list and the feed show it.
     await page.fill('#app-form [name="version"]', '2.1.0');
@@ -147,7 +149,7 @@ describe('create a source and publish an app (phone, Arabic, right to left)', ()
     expect(await page.textContent(`#app-table tr[data-app="${appId}"]`)).toContain(lang === 'ar' ? 'منشور' : 'Published');
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-sources-apps-${tag}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sources-apps-${tag}.png`), { fullPage: true });
 
     // The feed preview is the public feed as a client reads it.
     await page.goto(`${api.url}/console?lang=${lang}#/sources/${sourceId}/settings`);
@@ -194,7 +196,7 @@ describe('unlock codes (phone, English)', () => {
     expect(await page.$$eval('#codes-table tbody tr', (rows) => rows.length)).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(shots, `console-sources-codes-${name}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sources-codes-${name}.png`), { fullPage: true });
 
     const csv = await downloadText(page, () => page.click('#export-codes'));
     expect(csv.name).toBe(`unlock-codes-${sourceId}.csv`);
@@ -263,7 +265,7 @@ describe("a source's other sections (phone, Arabic)", () => {
     await page.click('#health-check');
     await page.waitForSelector('section[aria-labelledby="health-title"] .success');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(shots, `console-sources-health-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(shots, `console-sources-health-${name}-${lang}.png`), { fullPage: true });
     expect(problems).toEqual([]);
     await close();
   });

@@ -6,7 +6,8 @@
  * page of the agent's source, as a customer opens them: the agent's brand in the customer's language, nothing
  * of the parent's, axe-core clean, no sideways scroll. On a laptop in English, with the storefront set through
  * the API: the parent's form (with the refusal beside its field, then as saved), the agent's own, and both
- * customer pages, each in its direction, axe-core clean, fitting. Screenshots: test/e2e/screenshots/storefront-*.png. */
+ * customer pages, each in its direction, axe-core clean, fitting. Screenshots (`npm run screenshots`):
+ * test/e2e/screenshots/storefront-*.png. */
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import { createSource } from '../../shared/domain/sources/source-admin';
 import type { TestApi } from '../support/api';
 import { makeUser } from '../support/fixtures';
 import { checkScreen, LAPTOP, openConsole, PHONE, expectFits, seriousViolations, SHOTS, withApiAndBrowser } from './screens-support';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -63,7 +65,7 @@ describe('storefronts (phone, ar)', () => {
     expect((await agents({ agent_id: agent.agent_id, storefront: {} })).body.data).toMatchObject({ name: 'North Star Apps', primary_color: '#0b5fff', header_color: '#102a43', buy_url: 'https://t.me/northstar' });
     expect(await seriousViolations(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: join(SHOTS, `storefront-console-${name}-${lang}.png`), fullPage: true });
+    await screenshot(page, join(SHOTS, `storefront-console-${name}-${lang}.png`), { fullPage: true });
     // A reseller of the operator has no storefront of its own: none under its agents list.
     await page.goto(`${api.url}/console?lang=${lang}#/agents`);
     await page.waitForSelector('#create-agent');
@@ -103,7 +105,7 @@ describe('storefronts (phone, ar)', () => {
       for (const secret of [user.userId, 'north-internal', 'parent-only note']) expect(html).not.toContain(secret);
       expect(await seriousViolations(customer)).toEqual([]);
       await noSidewaysScroll(customer);
-      await customer.screenshot({ path: join(SHOTS, `storefront-${shot}-${name}-${lang}.png`), fullPage: true });
+      await screenshot(customer, join(SHOTS, `storefront-${shot}-${name}-${lang}.png`), { fullPage: true });
     }
     await context.close();
   });
@@ -151,7 +153,7 @@ test("laptop, English: the parent's form (a refusal beside its field, then as sa
     expect(await customer.getAttribute('html', 'dir')).toBe('ltr');
     expect(await seriousViolations(customer)).toEqual([]);
     await noSidewaysScroll(customer);
-    await customer.screenshot({ path: join(SHOTS, `storefront-${shot}-laptop-en.png`), fullPage: true });
+    await screenshot(customer, join(SHOTS, `storefront-${shot}-laptop-en.png`), { fullPage: true });
   }
   await context.close();
 });

@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { routes } from '../../shared/routes';
 import { startTestApi, type TestApi } from '../support/api';
 import { launchChromium } from '../support/browser';
+import { screenshot } from '../support/screenshots';
 
 // The flags a root, offline machine needs: no sandbox, and no background calls home that this network refuses.
 
@@ -45,5 +46,5 @@ test('/docs renders every route with its method, and an operation shows its para
 
   const dir = join(process.cwd(), '.local');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, 'docs-page.png'), fullPage: false });
+  await screenshot(page, join(dir, 'docs-page.png'), { fullPage: false });
 }, 90_000);

@@ -3,7 +3,8 @@
  * simulator: capture → the page's first open spends the one-time ticket (303, session cookie, clean URL) →
  * status (another reseller's revoked certificate with its free re-issue) → redeem a code → download the zip
  * (its .p12 opened by openssl with the password beside it, the profile naming the UDID) → the free re-issue.
- * The same URL in another browser opens nothing. Screenshots go to test/e2e/screenshots/ (the README shows them).
+ * The same URL in another browser opens nothing. `npm run screenshots` writes its screenshots to
+ * test/e2e/screenshots/ (the README shows them).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { updateOwnedSource } from '../../shared/db/repositories/source-repositor
 import { createCode } from '../../shared/domain/pricing/activation-codes';
 import { capture, trustedDeviceCa } from '../self-service/customer-support';
 import { launchChromium, IPHONE } from '../support/browser';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(180_000);
 
@@ -66,16 +68,16 @@ test('capture → status → redeem → download → re-issue, at 390×844; the 
   expect(await page.getAttribute('.cert', 'data-state')).toBe('revoked');
   expect(await page.textContent('.cert .state')).toBe('Revoked');
   expect(await page.textContent('.cert form button')).toBe('Re-issue free (warranty)');
-  await page.screenshot({ path: join(shots, 'customer-status.png'), fullPage: true });
+  await screenshot(page, join(shots, 'customer-status.png'), { fullPage: true });
 
   // Redeem: the code typed in lower case; back on the page with the new certificate.
   await page.fill('#code', code.toLowerCase());
-  await page.locator('#redeem').screenshot({ path: join(shots, 'customer-redeem-form.png') });
+  await screenshot(page.locator('#redeem'), join(shots, 'customer-redeem-form.png'));
   await Promise.all([page.waitForURL(/done=ready/), page.click('#redeem button')]);
   expect(await page.textContent('#done')).toBe('Your certificate is ready to download.');
   const states = await page.$$eval('.cert', (cards) => cards.map((c) => c.getAttribute('data-state')));
   expect(states).toEqual(['normal', 'revoked']);
-  await page.screenshot({ path: join(shots, 'customer-redeem.png'), fullPage: true });
+  await screenshot(page, join(shots, 'customer-redeem.png'), { fullPage: true });
 
   // Download: the zip, its three files, openssl opens the .p12 with the password from password.txt.
   const newKid = await page.getAttribute('.cert[data-state="normal"]', 'data-kid');
@@ -93,7 +95,7 @@ test('capture → status → redeem → download → re-issue, at 390×844; the 
   const opened = execFileSync('openssl', ['pkcs12', '-in', join(dir, 'out', 'certificate.p12'), '-passin', `pass:${password}`, '-nokeys'], { encoding: 'utf8' });
   expect(opened).toContain('-----BEGIN CERTIFICATE-----');
   expect(readFileSync(join(dir, 'out', 'profile.mobileprovision')).toString('latin1')).toContain(udid);
-  await page.locator('.cert[data-state="normal"]').screenshot({ path: join(shots, 'customer-download.png') });
+  await screenshot(page.locator('.cert[data-state="normal"]'), join(shots, 'customer-download.png'));
 
   // The free re-issue of the other reseller's revoked certificate: free, a certificate again.
   await Promise.all([page.waitForURL(/done=ready/), page.click('.cert[data-state="revoked"] form button')]);
@@ -108,7 +110,7 @@ test('capture → status → redeem → download → re-issue, at 390×844; the 
   expect(await theirs.textContent('#notice')).toContain('Эта ссылка уже использована');
   expect(await theirs.$('#udid')).toBeNull();
   expect(await theirs.content()).not.toContain(udid);
-  await theirs.screenshot({ path: join(shots, 'customer-spent-ticket-ru.png') });
+  await screenshot(theirs, join(shots, 'customer-spent-ticket-ru.png'));
   // A typed UDID on the tenant's page: nothing either.
   await theirs.goto(`${url}/api/customer?udid=${udid}`);
   expect(await theirs.$('.cert')).toBeNull();

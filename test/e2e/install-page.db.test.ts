@@ -15,6 +15,7 @@ import { updateOwnedSource } from '../../shared/db/repositories/source-repositor
 import { createDeviceCa, certificatePem } from '../../infra/device-simulator/device-pki';
 import { runDevice } from '../../infra/device-simulator/run';
 import { launchChromium, IPHONE } from '../support/browser';
+import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(120_000);
 
@@ -49,7 +50,7 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   expect(await page.textContent('h1')).toBe('Nova Apps');
   expect(await page.textContent('#get-udid')).toBe('Get my UDID');
   expect(await page.getAttribute('#get-udid', 'href')).toBe(`${api.url}/api/rjy/${owner.source.source_id}/udid.mobileconfig`);
-  await page.screenshot({ path: join(dir, 'install-page-before.png') });
+  await screenshot(page, join(dir, 'install-page-before.png'));
 
   const udid = '00008030-001A2B3C4D5E6F70';
   const run = await runDevice(ca, `${api.url}/api/rjy/${owner.source.source_id}/udid.mobileconfig`, { udid });
@@ -72,7 +73,7 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
   await page.click('#copy');
   await page.locator('#copy', { hasText: 'Copied' }).waitFor();
-  await page.screenshot({ path: join(dir, 'install-page-after.png'), fullPage: true });
+  await screenshot(page, join(dir, 'install-page-after.png'), { fullPage: true });
   expect(problems).toEqual([]);
 
   // The capture's one-time ticket (`st`) is spent by the first open: another browser captures again.
@@ -84,7 +85,7 @@ test('before and after capture, in English and Arabic, at 390×844', async () =>
   expect(await rtl.textContent('#copy')).toBe('نسخ');
   // The UDID stays left to right inside the right-to-left page.
   expect(await rtl.evaluate("getComputedStyle(document.getElementById('udid')).direction")).toBe('ltr');
-  await rtl.screenshot({ path: join(dir, 'install-page-after-ar.png'), fullPage: true });
+  await screenshot(rtl, join(dir, 'install-page-after-ar.png'), { fullPage: true });
   await arabic.close();
   await context.close();
 });
