@@ -29,6 +29,13 @@ for (const method of ['run', 'enterWith']) {
 const workerMemo = new Map();
 
 /**
+ * What the running file registered to be done once it has ended (`test/support/file-end.ts`): closing what it
+ * leaves open, such as its DynamoDB clients' keep-alive sockets (four or five a file, open to DynamoDB Local
+ * until the worker exits: a worker held over a hundred by its last file).
+ */
+const AT_FILE_END = Symbol.for('appsource.test.at-file-end');
+
+/**
  * Jest's Node environment, with the test file's global object an ordinary object instead of a contextified
  * Proxy. Jest 30 builds each file's context on a Proxy (to delete what a file leaves on its globals at
  * teardown), and V8 then looks up every global (`Object`, `String`, `Math`, …) of the code under test through
@@ -47,9 +54,11 @@ export default class FastGlobalsEnvironment extends NodeEnvironment {
       vm.createContext = createContext;
     }
     Object.defineProperty(this.global, Symbol.for('appsource.test.worker-memo'), { value: workerMemo });
+    Object.defineProperty(this.global, AT_FILE_END, { value: [] });
   }
 
   async teardown() {
+    for (const close of this.global[AT_FILE_END]) await close();
     await super.teardown();
     for (const storage of entered) storage.disable();
     entered = new Set();

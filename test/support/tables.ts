@@ -5,6 +5,7 @@ import { createTable } from '../../shared/db/create-tables';
 import { tableKeys, type TableKey } from '../../shared/db/tables';
 import { tableName } from '../../shared/db/table-names';
 import { config } from '../../shared/config';
+import { atFileEnd } from './file-end';
 
 /** This file's tables by name, each created (once) the first time a call names it. */
 let current: { byName: Map<string, TableKey>; created: Map<TableKey, Promise<unknown>>; creator: DynamoDBClient } | undefined;
@@ -48,6 +49,9 @@ function createOnFirstUse(): void {
   const client = documentClient();
   if (watched.has(client)) return;
   watched.add(client);
+  // The product's client lives as long as its process; a test file's sockets end with the file. (The document
+  // client's own destroy() leaves the client it wraps alone: its sockets belong to the request handler.)
+  atFileEnd(() => client.config.requestHandler.destroy?.());
   client.middlewareStack.add(
     (next) => async (args) => {
       const tables = current;
@@ -74,11 +78,9 @@ export async function useIsolatedTables(): Promise<string> {
   process.env.TABLE_PREFIX = prefix;
   const { dynamoEndpoint, awsRegion, localCredentials } = config();
   current?.creator.destroy();
-  current = {
-    byName: new Map(tableKeys.map((key) => [tableName(key), key])),
-    created: new Map(),
-    creator: new DynamoDBClient({ endpoint: dynamoEndpoint, region: awsRegion, credentials: localCredentials }),
-  };
+  const creator = new DynamoDBClient({ endpoint: dynamoEndpoint, region: awsRegion, credentials: localCredentials });
+  current = { byName: new Map(tableKeys.map((key) => [tableName(key), key])), created: new Map(), creator };
+  atFileEnd(() => creator.destroy());
   createOnFirstUse();
   return prefix;
 }
