@@ -19,7 +19,8 @@ import { screenshot } from '../support/screenshots';
 
 jest.setTimeout(120_000);
 
-const dir = join(process.cwd(), '.local');
+// The README's pictures of the page (`npm run screenshots` writes them).
+const dir = join(process.cwd(), 'test', 'e2e', 'screenshots');
 
 let api: TestApi;
 let browser: Browser;
