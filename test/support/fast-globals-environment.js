@@ -58,9 +58,12 @@ export default class FastGlobalsEnvironment extends NodeEnvironment {
   }
 
   async teardown() {
-    for (const close of this.global[AT_FILE_END]) await close();
-    await super.teardown();
-    for (const storage of entered) storage.disable();
-    entered = new Set();
+    try {
+      for (const close of this.global[AT_FILE_END]) await close();
+    } finally {
+      await super.teardown();
+      for (const storage of entered) storage.disable();
+      entered = new Set();
+    }
   }
 }
