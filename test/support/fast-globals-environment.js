@@ -24,8 +24,9 @@ for (const method of ['run', 'enterWith']) {
 /**
  * What a worker's test files may share: compiled checks that are a pure function of their input (the OpenAPI
  * response validators), too costly to build again in every file. Each file reaches it through its global
- * `Symbol.for('appsource.test.worker-memo')` (`test/support/worker-memo.ts`); nothing the product runs uses it.
+ * `WORKER_MEMO` symbol (`test/support/worker-memo.ts`); nothing the product runs uses it.
  */
+const WORKER_MEMO = Symbol.for('appsource.test.worker-memo');
 const workerMemo = new Map();
 
 /**
@@ -53,7 +54,7 @@ export default class FastGlobalsEnvironment extends NodeEnvironment {
     } finally {
       vm.createContext = createContext;
     }
-    Object.defineProperty(this.global, Symbol.for('appsource.test.worker-memo'), { value: workerMemo });
+    Object.defineProperty(this.global, WORKER_MEMO, { value: workerMemo });
     Object.defineProperty(this.global, AT_FILE_END, { value: [] });
   }
 
